@@ -1,0 +1,6 @@
+import { ensureBuild } from "./ensure-build.ts";
+
+// `npm start`: build the client if needed, then run the server in this same process
+// (so SIGINT/SIGTERM reach its shutdown handler directly).
+ensureBuild();
+await import("../src/server/main.ts");

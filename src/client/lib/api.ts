@@ -1,0 +1,30 @@
+import { hc } from "hono/client";
+import type { ApiType } from "../../server/app.ts";
+
+/** Typed client over the server's routes (type-only import: no server code reaches the bundle). */
+export const api = hc<ApiType>("/api", { init: { credentials: "same-origin" } });
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Turns a non-OK response into an ApiError carrying the server's `{ error }` message. */
+export async function unwrap<R extends Response>(
+  request: Promise<R>,
+  fallback: string,
+): Promise<Awaited<ReturnType<R["json"]>>> {
+  let response: R;
+  try {
+    response = await request;
+  } catch {
+    throw new ApiError("Network error. Check your connection and try again.", 0);
+  }
+  if (response.ok) return response.json();
+  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  throw new ApiError(typeof body?.error === "string" ? body.error : fallback, response.status);
+}

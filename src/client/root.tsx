@@ -1,0 +1,57 @@
+import "@fontsource-variable/inter";
+import "@fontsource/anton";
+import "react-toastify/dist/ReactToastify.css";
+import "./app.css";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { ToastContainer } from "react-toastify";
+import { FullScreenMessage } from "./components/full-screen-message.tsx";
+import { ScrollToTop } from "./components/scroll-to-top.tsx";
+import { config } from "./lib/config.ts";
+import { createQueryClient } from "./lib/query-client.ts";
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0a0a0b" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export function meta() {
+  return [
+    { title: `${config.appName} — Escape the scroll. Prove yourself.` },
+    {
+      name: "description",
+      content:
+        "Trade endless scrolling for a real challenge: run longer than ever, find your mission, track your progress.",
+    },
+  ];
+}
+
+export default function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ScrollToTop />
+      <Outlet />
+      <ToastContainer position="top-right" theme="dark" autoClose={6000} pauseOnHover />
+    </QueryClientProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return <FullScreenMessage>Getting your account ready...</FullScreenMessage>;
+}

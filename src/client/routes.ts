@@ -1,0 +1,44 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+// Matching is case-insensitive, so /Quiz, /welcome and /Auth/Signup reach the same screens.
+export default [
+  index("routes/landing.tsx"),
+  route("ChallengePage", "routes/challenge-page.tsx"),
+  route("cookie-banner", "routes/cookie-banner.tsx"),
+  route("legal-notice", "routes/legal/legal-notice.tsx"),
+  route("privacy-policy", "routes/legal/privacy-policy.tsx"),
+  route("terms-of-service", "routes/legal/terms-of-service.tsx"),
+  route("do-not-sell", "routes/legal/do-not-sell.tsx"),
+  route("EmailConfirmed", "routes/auth/email-confirmed.tsx"),
+  route("login", "routes/auth/login-alias.tsx"),
+
+  layout("routes/layouts/signed-out-only.tsx", [
+    route("auth/Signup", "routes/auth/signup.tsx"),
+    route("auth/Login", "routes/auth/login.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+  ]),
+
+  // Public in the route table, but without a user it sends the visitor to sign up.
+  layout("routes/layouts/signed-in-or-signup.tsx", [
+    route("ChallengeAccepted", "routes/onboarding/challenge-accepted.tsx"),
+  ]),
+
+  layout("routes/layouts/signed-in.tsx", [
+    route("ValidateChallenge", "routes/onboarding/validate-challenge.tsx"),
+    route("Welcome", "routes/onboarding/welcome.tsx"),
+    route("quiz", "routes/quiz/quiz.tsx"),
+    route("quiz/ProcessingScreen", "routes/quiz/processing.tsx"),
+    route("quiz/results", "routes/quiz/results.tsx"),
+    route("quiz/setup", "routes/quiz/setup.tsx"),
+    route("challenge-workflow", "routes/quiz/challenge-workflow.tsx", { id: "challenge-workflow" }),
+    route("challenge-workflow/:id", "routes/quiz/challenge-workflow.tsx", { id: "challenge-workflow-id" }),
+    route("community/waitlist", "routes/community-waitlist.tsx"),
+    route("payment/success", "routes/payment-success.tsx"),
+    route("dashboard", "routes/dashboard/layout.tsx", [
+      index("routes/dashboard/home.tsx"),
+      route(":section", "routes/dashboard/section.tsx"),
+    ]),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from "../../components/placeholder-screen.tsx";
+
+export default function Screen() {
+  return <PlaceholderScreen title="Challenge workflow" />;
+}

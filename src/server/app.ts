@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import type { AppEnv, Deps } from "./context.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
+import { loadSession } from "./middleware/session.ts";
+import { healthRoutes } from "./routes/health/health.routes.ts";
+import { meRoutes } from "./routes/me/me.routes.ts";
+import type { StaticSite } from "./static.ts";
+
+/** The typed API surface; the client imports `ApiType` (types only) for hono/client. */
+function createApi() {
+  return new Hono<AppEnv>().route("/health", healthRoutes).route("/me", meRoutes);
+}
+
+export type ApiType = ReturnType<typeof createApi>;
+
+export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set("deps", deps);
+    const log = deps.logger.child({ reqId: c.var.requestId });
+    c.set("log", log);
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith("/api/")) {
+      log.info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        "request",
+      );
+    }
+  });
+  app.use(securityHeaders(deps.env));
+  app.use(compress());
+
+  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
+  app.use("/api/*", loadSession);
+  app.route("/api", createApi());
+  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+
+  if (options.site) {
+    const site = options.site;
+    app.on(["GET", "HEAD"], "*", (c) => site.serve(c) ?? c.json({ error: "Not found" }, 404));
+  }
+
+  app.notFound((c) => c.json({ error: "Not found" }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      if (error.status >= 500) c.var.log?.error({ err: error }, "request failed");
+      return c.json({ error: error.message || "Request failed" }, error.status);
+    }
+    (c.var.log ?? deps.logger).error({ err: error }, "unhandled error");
+    return c.json({ error: "Something went wrong. Please try again." }, 500);
+  });
+  return app;
+}

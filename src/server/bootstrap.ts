@@ -1,0 +1,46 @@
+import { resolve } from "node:path";
+import { createApp } from "./app.ts";
+import { createAuth } from "./auth/auth.ts";
+import type { Deps } from "./context.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import { seedPlans } from "./db/seed.ts";
+import type { Env } from "./env.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { createMailer, type Mailer } from "./services/mail/mailer.ts";
+import { loadStaticSite } from "./static.ts";
+
+export const clientBuildDir = resolve(import.meta.dirname, "../../build/client");
+
+export async function openConfiguredDatabase(env: Env): Promise<Database> {
+  return env.DATABASE_URL
+    ? openDatabase({ kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
+    : openDatabase({ kind: "pglite", dataDir: resolve(env.DATA_DIR) });
+}
+
+/** Wires the dependencies and the app; tests pass their own database, mailer or logger. */
+export async function buildDeps(
+  env: Env,
+  overrides: { database?: Database; mailer?: Mailer; logger?: Logger } = {},
+): Promise<Deps> {
+  const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
+  const database = overrides.database ?? (await openConfiguredDatabase(env));
+  const mailer =
+    overrides.mailer ??
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `${env.publicConfig.appName} <no-reply@${new URL(env.APP_URL).hostname}>`,
+      logger,
+    });
+  const auth = createAuth({ db: database.db, env, mailer, logger });
+  return { env, database, logger, mailer, auth };
+}
+
+export async function prepareDatabase(deps: Deps) {
+  await deps.database.migrate();
+  await seedPlans(deps.database.db, { monthly: deps.env.STRIPE_PRICE_MONTHLY, yearly: deps.env.STRIPE_PRICE_YEARLY });
+}
+
+export async function buildServerApp(deps: Deps, options: { serveClient?: boolean } = {}) {
+  const site = options.serveClient === false ? undefined : await loadStaticSite(clientBuildDir);
+  return createApp(deps, { site });
+}

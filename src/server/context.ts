@@ -1,0 +1,29 @@
+import type { Auth } from "./auth/auth.ts";
+import type { Database } from "./db/client.ts";
+import type { Env } from "./env.ts";
+import type { Logger } from "./logger.ts";
+import type { Mailer } from "./services/mail/mailer.ts";
+
+/** Everything a request handler may use; built once in main.ts (or by a test). */
+export type Deps = {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  mailer: Mailer;
+  auth: Auth;
+};
+
+export type SessionUser = { id: string; email: string; firstName: string; emailVerified: boolean };
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    log: Logger;
+    requestId: string;
+    user: SessionUser | null;
+    secureHeadersNonce?: string;
+  };
+};
+
+/** Handlers behind `requireUser` read the user from here. */
+export type AuthedEnv = AppEnv & { Variables: { user: SessionUser } };

@@ -1,0 +1,349 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+// ---------------------------------------------------------------------------
+// Auth (better-auth's core models; field names are the ones it expects)
+// ---------------------------------------------------------------------------
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  firstName: text("first_name").notNull().default(""),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_id_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+/** Rate-limit counters shared by every server instance. */
+export const rateLimits = pgTable("rate_limits", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------
+// Product
+// ---------------------------------------------------------------------------
+
+export const subscriptionPlans = pgTable(
+  "subscription_plans",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull(),
+    billingInterval: text("billing_interval", { enum: ["month", "year", "none"] }).notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    stripePriceId: text("stripe_price_id"),
+    tokenAllowance: integer("token_allowance").notNull(),
+    maxActiveChallenges: integer("max_active_challenges").notNull(),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    check("subscription_plans_interval_check", sql`${t.billingInterval} in ('month', 'year', 'none')`),
+    check("subscription_plans_price_check", sql`${t.price} >= 0`),
+    check("subscription_plans_tokens_check", sql`${t.tokenAllowance} >= -1`),
+  ],
+);
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** -1 means unlimited. */
+    tokensRemaining: integer("tokens_remaining").notNull().default(5),
+    /** Calendar month (YYYY-MM) the free balance was last topped up for. */
+    tokensPeriod: text("tokens_period"),
+    subscriptionStatus: text("subscription_status").notNull().default("free"),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    subscriptionEndsAt: timestamp("subscription_ends_at", { withTimezone: true }),
+    stripeCustomerId: text("stripe_customer_id").unique(),
+    /** When the user accepted the first (run) challenge; the 24-hour countdown runs from here. */
+    challengeAcceptedAt: timestamp("challenge_accepted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("profiles_tokens_check", sql`${t.tokensRemaining} >= -1`)],
+);
+
+export const tokenUsage = pgTable(
+  "token_usage",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actionType: text("action_type", { enum: ["magic_button", "quiz_retake"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("token_usage_user_id_idx").on(t.userId),
+    check("token_usage_action_check", sql`${t.actionType} in ('magic_button', 'quiz_retake')`),
+  ],
+);
+
+export const runValidations = pgTable(
+  "run_validations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    previousMaxDuration: integer("previous_max_duration"),
+    todayDuration: integer("today_duration").notNull(),
+    notes: text("notes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("run_validations_previous_check", sql`${t.previousMaxDuration} is null or ${t.previousMaxDuration} >= 1`),
+    check("run_validations_today_check", sql`${t.todayDuration} >= 1`),
+  ],
+);
+
+export type QuizAnswer = { question: string; answer: string };
+export type AiAnalysis = {
+  life_mission: string;
+  screen_to_action_plan: string;
+  accountability_tracking: string;
+};
+
+export const quizResponses = pgTable(
+  "quiz_responses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userEmail: text("user_email").notNull(),
+    answers: jsonb("answers").$type<QuizAnswer[]>().notNull(),
+    status: text("status", { enum: ["in_progress", "analyzed"] })
+      .notNull()
+      .default("in_progress"),
+    /** Progress of the AI generation: idle → running (stage) → done | failed. */
+    generationStatus: text("generation_status", { enum: ["idle", "running", "done", "failed"] })
+      .notNull()
+      .default("idle"),
+    generationStage: text("generation_stage"),
+    generationError: text("generation_error"),
+    generationStartedAt: timestamp("generation_started_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    lifeMission: text("life_mission"),
+    missionStatement: text("mission_statement"),
+    vision: text("vision"),
+    aiAnalysis: jsonb("ai_analysis").$type<AiAnalysis>(),
+    challengesGenerated: jsonb("challenges_generated").$type<unknown[]>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("quiz_responses_user_id_idx").on(t.userId, t.completedAt),
+    check("quiz_responses_status_check", sql`${t.status} in ('in_progress', 'analyzed')`),
+    check("quiz_responses_generation_check", sql`${t.generationStatus} in ('idle', 'running', 'done', 'failed')`),
+  ],
+);
+
+export const challenges = pgTable(
+  "challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    quizResponseId: uuid("quiz_response_id")
+      .notNull()
+      .references(() => quizResponses.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    insight: text("insight"),
+    challengeAccepted: boolean("challenge_accepted").notNull().default(false),
+    screenToAction: text("screen_to_action"),
+    accountabilityFramework: text("accountability_framework"),
+    immediateAction: text("immediate_action"),
+    shortTerm: text("short_term"),
+    mediumTerm: text("medium_term"),
+    progressPercent: integer("progress_percent").notNull().default(0),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("challenges_quiz_response_id_idx").on(t.quizResponseId),
+    index("challenges_user_id_idx").on(t.userId),
+    check("challenges_progress_check", sql`${t.progressPercent} between 0 and 100`),
+  ],
+);
+
+export const milestoneTypes = ["immediate", "short_term", "medium_term"] as const;
+
+export const milestones = pgTable(
+  "milestones",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    challengeId: uuid("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    milestoneType: text("milestone_type", { enum: milestoneTypes }).notNull(),
+    milestoneDescription: text("milestone_description").notNull().default(""),
+    milestoneDeadline: timestamp("milestone_deadline", { withTimezone: true }),
+    milestoneCompleted: boolean("milestone_completed").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("milestones_challenge_id_idx").on(t.challengeId),
+    index("milestones_user_id_idx").on(t.userId),
+    unique("milestones_challenge_type_unique").on(t.challengeId, t.milestoneType),
+    check("milestones_type_check", sql`${t.milestoneType} in ('immediate', 'short_term', 'medium_term')`),
+  ],
+);
+
+export const todos = pgTable(
+  "todos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    todoDescription: text("todo_description").notNull(),
+    todoCompleted: boolean("todo_completed").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("todos_milestone_id_idx").on(t.milestoneId), index("todos_user_id_idx").on(t.userId)],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    priceId: text("price_id"),
+    planId: text("plan_id").references(() => subscriptionPlans.id),
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    stripeCustomerId: text("stripe_customer_id"),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_user_id_idx").on(t.userId, t.status)],
+);
+
+/** Checkout sessions and webhook events already fulfilled, so a repeat changes nothing. */
+export const paymentEvents = pgTable("payment_events", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  kind: text("kind").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const waitlistSignups = pgTable(
+  "waitlist_signups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    interests: jsonb("interests").$type<string[]>().notNull().default([]),
+    waitlistPosition: integer("waitlist_position").notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("waitlist_position_check", sql`${t.waitlistPosition} >= 1`)],
+);
+
+export const communityNotifyRequests = pgTable("community_notify_requests", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});

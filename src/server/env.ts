@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { type PublicConfig, publicConfigFromEnv } from "../shared/public-config.ts";
+
+const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const optionalString = z.preprocess(blank, z.string().optional());
+const optionalUrl = z.preprocess(blank, z.url().optional());
+
+const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-0123456789";
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.preprocess(blank, z.string().default("0.0.0.0")),
+    APP_URL: optionalUrl,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    DATA_DIR: z.preprocess(blank, z.string().default("./data")),
+    DATABASE_URL: z.preprocess(blank, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    AUTH_SECRET: z.preprocess(blank, z.string().min(32).optional()),
+    TRUST_PROXY: z.preprocess(blank, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: optionalString,
+    AI_PROVIDER: z.preprocess(blank, z.enum(["offline", "anthropic", "openai-compatible"]).default("offline")),
+    ANTHROPIC_API_KEY: optionalString,
+    AI_MODEL: optionalString,
+    AI_BASE_URL: optionalUrl,
+    AI_API_KEY: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_MONTHLY: optionalString,
+    STRIPE_PRICE_YEARLY: optionalString,
+    STRIPE_API_BASE: optionalUrl,
+    REDIS_URL: optionalUrl,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "is required in production (32+ random characters)",
+      });
+    }
+    if (env.AI_PROVIDER === "anthropic" && !env.ANTHROPIC_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["ANTHROPIC_API_KEY"], message: "is required when AI_PROVIDER=anthropic" });
+    }
+    if (env.AI_PROVIDER === "openai-compatible" && (!env.AI_BASE_URL || !env.AI_MODEL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AI_BASE_URL"],
+        message: "and AI_MODEL are required when AI_PROVIDER=openai-compatible",
+      });
+    }
+    if (
+      env.STRIPE_SECRET_KEY &&
+      (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_YEARLY || !env.STRIPE_WEBHOOK_SECRET)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "needs STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY and STRIPE_WEBHOOK_SECRET as well",
+      });
+    }
+  });
+
+export type Env = Omit<z.infer<typeof envSchema>, "APP_URL" | "AUTH_SECRET"> & {
+  APP_URL: string;
+  AUTH_SECRET: string;
+  publicConfig: PublicConfig;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+function describeIssues(issues: z.core.$ZodIssue[]) {
+  return issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
+}
+
+/** The only reader of process.env: every setting is parsed here, once, at start-up. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  const publicConfig = publicConfigFromEnv(source);
+  const problems = [
+    ...(parsed.success ? [] : describeIssues(parsed.error.issues)),
+    ...(publicConfig.success ? [] : describeIssues(publicConfig.error.issues).map((p) => `public setting ${p}`)),
+  ];
+  if (!parsed.success || !publicConfig.success) throw new EnvError(problems);
+  const env = parsed.data;
+  return {
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    AUTH_SECRET: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    publicConfig: publicConfig.data,
+  };
+}

@@ -1,0 +1,3 @@
+import { run } from "./server.ts";
+
+run({ serveClient: true });

@@ -1,0 +1,30 @@
+import { createMiddleware } from "hono/factory";
+import type { AppEnv, AuthedEnv } from "../context.ts";
+import { httpError } from "../http-error.ts";
+
+/** Reads the better-auth session cookie once per request and exposes the user. */
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.path === "/api/health") {
+    c.set("user", null);
+    return next();
+  }
+  const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
+  const user = result?.user;
+  c.set(
+    "user",
+    user
+      ? {
+          id: user.id,
+          email: user.email,
+          firstName: (user as { firstName?: string }).firstName ?? "",
+          emailVerified: user.emailVerified,
+        }
+      : null,
+  );
+  await next();
+});
+
+export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
+  if (!c.var.user) throw httpError(401, "Authentication error. Please try again.");
+  await next();
+});

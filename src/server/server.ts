@@ -1,0 +1,54 @@
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
+import { buildDeps, buildServerApp, prepareDatabase } from "./bootstrap.ts";
+import { EnvError, parseEnv } from "./env.ts";
+
+/** Parses the settings, prepares the database and serves until SIGINT/SIGTERM. */
+export async function startServer(options: { serveClient: boolean }) {
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`${error.message}\nSee .env.example for every setting and its default.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const deps = await buildDeps(env);
+  const { logger, database } = deps;
+  await prepareDatabase(deps);
+  const app = await buildServerApp(deps, options);
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info({ port: info.port, database: database.kind }, `Unscroll is listening on ${env.APP_URL}`);
+  }) as Server;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("in-flight requests did not finish in 10 s; closing anyway");
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info("database closed; bye");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+export function run(options: { serveClient: boolean }) {
+  startServer(options).catch((error) => {
+    console.error("Start-up failed:", error);
+    process.exit(1);
+  });
+}

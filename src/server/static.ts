@@ -1,0 +1,87 @@
+import { readdir, readFile } from "node:fs/promises";
+import { extname, join, relative, sep } from "node:path";
+import type { Context } from "hono";
+import type { AppEnv } from "./context.ts";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".mp4": "video/mp4",
+};
+
+type StaticFile = { body: Buffer; type: string; immutable: boolean };
+
+export type StaticSite = {
+  /** Answers a GET for a file, a pre-rendered page or the SPA fallback; null when the path is not ours. */
+  serve(c: Context<AppEnv>): Response | null;
+};
+
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)])),
+  );
+  return nested.flat();
+}
+
+/**
+ * The built client is small, so it is read into memory once at start-up: no disk
+ * access per request, and HTML pages can get the request's CSP nonce cheaply.
+ */
+export async function loadStaticSite(root: string): Promise<StaticSite> {
+  const files = new Map<string, StaticFile>();
+  for (const path of await walk(root)) {
+    const urlPath = `/${relative(root, path).split(sep).join("/")}`;
+    files.set(urlPath, {
+      body: await readFile(path),
+      type: CONTENT_TYPES[extname(path)] ?? "application/octet-stream",
+      immutable: urlPath.startsWith("/assets/"),
+    });
+  }
+  const fallback = files.get("/__spa-fallback.html") ?? files.get("/index.html");
+  if (!fallback) throw new Error(`No built client found in ${root}. Run \`npm run build\` first.`);
+
+  const html = (c: Context<AppEnv>, file: StaticFile, status: 200 | 404 = 200) => {
+    const nonce = c.get("secureHeadersNonce");
+    const text = file.body.toString("utf8");
+    const body = nonce ? text.replaceAll("<script", `<script nonce="${nonce}"`) : text;
+    return c.body(body, status, { "Content-Type": file.type, "Cache-Control": "no-cache" });
+  };
+
+  return {
+    serve(c) {
+      let path: string;
+      try {
+        path = decodeURIComponent(c.req.path);
+      } catch {
+        return null;
+      }
+      if (path.includes("..") || path.startsWith("/api/") || path === "/api") return null;
+      const file = files.get(path);
+      if (file && !path.endsWith(".html")) {
+        return c.body(new Uint8Array(file.body), 200, {
+          "Content-Type": file.type,
+          "Cache-Control": file.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+        });
+      }
+      if (extname(path) && !file) return c.json({ error: "Not found" }, 404);
+      const page =
+        files.get(`${path.replace(/\/$/, "")}/index.html`) ?? (path === "/" ? files.get("/index.html") : undefined);
+      return html(c, page ?? fallback);
+    },
+  };
+}

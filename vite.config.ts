@@ -1,0 +1,23 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import { publicConfigFromEnv } from "./src/shared/public-config.ts";
+
+const publicConfig = publicConfigFromEnv(process.env);
+if (!publicConfig.success) {
+  throw new Error(
+    `Invalid public settings: ${publicConfig.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+  );
+}
+
+const apiPort = Number(process.env.API_PORT ?? 3001);
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  define: { __PUBLIC_CONFIG__: JSON.stringify(publicConfig.data) },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+  },
+});
