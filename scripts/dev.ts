@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+
+if (existsSync(".env")) process.loadEnvFile(".env");
 
 // Development: the API server reloads on change (tsx watch) on API_PORT, and Vite serves
 // the client with hot reload on PORT, proxying /api to the server.

@@ -10,12 +10,15 @@ const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-0123456789";
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: z.coerce.number({ error: "must be a port number (1-65535)" }).int().min(1).max(65535).default(3000),
     HOST: z.preprocess(blank, z.string().default("0.0.0.0")),
     APP_URL: optionalUrl,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DATA_DIR: z.preprocess(blank, z.string().default("./data")),
-    DATABASE_URL: z.preprocess(blank, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    DATABASE_URL: z.preprocess(
+      blank,
+      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// connection URL" }).optional(),
+    ),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     AUTH_SECRET: z.preprocess(blank, z.string().min(32).optional()),
     TRUST_PROXY: z.preprocess(blank, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),

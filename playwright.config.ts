@@ -1,0 +1,42 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E } from "./tests/support/e2e-ports.ts";
+
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: E2E.baseUrl,
+    trace: "retain-on-failure",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+  },
+  projects: [
+    {
+      name: "mobile",
+      use: { ...devices["Pixel 7"], defaultBrowserType: "chromium", viewport: { width: 360, height: 780 } },
+    },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: "node --import tsx tests/support/e2e-server.ts",
+    url: `${E2E.baseUrl}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.ts";
+
+function problemsOf(source: Record<string, string>) {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("parseEnv", () => {
+  it("runs with no settings at all, on the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.AI_PROVIDER).toBe("offline");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.publicConfig.appName).toBe("Unscroll");
+  });
+
+  it("treats empty values (as left in a copied .env.example) as unset", () => {
+    const env = parseEnv({ DATABASE_URL: "", APP_URL: "", SMTP_URL: " ", PORT: "4000" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.APP_URL).toBe("http://localhost:4000");
+  });
+
+  it("lists every bad setting by name", () => {
+    const problems = problemsOf({ PORT: "abc", DATABASE_URL: "mysql://x/y", SUPPORT_EMAIL: "nope" });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "PORT: must be a port number (1-65535)",
+        "DATABASE_URL: must be a postgres:// connection URL",
+        expect.stringMatching(/^public setting supportEmail/),
+      ]),
+    );
+  });
+
+  it("refuses production without a real auth secret", () => {
+    expect(problemsOf({ NODE_ENV: "production" })).toEqual([
+      "AUTH_SECRET: is required in production (32+ random characters)",
+    ]);
+  });
+
+  it("requires the key of the chosen AI provider and complete Stripe settings", () => {
+    expect(problemsOf({ AI_PROVIDER: "anthropic" })).toEqual([
+      "ANTHROPIC_API_KEY: is required when AI_PROVIDER=anthropic",
+    ]);
+    expect(problemsOf({ STRIPE_SECRET_KEY: "sk_test_1" })[0]).toMatch(/^STRIPE_SECRET_KEY: needs/);
+  });
+});

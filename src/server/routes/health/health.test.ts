@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
+
+describe("GET /api/health", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers 200 while the database is reachable", async () => {
+    const response = await t.request("/api/health");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "up" });
+  });
+
+  it("sends security headers with every answer", async () => {
+    const response = await t.request("/api/health");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    // Plain-http deployments (localhost) must not pin HSTS.
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("answers unknown API paths with a JSON error, not the web app", async () => {
+    const response = await t.request("/api/nope");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: "Not found" });
+  });
+
+  it("answers 503 once the database is gone", async () => {
+    const other = await createTestApp();
+    await other.deps.database.close();
+    const response = await other.request("/api/health");
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: "error", database: "down" });
+    await other.smtp.close();
+  });
+});

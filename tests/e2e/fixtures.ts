@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+import { E2E } from "../support/e2e-ports.ts";
+import type { CapturedMail } from "../support/smtp-sink.ts";
+
+export type TestUser = { email: string; password: string; firstName: string };
+
+/** Reads the mail the app sent to `to` from the SMTP sink, waiting for one to arrive. */
+export async function waitForMail(to: string, match: (mail: CapturedMail) => boolean = () => true) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`http://127.0.0.1:${E2E.mailApiPort}/?to=${encodeURIComponent(to)}`);
+    const mails = ((await response.json()) as CapturedMail[]).filter(match);
+    const newest = mails.at(-1);
+    if (newest) return newest;
+    if (Date.now() > deadline) throw new Error(`No e-mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+export function uniqueEmail(prefix = "runner") {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** A confirmed account, made through the public API exactly as the sign-up screen makes one. */
+export async function createConfirmedUser(page: Page, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const user = { email: uniqueEmail(), password: "run4ever", firstName: "Marco", ...overrides };
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    headers: { origin: E2E.baseUrl },
+    data: { ...user, name: user.firstName, callbackURL: "/EmailConfirmed" },
+  });
+  expect(signUp.ok()).toBe(true);
+  const mail = await waitForMail(user.email);
+  const link = mail.links.find((l) => l.includes("/api/auth/verify-email"));
+  expect(link).toBeTruthy();
+  const verify = await page.request.get(link!, { maxRedirects: 0 });
+  expect(verify.status()).toBeLessThan(400);
+  return user;
+}
+
+/** Logs the browser context in through the API (the login screen has its own tests). */
+export async function logIn(page: Page, user: TestUser) {
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    headers: { origin: E2E.baseUrl },
+    data: { email: user.email, password: user.password },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+export const test = base.extend<{ signedIn: TestUser }>({
+  signedIn: async ({ page }, use) => {
+    const user = await createConfirmedUser(page);
+    await logIn(page, user);
+    await use(user);
+  },
+});
+
+export { expect };

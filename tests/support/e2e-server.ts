@@ -1,0 +1,32 @@
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ensureBuild } from "../../scripts/ensure-build.ts";
+import { E2E } from "./e2e-ports.ts";
+import { startSmtpSink } from "./smtp-sink.ts";
+
+// The browser tests' server: the built app started as `npm start` starts it, on a fresh
+// embedded database, sending its e-mail to a real SMTP sink whose mail the tests read
+// over a small HTTP endpoint.
+const sink = await startSmtpSink(E2E.smtpPort);
+createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const to = url.searchParams.get("to")?.toLowerCase() ?? "";
+  res.setHeader("content-type", "application/json");
+  res.end(JSON.stringify(sink.mails.filter((m) => m.to.includes(to))));
+}).listen(E2E.mailApiPort, "127.0.0.1");
+
+Object.assign(process.env, {
+  NODE_ENV: "test",
+  PORT: String(E2E.appPort),
+  APP_URL: E2E.baseUrl,
+  DATA_DIR: mkdtempSync(join(tmpdir(), "unscroll-e2e-")),
+  SMTP_URL: sink.url,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  ...JSON.parse(process.env.E2E_EXTRA_ENV ?? "{}"),
+});
+
+ensureBuild();
+const { startServer } = await import("../../src/server/server.ts");
+await startServer({ serveClient: true });

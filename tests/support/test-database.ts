@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Database, openDatabase } from "../../src/server/db/client.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    testDb: { kind: "pglite"; dumpPath: string } | { kind: "postgres"; adminUrl: string; template: string };
+  }
+}
+
+function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/**
+ * A fresh, migrated and seeded database for one test file: PGlite loaded from a dump
+ * made once per run, or a PostgreSQL database cloned from a migrated template.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const config = inject("testDb");
+  if (config.kind === "pglite") {
+    const { readFile } = await import("node:fs/promises");
+    const dump = new Blob([await readFile(config.dumpPath)]);
+    return openDatabase({ kind: "pglite", loadDataDir: dump });
+  }
+  const name = `unscroll_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: config.adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database "${name}" template "${config.template}"`);
+        break;
+      } catch (error) {
+        // Two files cloning the template at the same instant collide; try again shortly.
+        if (attempt > 20 || !String(error).includes("being accessed by other users")) throw error;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const database = await openDatabase({ kind: "postgres", url: withDatabase(config.adminUrl, name), poolSize: 5 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: config.adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`).finally(() => cleanup.end());
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from "vitest/config";
+
+const serverTests = ["src/server/**/*.test.ts"];
+
+// The same server tests run once on PGlite and, when TEST_DATABASE_URL is set, once on PostgreSQL.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: "unit", include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts", "scripts/**/*.test.ts"] },
+      },
+      {
+        test: {
+          name: "server:pglite",
+          include: serverTests,
+          env: { TEST_DB: "pglite" },
+          globalSetup: ["tests/support/global-setup.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: "server:postgres",
+                include: serverTests,
+                env: { TEST_DB: "postgres" },
+                globalSetup: ["tests/support/global-setup.ts"],
+                testTimeout: 20_000,
+                hookTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
