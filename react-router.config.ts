@@ -3,7 +3,8 @@ import { prerenderedPaths } from "./src/shared/prerendered-paths.ts";
 
 export default {
   appDirectory: "src/client",
-  buildDirectory: "build",
+  // BUILD_DIR lets parallel test runs build into separate folders.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   // The signed-in app is a client-rendered SPA; public pages are pre-rendered to HTML at build time.
   ssr: false,
   prerender: [...prerenderedPaths],

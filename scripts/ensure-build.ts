@@ -5,7 +5,6 @@ import { join, resolve } from "node:path";
 import { publicConfigFromEnv } from "../src/shared/public-config.ts";
 
 const root = resolve(import.meta.dirname, "..");
-const stampFile = join(root, "build", ".build-stamp");
 const inputs = ["src/client", "src/shared", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
 
 function files(path: string): string[] {
@@ -27,9 +26,11 @@ function fingerprint() {
 
 /** Builds the client unless the last build came from the same sources and settings. */
 export function ensureBuild() {
+  const buildDir = resolve(root, process.env.BUILD_DIR || "build");
+  const stampFile = join(buildDir, ".build-stamp");
   const wanted = fingerprint();
   const current = existsSync(stampFile) ? readFileSync(stampFile, "utf8") : "";
-  if (current === wanted && existsSync(join(root, "build", "client"))) return false;
+  if (current === wanted && existsSync(join(buildDir, "client"))) return false;
   console.log("Building the web app (sources or public settings changed)...");
   const result = spawnSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: root,

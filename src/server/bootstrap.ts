@@ -9,7 +9,7 @@ import { createLogger, type Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./services/mail/mailer.ts";
 import { loadStaticSite } from "./static.ts";
 
-export const clientBuildDir = resolve(import.meta.dirname, "../../build/client");
+const projectRoot = resolve(import.meta.dirname, "../..");
 
 export async function openConfiguredDatabase(env: Env): Promise<Database> {
   return env.DATABASE_URL
@@ -41,6 +41,9 @@ export async function prepareDatabase(deps: Deps) {
 }
 
 export async function buildServerApp(deps: Deps, options: { serveClient?: boolean } = {}) {
-  const site = options.serveClient === false ? undefined : await loadStaticSite(clientBuildDir);
+  const site =
+    options.serveClient === false
+      ? undefined
+      : await loadStaticSite(resolve(projectRoot, deps.env.BUILD_DIR, "client"));
   return createApp(deps, { site });
 }

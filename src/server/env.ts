@@ -15,6 +15,7 @@ const envSchema = z
     APP_URL: optionalUrl,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     DATA_DIR: z.preprocess(blank, z.string().default("./data")),
+    BUILD_DIR: z.preprocess(blank, z.string().default("build")),
     DATABASE_URL: z.preprocess(
       blank,
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// connection URL" }).optional(),

@@ -23,6 +23,8 @@ Object.assign(process.env, {
   APP_URL: E2E.baseUrl,
   DATA_DIR: mkdtempSync(join(tmpdir(), "unscroll-e2e-")),
   SMTP_URL: sink.url,
+  // Each e2e port builds into its own folder, so parallel runs never overwrite each other.
+  BUILD_DIR: process.env.BUILD_DIR ?? (E2E.appPort === 3920 ? "build" : `.tmp/build-${E2E.appPort}`),
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   ...JSON.parse(process.env.E2E_EXTRA_ENV ?? "{}"),
 });
