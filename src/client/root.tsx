@@ -6,8 +6,11 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ToastContainer } from "react-toastify";
+import { Footer } from "./components/footer.tsx";
 import { FullScreenMessage } from "./components/full-screen-message.tsx";
+import { Navbar } from "./components/navbar.tsx";
 import { ScrollToTop } from "./components/scroll-to-top.tsx";
+import { CookieBanner } from "./features/consent/cookie-banner.tsx";
 import { config } from "./lib/config.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 
@@ -46,7 +49,14 @@ export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTop />
-      <Outlet />
+      <div className="flex min-h-dvh flex-col">
+        <Navbar />
+        <div className="flex-1">
+          <Outlet />
+        </div>
+        <Footer />
+      </div>
+      <CookieBanner />
       <ToastContainer position="top-right" theme="dark" autoClose={6000} pauseOnHover />
     </QueryClientProvider>
   );

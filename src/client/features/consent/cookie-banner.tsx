@@ -1,0 +1,4 @@
+/** Cookie consent banner. Owned by the public-site work. */
+export function CookieBanner() {
+  return null;
+}
