@@ -136,6 +136,8 @@ export const profiles = pgTable(
     stripeCustomerId: text("stripe_customer_id").unique(),
     /** When the user accepted the first (run) challenge; the 24-hour countdown runs from here. */
     challengeAcceptedAt: timestamp("challenge_accepted_at", { withTimezone: true }),
+    /** Longest run the user stated when accepting (minutes); null = never ran (target 60 min). */
+    runMaxDurationMinutes: integer("run_max_duration_minutes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -203,6 +205,8 @@ export const quizResponses = pgTable(
     generationStage: text("generation_stage"),
     generationError: text("generation_error"),
     generationStartedAt: timestamp("generation_started_at", { withTimezone: true }),
+    /** Claim of the run that may store its result; a restarted stale run gets a new one. */
+    generationRunId: uuid("generation_run_id"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     lifeMission: text("life_mission"),
     missionStatement: text("mission_statement"),
