@@ -54,3 +54,22 @@ export async function createTestDatabase(): Promise<Database> {
     },
   };
 }
+
+/** An empty PostgreSQL database (no tables) for tests that check start-up migrations. */
+export async function createEmptyPostgresDatabase() {
+  const config = inject("testDb");
+  if (config.kind !== "postgres") throw new Error("only in the PostgreSQL test project");
+  const name = `unscroll_e_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: config.adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  return {
+    url: withDatabase(config.adminUrl, name),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: config.adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`).finally(() => cleanup.end());
+    },
+  };
+}

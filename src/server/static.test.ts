@@ -1,0 +1,71 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppEnv } from "./context.ts";
+import { loadStaticSite } from "./static.ts";
+
+describe("serving the built web app", () => {
+  let dir: string;
+  let app: Hono<AppEnv>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "unscroll-static-"));
+    await mkdir(join(dir, "assets"));
+    await mkdir(join(dir, "ChallengePage"));
+    await writeFile(join(dir, "index.html"), "<html><body><h1>Landing</h1><script>boot()</script></body></html>");
+    await writeFile(join(dir, "ChallengePage", "index.html"), "<html><body><h1>Challenge</h1></body></html>");
+    await writeFile(
+      join(dir, "__spa-fallback.html"),
+      '<html><body>app<script type="module" src="/assets/app.js"></script></body></html>',
+    );
+    await writeFile(join(dir, "assets", "app-3f9a.js"), "console.log(1)");
+    await writeFile(join(dir, "robots.txt"), "User-agent: *");
+    const site = await loadStaticSite(dir);
+    app = new Hono<AppEnv>();
+    app.use(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] } }));
+    app.get("*", (c) => site.serve(c) ?? c.json({ error: "Not found" }, 404));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("serves hashed assets with a year-long immutable cache", async () => {
+    const response = await app.request("/assets/app-3f9a.js");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/javascript");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves other files with a short cache", async () => {
+    const response = await app.request("/robots.txt");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  it("serves pre-rendered pages, revalidated on every visit, with the request's CSP nonce on scripts", async () => {
+    const response = await app.request("/");
+    const html = await response.text();
+    expect(html).toContain("<h1>Landing</h1>");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<script nonce="${nonce}">boot()</script>`);
+    expect(await (await app.request("/ChallengePage")).text()).toContain("<h1>Challenge</h1>");
+    expect(await (await app.request("/ChallengePage/")).text()).toContain("<h1>Challenge</h1>");
+  });
+
+  it("answers client routes with the SPA fallback", async () => {
+    for (const path of ["/dashboard", "/quiz/results", "/auth/Login"]) {
+      const response = await app.request(path);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("app<script");
+    }
+  });
+
+  it("answers a missing file with 404 instead of the app, and never leaves the folder", async () => {
+    expect((await app.request("/assets/missing-1234.js")).status).toBe(404);
+    expect((await app.request("/favicon.png")).status).toBe(404);
+    const traversal = await app.request("/..%2f..%2fetc%2fpasswd");
+    expect(await traversal.text()).not.toContain("root:");
+  });
+});
