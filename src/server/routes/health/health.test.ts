@@ -23,6 +23,13 @@ describe("GET /api/health", () => {
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 
+  it("pins HTTPS with HSTS when the public URL is https", async () => {
+    const secure = await createTestApp({ APP_URL: "https://unscroll.example" });
+    const response = await secure.request("/api/health");
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    await secure.close();
+  });
+
   it("answers unknown API paths with a JSON error, not the web app", async () => {
     const response = await t.request("/api/nope");
     expect(response.status).toBe(404);
