@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
+import { createAuthRoutes } from "./auth/auth-routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { loadSession } from "./middleware/session.ts";
@@ -36,7 +37,7 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   app.use(securityHeaders(deps.env));
   app.use(compress());
 
-  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
+  app.route("/api/auth", createAuthRoutes());
   app.use("/api/*", loadSession);
   app.route("/api", createApi());
   app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));

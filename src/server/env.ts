@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { type PublicConfig, publicConfigFromEnv } from "../shared/public-config.ts";
+import type { RateLimitSettings } from "./auth/rate-limit.ts";
 
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const optionalString = z.preprocess(blank, z.string().optional());
 const optionalUrl = z.preprocess(blank, z.url().optional());
+
+const attempts = z.preprocess(blank, z.coerce.number().int().min(0).max(1_000_000).optional());
 
 const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-0123456789";
 
@@ -23,6 +26,15 @@ const envSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     AUTH_SECRET: z.preprocess(blank, z.string().min(32).optional()),
     TRUST_PROXY: z.preprocess(blank, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
+    RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    RATE_LIMIT_SIGN_IN_PER_IP: attempts,
+    RATE_LIMIT_SIGN_IN_PER_EMAIL: attempts,
+    RATE_LIMIT_SIGN_UP_PER_IP: attempts,
+    RATE_LIMIT_SIGN_UP_PER_EMAIL: attempts,
+    RATE_LIMIT_RESET_PER_IP: attempts,
+    RATE_LIMIT_RESET_PER_EMAIL: attempts,
+    RATE_LIMIT_VERIFY_EMAIL_PER_IP: attempts,
+    RATE_LIMIT_VERIFY_EMAIL_PER_EMAIL: attempts,
     SMTP_URL: optionalUrl,
     MAIL_FROM: optionalString,
     AI_PROVIDER: z.preprocess(blank, z.enum(["offline", "anthropic", "openai-compatible"]).default("offline")),
@@ -67,11 +79,37 @@ const envSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof envSchema>, "APP_URL" | "AUTH_SECRET"> & {
+type ParsedEnv = z.infer<typeof envSchema>;
+
+export type Env = Omit<ParsedEnv, "APP_URL" | "AUTH_SECRET"> & {
   APP_URL: string;
   AUTH_SECRET: string;
   publicConfig: PublicConfig;
+  rateLimits: RateLimitSettings;
 };
+
+/**
+ * Auth rate limits with their defaults. Under NODE_ENV=test every client is 127.0.0.1, so
+ * per-IP limits are off unless a test sets them; per-e-mail limits keep their defaults.
+ */
+function rateLimitsFrom(env: ParsedEnv): RateLimitSettings {
+  const ip = (value: number | undefined, fallback: number) => value ?? (env.NODE_ENV === "test" ? 0 : fallback);
+  return {
+    windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+    perIp: {
+      signIn: ip(env.RATE_LIMIT_SIGN_IN_PER_IP, 30),
+      signUp: ip(env.RATE_LIMIT_SIGN_UP_PER_IP, 10),
+      passwordReset: ip(env.RATE_LIMIT_RESET_PER_IP, 10),
+      verificationEmail: ip(env.RATE_LIMIT_VERIFY_EMAIL_PER_IP, 10),
+    },
+    perEmail: {
+      signIn: env.RATE_LIMIT_SIGN_IN_PER_EMAIL ?? 10,
+      signUp: env.RATE_LIMIT_SIGN_UP_PER_EMAIL ?? 5,
+      passwordReset: env.RATE_LIMIT_RESET_PER_EMAIL ?? 5,
+      verificationEmail: env.RATE_LIMIT_VERIFY_EMAIL_PER_EMAIL ?? 5,
+    },
+  };
+}
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
@@ -98,5 +136,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
     AUTH_SECRET: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
     publicConfig: publicConfig.data,
+    rateLimits: rateLimitsFrom(env),
   };
 }

@@ -1,15 +1,73 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createEmailVerificationToken } from "better-auth/api";
 import type { Db } from "../db/client.ts";
-import { accounts, profiles, rateLimits, sessions, users, verifications } from "../db/schema.ts";
+import { accounts, rateLimits, sessions, users, verifications } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
+import {
+  type AccountEmailContext,
+  confirmationEmail,
+  existingAccountEmail,
+  passwordResetEmail,
+} from "../services/mail/account-emails.ts";
 import type { Mailer } from "../services/mail/mailer.ts";
+import { hashPassword, verifyPassword } from "./password-hash.ts";
+import { ensureProfile } from "./profile.ts";
+import { createRateLimiter } from "./rate-limit.ts";
 
 export type AuthDeps = { db: Db; env: Env; mailer: Mailer; logger: Logger };
 
+/** Set by our auth route from the socket or trusted proxy; any client-sent value is replaced. */
+export const CLIENT_IP_HEADER = "x-unscroll-client-ip";
+
+/** Where the confirmation link lands; `confirmed` tells the screen it came from a valid link. */
+export const EMAIL_CONFIRMED_PATH = "/EmailConfirmed?confirmed=1";
+export const RESET_PASSWORD_PATH = "/reset-password";
+
+const CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
+const RESET_TTL_SECONDS = 60 * 60;
+
+type MailUser = { id: string; email: string; firstName?: unknown; name?: string | null };
+
 export function createAuth({ db, env, mailer, logger }: AuthDeps) {
   const secure = env.APP_URL.startsWith("https://");
+  const limiter = createRateLimiter(db, env.rateLimits, env.AUTH_SECRET);
+  const mailContext: AccountEmailContext = {
+    appName: env.publicConfig.appName,
+    appUrl: env.APP_URL,
+    supportEmail: env.publicConfig.supportEmail,
+  };
+  const recipient = (user: MailUser) => ({
+    email: user.email,
+    firstName: typeof user.firstName === "string" ? user.firstName : user.name,
+  });
+
+  /**
+   * Account e-mails to one address are capped per window whatever triggers them, so
+   * nobody can flood a stranger's inbox through sign-up or login attempts. Over the cap
+   * the mail is skipped (the answer to the request stays the same: no enumeration).
+   */
+  async function sendAccountMail(user: MailUser, message: ReturnType<typeof confirmationEmail>) {
+    const verdict = await limiter.consume("verificationEmail", { email: user.email }, { scope: "accountMail" });
+    if (!verdict.allowed) {
+      logger.warn({ userId: user.id }, "account e-mail skipped: too many sent to this address");
+      return;
+    }
+    await mailer.send({ to: user.email, ...message });
+  }
+
+  function confirmationUrl(token: string) {
+    return `${env.APP_URL}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(EMAIL_CONFIRMED_PATH)}`;
+  }
+
+  async function sendConfirmation(user: MailUser, token: string) {
+    await sendAccountMail(
+      user,
+      confirmationEmail(mailContext, recipient(user), confirmationUrl(token), CONFIRMATION_TTL_SECONDS / 3600),
+    );
+  }
+
   return betterAuth({
     appName: env.publicConfig.appName,
     baseURL: env.APP_URL,
@@ -18,6 +76,8 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     trustedOrigins: [env.APP_URL],
     database: drizzleAdapter(db, {
       provider: "pg",
+      // Sign-up (user + credentials) and password reset (token + password + sessions) commit as one.
+      transaction: true,
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
     user: {
@@ -31,40 +91,69 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: false,
-      async sendResetPassword({ user, url }) {
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: RESET_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        // Our own link, so it always lands on the reset screen whatever the request asked for.
+        const url = `${env.APP_URL}/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent(RESET_PASSWORD_PATH)}`;
         await mailer.send({
           to: user.email,
-          subject: `Reset your ${env.publicConfig.appName} password`,
-          text: `Reset your password: ${url}`,
-          html: `<p><a href="${url}">Reset your password</a></p>`,
+          ...passwordResetEmail(mailContext, recipient(user), url, RESET_TTL_SECONDS / 60),
         });
+      },
+      // Sign-up with a known address answers exactly like a new one; the owner learns by e-mail.
+      async onExistingUserSignUp({ user }) {
+        if (!user.emailVerified) {
+          const token = await createEmailVerificationToken(
+            env.AUTH_SECRET,
+            user.email,
+            undefined,
+            CONFIRMATION_TTL_SECONDS,
+            { userId: user.id },
+          );
+          await sendConfirmation(user, token);
+          return;
+        }
+        await sendAccountMail(user, existingAccountEmail(mailContext, recipient(user), `${env.APP_URL}/auth/Login`));
       },
     },
     emailVerification: {
       sendOnSignUp: true,
+      // Logging in before confirming sends a fresh link (the old one may have expired).
+      sendOnSignIn: true,
       autoSignInAfterVerification: false,
-      async sendVerificationEmail({ user, url }) {
-        await mailer.send({
-          to: user.email,
-          subject: `Confirm your ${env.publicConfig.appName} account`,
-          text: `Confirm your e-mail: ${url}`,
-          html: `<p><a href="${url}">Confirm your e-mail</a></p>`,
-        });
+      expiresIn: CONFIRMATION_TTL_SECONDS,
+      async sendVerificationEmail({ user, token }) {
+        await sendConfirmation(user, token);
       },
     },
     databaseHooks: {
       user: {
         create: {
           async after(user) {
-            await db.insert(profiles).values({ id: user.id }).onConflictDoNothing();
+            await ensureProfile(db, user.id);
+          },
+        },
+      },
+      session: {
+        create: {
+          async after(session) {
+            await ensureProfile(db, session.userId);
           },
         },
       },
     },
+    // Our auth route counts attempts in the database before better-auth sees them.
+    rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: "unscroll",
       useSecureCookies: secure,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true, secure },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // E-mail goes out after the answer, so response times do not reveal whether an
+      // address has an account. better-auth logs a failed send.
+      backgroundTasks: { handler: () => {} },
     },
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),

@@ -1,0 +1,61 @@
+/**
+ * Account rules and copy both sides apply (SPEC.md sections 5 and 8): the forms check
+ * them before sending, the server checks them again before anything is stored.
+ */
+
+export const authMessages = {
+  invalidEmail: "Please enter a valid email address.",
+  loginPasswordTooShort: "Password must be at least 6 characters.",
+  weakPassword: "Password must be at least 6 characters and contain at least one letter and one number.",
+  firstNameRequired: "First name is required.",
+  termsRequired: "Please confirm that you are 18 or older and accept the terms.",
+  emailAlreadyRegistered: "This email is already registered. Please log in or use a different email.",
+  signupFailed: "An error occurred during signup.",
+  signupSuccess: "Verify your email and then login",
+  loginFailed: "Login failed.",
+  loginWithoutUser: "Login succeeded, but user not returned.",
+  resetEmailMissing: "Please enter your email first.",
+  resetLinkSent: "Password reset link sent! Check your inbox.",
+  resetLinkError: (message: string) => `Error sending reset link: ${message}`,
+  resetInvalidLink: "⚠️ Invalid or expired reset link.",
+  resetTokenMissing: "⚠️ Reset token missing from URL.",
+  resetWeakPassword: "❌ Password must be at least 6 characters and contain at least one letter and one number.",
+  resetMismatch: "❌ Passwords do not match.",
+  resetFailed: (message: string) => `❌ Failed to reset password: ${message}`,
+  resetSuccess: "✅ Password updated! Redirecting to login...",
+  confirmInvalidLink:
+    "Invalid confirmation link. Please check your email and try clicking the confirmation link again.",
+  confirmUnexpected: "An unexpected error occurred.",
+} as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const FIRST_NAME_MAX_LENGTH = 50;
+
+/** The spec's "basic address pattern": something@something.tld, no spaces. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(email: string) {
+  return email.length <= 254 && EMAIL_PATTERN.test(email.trim());
+}
+
+/** Sign-up and reset: at least 6 characters with at least one letter and one number. */
+export function isStrongPassword(password: string) {
+  return (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    password.length <= PASSWORD_MAX_LENGTH &&
+    /\p{L}/u.test(password) &&
+    /\p{N}/u.test(password)
+  );
+}
+
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+/** Timings of SPEC.md section 9. */
+export const authTimings = {
+  loginRedirectMs: 100,
+  emailConfirmedRedirectMs: 2000,
+  resetRedirectMs: 2000,
+} as const;
