@@ -1,0 +1,305 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from "../../../tests/support/test-app.ts";
+import { accounts, profiles, sessions, users, verifications } from "../db/schema.ts";
+
+const password = "run4ever";
+let counter = 0;
+const newEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${counter++}@example.com`;
+
+function signUp(t: TestApp, email: string, body: Record<string, unknown> = {}) {
+  return t.request("/api/auth/sign-up/email", {
+    body: { email, password, firstName: "Alex", name: "Alex", callbackURL: "/EmailConfirmed", ...body },
+  });
+}
+
+function signIn(t: TestApp, email: string, pass = password) {
+  return t.request("/api/auth/sign-in/email", { body: { email, password: pass } });
+}
+
+function linkIn(mail: { links: string[] }, path: string) {
+  const link = mail.links.find((l) => l.includes(path));
+  if (!link) throw new Error(`no ${path} link in mail`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+describe("accounts: sign-up, confirmation, login, logout", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("confirms by e-mail, logs in with a session and logs out server-side", async () => {
+    const email = newEmail("journey");
+    const response = await signUp(t, email, { firstName: "  Jonas ", name: "ignored" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: true });
+
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ firstName: "Jonas", name: "Jonas", emailVerified: false });
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user!.id));
+    expect(profile).toMatchObject({ tokensRemaining: 5, subscriptionStatus: "free" });
+
+    const mail = await t.smtp.waitFor(email, { subject: /Confirm your Unscroll account/ });
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/i);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/i);
+    expect(mail.text).toContain("Hi Jonas,");
+    expect(mail.text).toContain("because someone signed up for Unscroll");
+    const verify = await t.request(linkIn(mail, "/api/auth/verify-email"));
+    expect(verify.status).toBe(302);
+    expect(verify.headers.get("location")).toBe("/EmailConfirmed?confirmed=1");
+    // Confirming does not sign in: the screen sends the user to log in.
+    expect(cookieFrom(verify)).toBe("");
+
+    const login = await signIn(t, email);
+    expect(login.status).toBe(200);
+    const setCookie = login.headers.getSetCookie().join("\n");
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const cookie = cookieFrom(login);
+    const me = await (await t.request("/api/me", { cookie })).json();
+    expect(me.user).toEqual({ id: user!.id, email, firstName: "Jonas" });
+
+    const logout = await t.request("/api/auth/sign-out", { method: "POST", body: {}, cookie });
+    expect(logout.status).toBe(200);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
+    // The old cookie is worthless, even if a client kept it.
+    expect((await (await t.request("/api/me", { cookie })).json()).user).toBeNull();
+  });
+
+  it("refuses login before confirming with a clear message and sends a fresh link", async () => {
+    const email = newEmail("early");
+    await signUp(t, email);
+    await t.smtp.waitFor(email);
+    const before = t.smtp.countFor(email);
+
+    const response = await signIn(t, email);
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toBe(
+      "Please confirm your email first: check your inbox (and spam folder) for the confirmation link we sent you.",
+    );
+    await t.smtp.waitFor(email, { since: t.smtp.mails.length - 1, subject: /Confirm/ });
+    await expect.poll(() => t.smtp.countFor(email)).toBe(before + 1);
+  });
+
+  it("stores passwords as argon2id with OWASP parameters", async () => {
+    const user = await t.createUser();
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, user.id));
+    expect(account?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it("answers sign-up the same for a known and an unknown address, and tells the owner by e-mail", async () => {
+    const known = await t.createUser({ firstName: "Owner" });
+    const unknown = newEmail("fresh");
+    const a = await signUp(t, known.email, { password: "other123" });
+    const b = await signUp(t, unknown, { password: "other123" });
+    expect(a.status).toBe(b.status);
+    expect(await a.text()).toBe(await b.text());
+
+    const notice = await t.smtp.waitFor(known.email, { subject: /already have an? Unscroll account/ });
+    expect(notice.text).toContain("Hi Owner,");
+    expect(notice.links.some((l) => l.endsWith("/auth/Login"))).toBe(true);
+    // The stranger's attempt changed nothing: the owner's password still works.
+    expect((await signIn(t, known.email)).status).toBe(200);
+  });
+
+  it("re-sends the confirmation when an unconfirmed address signs up again", async () => {
+    const email = newEmail("again");
+    await signUp(t, email);
+    const first = await t.smtp.waitFor(email);
+    await signUp(t, email);
+    const second = await t.smtp.waitFor(email, { since: t.smtp.mails.indexOf(first) + 1, subject: /Confirm/ });
+    expect((await t.request(linkIn(second, "/api/auth/verify-email"))).status).toBe(302);
+    expect((await signIn(t, email)).status).toBe(200);
+  });
+
+  it("rejects bad sign-up input with the spec's messages and stores nothing", async () => {
+    const email = newEmail("bad");
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [
+        { password: "abcdef" },
+        "Password must be at least 6 characters and contain at least one letter and one number.",
+      ],
+      [{ password: "12345" }, "Password must be at least 6 characters and contain at least one letter and one number."],
+      [{ firstName: "   " }, "First name is required."],
+      [{ email: "not-an-email" }, "Please enter a valid email address."],
+    ];
+    for (const [body, error] of cases) {
+      const response = await signUp(t, email, body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error });
+    }
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it("shows the confirmation screen's error view for a forged or tampered link", async () => {
+    const response = await t.request(
+      `/api/auth/verify-email?token=forged&callbackURL=${encodeURIComponent("/EmailConfirmed?confirmed=1")}`,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/EmailConfirmed?confirmed=1&error=INVALID_TOKEN");
+  });
+
+  it("keeps a profile for every signed-in user, even if the first insert was lost", async () => {
+    const user = await t.createUser();
+    await t.db.delete(profiles).where(eq(profiles.id, user.id));
+    expect((await signIn(t, user.email, user.password)).status).toBe(200);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(profile).toMatchObject({ tokensRemaining: 5, subscriptionStatus: "free" });
+  });
+
+  it("ignores a client-sent client-IP header when recording the session", async () => {
+    const user = await t.createUser();
+    await t.request("/api/auth/sign-in/email", {
+      body: { email: user.email, password: user.password },
+      headers: { "x-unscroll-client-ip": "6.6.6.6" },
+    });
+    const rows = await t.db.select({ ip: sessions.ipAddress }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows.map((r) => r.ip)).not.toContain("6.6.6.6");
+  });
+});
+
+describe("accounts: password reset", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  function requestReset(email: string) {
+    return t.request("/api/auth/request-password-reset", { body: { email, redirectTo: "/reset-password" } });
+  }
+
+  async function resetLink(email: string) {
+    const since = t.smtp.mails.length;
+    expect((await requestReset(email)).status).toBe(200);
+    const mail = await t.smtp.waitFor(email, { since, subject: /Reset your Unscroll password/ });
+    return { mail, path: linkIn(mail, "/api/auth/reset-password/") };
+  }
+
+  it("resets by a single-use e-mail link and logs the user out everywhere", async () => {
+    const user = await t.createUser({ firstName: "Mia" });
+    const { mail, path } = await resetLink(user.email);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/i);
+    expect(mail.text).toContain("Hi Mia,");
+    expect(mail.text).toContain("a password reset was requested");
+
+    const landing = await t.request(path);
+    expect(landing.status).toBe(302);
+    const location = new URL(landing.headers.get("location")!, "http://x");
+    expect(location.pathname).toBe("/reset-password");
+    const token = location.searchParams.get("token")!;
+    expect(token).toBeTruthy();
+
+    const weak = await t.request("/api/auth/reset-password", { body: { token, newPassword: "abcdefg" } });
+    expect(weak.status).toBe(400);
+    expect((await weak.json()).error).toBe(
+      "Password must be at least 6 characters and contain at least one letter and one number.",
+    );
+
+    const reset = await t.request("/api/auth/reset-password", { body: { token, newPassword: "fresh2run" } });
+    expect(reset.status).toBe(200);
+    expect((await (await t.request("/api/me", { cookie: user.cookie })).json()).user).toBeNull();
+    expect((await signIn(t, user.email, user.password)).status).toBe(401);
+    expect((await signIn(t, user.email, "fresh2run")).status).toBe(200);
+
+    const again = await t.request("/api/auth/reset-password", { body: { token, newPassword: "third3run" } });
+    expect(again.status).toBe(400);
+    expect((await again.json()).error).toBe("This reset link is invalid or has expired. Please request a new one.");
+    expect((await t.request(path)).headers.get("location")).toBe(`${TEST_ORIGIN}/reset-password?error=INVALID_TOKEN`);
+  });
+
+  it("refuses an expired reset link", async () => {
+    const user = await t.createUser();
+    const { path } = await resetLink(user.email);
+    const token = path.split("/").at(-1)!.split("?")[0]!;
+    await t.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `reset-password:${token}`));
+    expect((await t.request(path)).headers.get("location")).toBe(`${TEST_ORIGIN}/reset-password?error=INVALID_TOKEN`);
+    const reset = await t.request("/api/auth/reset-password", { body: { token, newPassword: "fresh2run" } });
+    expect(reset.status).toBe(400);
+    expect((await signIn(t, user.email, user.password)).status).toBe(200);
+  });
+
+  it("answers a reset request the same for a known and an unknown address", async () => {
+    const user = await t.createUser();
+    const known = await requestReset(user.email);
+    const unknown = await requestReset(newEmail("nobody"));
+    expect(known.status).toBe(unknown.status);
+    expect(await known.text()).toBe(await unknown.text());
+  });
+});
+
+describe("accounts: rate limits", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      TRUST_PROXY: "true",
+      RATE_LIMIT_SIGN_IN_PER_EMAIL: "3",
+      RATE_LIMIT_SIGN_UP_PER_IP: "2",
+      RATE_LIMIT_RESET_PER_EMAIL: "2",
+      RATE_LIMIT_VERIFY_EMAIL_PER_EMAIL: "2",
+    });
+  });
+  afterAll(() => t.close());
+
+  it("stops sign-in attempts on one address with 429 and a message, other addresses unaffected", async () => {
+    const user = await t.createUser();
+    const other = await t.createUser();
+    // createUser's own login was attempt 1 of 3.
+    const statuses = [];
+    for (let i = 0; i < 2; i++) statuses.push((await signIn(t, user.email, "wrong-pass1")).status);
+    expect(statuses).toEqual([401, 401]);
+    const blocked = await signIn(t, user.email, user.password);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await blocked.json()).error).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+    expect((await signIn(t, other.email, other.password)).status).toBe(200);
+  });
+
+  it("stops sign-ups from one IP (the proxy's last X-Forwarded-For entry)", async () => {
+    const from = (ip: string) => ({ "x-forwarded-for": `1.1.1.1, ${ip}` });
+    const attempt = (ip: string) =>
+      t.request("/api/auth/sign-up/email", {
+        body: { email: newEmail("ip"), password, firstName: "Ip", name: "Ip" },
+        headers: from(ip),
+      });
+    expect((await attempt("203.0.113.7")).status).toBe(200);
+    expect((await attempt("203.0.113.7")).status).toBe(200);
+    expect((await attempt("203.0.113.7")).status).toBe(429);
+    expect((await attempt("198.51.100.4")).status).toBe(200);
+  });
+
+  it("limits reset requests per address whether or not it has an account", async () => {
+    for (const email of [(await t.createUser()).email, newEmail("ghost")]) {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await t.request("/api/auth/request-password-reset", { body: { email } })).status);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    }
+  });
+
+  it("caps confirmation e-mails to one address, however they are triggered", async () => {
+    const email = newEmail("flood");
+    await signUp(t, email);
+    await t.smtp.waitFor(email);
+    const resend = () => t.request("/api/auth/send-verification-email", { body: { email } });
+    expect([(await resend()).status, (await resend()).status, (await resend()).status]).toEqual([200, 200, 429]);
+    // Login attempts before confirming would send more; the per-address cap holds them back.
+    for (let i = 0; i < 2; i++) await signIn(t, email);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.smtp.countFor(email)).toBe(2);
+  });
+
+  it("keeps the counters in the database, without the addresses themselves", async () => {
+    const rows = await t.db.execute<{ key: string }>("select key from rate_limits" as never);
+    const keys = (rows as unknown as { rows: Array<{ key: string }> }).rows.map((r) => r.key);
+    expect(keys.some((k) => k.startsWith("signIn:email:"))).toBe(true);
+    expect(keys.join(" ")).not.toContain("@");
+  });
+});

@@ -1,0 +1,68 @@
+import { hashPassword as scryptHash } from "better-auth/crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "../../../tests/support/test-database.ts";
+import type { Database } from "../db/client.ts";
+import { normalizeIp } from "./client-ip.ts";
+import { hashPassword, verifyPassword } from "./password-hash.ts";
+import { createRateLimiter } from "./rate-limit.ts";
+
+describe("rate limiter", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  const settings = {
+    windowSeconds: 60,
+    perIp: { signIn: 2, signUp: 0, passwordReset: 1, verificationEmail: 1 },
+    perEmail: { signIn: 3, signUp: 1, passwordReset: 1, verificationEmail: 1 },
+  };
+
+  it("allows the limit per window, then again once the window has passed", async () => {
+    const limiter = createRateLimiter(database.db, settings, "secret-for-tests-0123456789abcdef");
+    const t0 = 1_000_000;
+    const at = (now: number) => limiter.consume("signIn", { ip: "10.0.0.1" }, { now });
+    expect((await at(t0)).allowed).toBe(true);
+    expect((await at(t0 + 1000)).allowed).toBe(true);
+    expect(await at(t0 + 2000)).toEqual({ allowed: false, retryAfterSeconds: 58 });
+    expect((await at(t0 + 60_000)).allowed).toBe(true);
+  });
+
+  it("shares counts between limiter instances (as between servers) and treats 0 as off", async () => {
+    const a = createRateLimiter(database.db, settings, "secret-for-tests-0123456789abcdef");
+    const b = createRateLimiter(database.db, settings, "secret-for-tests-0123456789abcdef");
+    expect((await a.consume("signUp", { ip: "10.0.0.9", email: "x@example.com" })).allowed).toBe(true);
+    expect((await b.consume("signUp", { ip: "10.0.0.9", email: "X@example.com" })).allowed).toBe(false);
+    expect((await b.consume("signUp", { ip: "10.0.0.9", email: "y@example.com" })).allowed).toBe(true);
+  });
+
+  it("counts concurrent attempts exactly", async () => {
+    const limiter = createRateLimiter(database.db, settings, "secret-for-tests-0123456789abcdef");
+    const verdicts = await Promise.all(
+      Array.from({ length: 10 }, () => limiter.consume("signIn", { email: "race@example.com" })),
+    );
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(3);
+  });
+});
+
+describe("client IP", () => {
+  it("unwraps IPv4-mapped addresses and groups IPv6 by /64", () => {
+    expect(normalizeIp("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(normalizeIp("203.0.113.9")).toBe("203.0.113.9");
+    expect(normalizeIp("2001:db8:0:1:aaaa::1")).toBe("2001:db8:0:1::/64");
+    expect(normalizeIp("2001:DB8:0:1:bbbb:cccc:dddd:eeee")).toBe("2001:db8:0:1::/64");
+  });
+});
+
+describe("password hashing", () => {
+  it("hashes with argon2id and still accepts hashes from before (scrypt)", async () => {
+    const hash = await hashPassword("run4ever");
+    expect(await verifyPassword({ hash, password: "run4ever" })).toBe(true);
+    expect(await verifyPassword({ hash, password: "run4never" })).toBe(false);
+    const legacy = await scryptHash("run4ever");
+    expect(await verifyPassword({ hash: legacy, password: "run4ever" })).toBe(true);
+    expect(await verifyPassword({ hash: legacy, password: "nope1234" })).toBe(false);
+    expect(await verifyPassword({ hash: "garbage", password: "run4ever" })).toBe(false);
+  });
+});
