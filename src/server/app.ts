@@ -6,13 +6,27 @@ import { createAuthRoutes } from "./auth/auth-routes.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { loadSession } from "./middleware/session.ts";
+import { challengeRoutes } from "./routes/challenges/challenges.routes.ts";
+import { dashboardRoutes } from "./routes/dashboard/dashboard.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
 import { meRoutes } from "./routes/me/me.routes.ts";
+import { milestoneRoutes } from "./routes/milestones/milestones.routes.ts";
+import { onboardingRoutes } from "./routes/onboarding/onboarding.routes.ts";
+import { quizRoutes } from "./routes/quiz/quiz.routes.ts";
+import { workflowRoutes } from "./routes/workflow/workflow.routes.ts";
 import type { StaticSite } from "./static.ts";
 
 /** The typed API surface; the client imports `ApiType` (types only) for hono/client. */
 function createApi() {
-  return new Hono<AppEnv>().route("/health", healthRoutes).route("/me", meRoutes);
+  return new Hono<AppEnv>()
+    .route("/health", healthRoutes)
+    .route("/me", meRoutes)
+    .route("/onboarding", onboardingRoutes)
+    .route("/quiz", quizRoutes)
+    .route("/challenges", challengeRoutes)
+    .route("/milestones", milestoneRoutes)
+    .route("/workflow", workflowRoutes)
+    .route("/dashboard", dashboardRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApi>;

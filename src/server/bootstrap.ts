@@ -6,6 +6,7 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { seedPlans } from "./db/seed.ts";
 import type { Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { type AiGenerator, createAiGenerator } from "./services/ai/index.ts";
 import { createMailer, type Mailer } from "./services/mail/mailer.ts";
 import { loadStaticSite } from "./static.ts";
 
@@ -20,7 +21,7 @@ export async function openConfiguredDatabase(env: Env): Promise<Database> {
 /** Wires the dependencies and the app; tests pass their own database, mailer or logger. */
 export async function buildDeps(
   env: Env,
-  overrides: { database?: Database; mailer?: Mailer; logger?: Logger } = {},
+  overrides: { database?: Database; mailer?: Mailer; logger?: Logger; ai?: AiGenerator } = {},
 ): Promise<Deps> {
   const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
   const database = overrides.database ?? (await openConfiguredDatabase(env));
@@ -32,7 +33,8 @@ export async function buildDeps(
       logger,
     });
   const auth = createAuth({ db: database.db, env, mailer, logger });
-  return { env, database, logger, mailer, auth };
+  const ai = overrides.ai ?? createAiGenerator(env, logger);
+  return { env, database, logger, mailer, auth, ai };
 }
 
 export async function prepareDatabase(deps: Deps) {

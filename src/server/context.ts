@@ -2,6 +2,7 @@ import type { Auth } from "./auth/auth.ts";
 import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
+import type { AiGenerator } from "./services/ai/index.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 
 /** Everything a request handler may use; built once in main.ts (or by a test). */
@@ -11,6 +12,7 @@ export type Deps = {
   logger: Logger;
   mailer: Mailer;
   auth: Auth;
+  ai: AiGenerator;
 };
 
 export type SessionUser = { id: string; email: string; firstName: string; emailVerified: boolean };

@@ -1,0 +1,166 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { GenerationStage, GenerationState } from "../../../shared/onboarding/quiz.ts";
+import type { Deps } from "../../context.ts";
+import { challenges, milestones, quizResponses } from "../../db/schema.ts";
+import { type GeneratedPlan, GenerationError, generatePlan } from "../../services/ai/index.ts";
+
+/** A run that has not finished after this long is taken to be dead (e.g. the server restarted) and may restart. */
+export const STALE_RUN_MINUTES = 5;
+
+export const staleRunCondition = sql`(${quizResponses.generationStatus} = 'running'
+  and ${quizResponses.generationStartedAt} < now() - make_interval(mins => ${STALE_RUN_MINUTES}))`;
+
+export async function readGenerationState(
+  deps: Deps,
+  userId: string,
+  quizResponseId: string,
+): Promise<GenerationState | null> {
+  const [row] = await deps.database.db
+    .select({
+      status: quizResponses.generationStatus,
+      stage: quizResponses.generationStage,
+      error: quizResponses.generationError,
+    })
+    .from(quizResponses)
+    .where(and(eq(quizResponses.id, quizResponseId), eq(quizResponses.userId, userId)));
+  if (!row) return null;
+  return { status: row.status, stage: row.stage as GenerationStage | null, error: row.error };
+}
+
+/**
+ * Starts the generation of one quiz response unless it already runs or is done. The claim is one conditional
+ * UPDATE, so of two simultaneous requests exactly one starts a run; the other (and any later one) starts nothing.
+ * Returns null when the response is not this user's.
+ */
+export async function startGeneration(
+  deps: Deps,
+  userId: string,
+  quizResponseId: string,
+): Promise<GenerationState | null> {
+  const runId = randomUUID();
+  const [claimed] = await deps.database.db
+    .update(quizResponses)
+    .set({
+      generationStatus: "running",
+      generationStage: "analyzing",
+      generationError: null,
+      generationStartedAt: sql`now()`,
+      generationRunId: runId,
+    })
+    .where(
+      and(
+        eq(quizResponses.id, quizResponseId),
+        eq(quizResponses.userId, userId),
+        eq(quizResponses.status, "in_progress"),
+        sql`(${quizResponses.generationStatus} in ('idle', 'failed') or ${staleRunCondition})`,
+      ),
+    )
+    .returning({ answers: quizResponses.answers });
+  if (claimed) {
+    // The run continues after the response is sent; the client polls the generation state.
+    void runGeneration(deps, { quizResponseId, runId, answers: claimed.answers, userId });
+  }
+  return readGenerationState(deps, userId, quizResponseId);
+}
+
+type Run = { quizResponseId: string; runId: string; userId: string; answers: { question: string; answer: string }[] };
+
+/** Writes only while this run still holds the claim, so a superseded run can never overwrite a newer one. */
+function ownsClaim(run: Run) {
+  return and(
+    eq(quizResponses.id, run.quizResponseId),
+    eq(quizResponses.generationRunId, run.runId),
+    eq(quizResponses.generationStatus, "running"),
+  );
+}
+
+async function runGeneration(deps: Deps, run: Run): Promise<void> {
+  const db = deps.database.db;
+  const log = deps.logger.child({ quizResponseId: run.quizResponseId, runId: run.runId });
+  const started = performance.now();
+  try {
+    const plan = await generatePlan(deps.ai, run.answers, async (stage) => {
+      await db.update(quizResponses).set({ generationStage: stage }).where(ownsClaim(run));
+    });
+    const stored = await storePlan(deps, run, plan);
+    log.info(
+      { provider: deps.ai.name, ms: Math.round(performance.now() - started), stored },
+      "quiz generation finished",
+    );
+  } catch (error) {
+    const message = error instanceof GenerationError ? error.userMessage : "Failed to generate challenges.";
+    log.error({ err: error, provider: deps.ai.name }, "quiz generation failed");
+    await db
+      .update(quizResponses)
+      .set({ generationStatus: "failed", generationError: message })
+      .where(ownsClaim(run))
+      .catch((err) => log.error({ err }, "could not record the failed generation"));
+  }
+}
+
+/** Mission, challenges and milestones land together or not at all; the response becomes analyzed with them. */
+async function storePlan(deps: Deps, run: Run, plan: GeneratedPlan): Promise<boolean> {
+  return deps.database.db.transaction(async (tx) => {
+    const [response] = await tx
+      .update(quizResponses)
+      .set({
+        status: "analyzed",
+        completedAt: sql`now()`,
+        generationStatus: "done",
+        generationStage: "done",
+        generationError: null,
+        lifeMission: plan.mission.life_mission,
+        missionStatement: plan.mission.mission_statement,
+        vision: plan.mission.vision,
+        aiAnalysis: {
+          life_mission: plan.mission.life_mission,
+          screen_to_action_plan: plan.mission.screen_to_action_plan,
+          accountability_tracking: plan.mission.accountability_framework,
+        },
+        challengesGenerated: plan.challenges.map((c, i) => ({
+          title: c.title,
+          description: c.description,
+          immediate_action: plan.milestones[i]?.immediate ?? "",
+          short_term: plan.milestones[i]?.short_term ?? "",
+          medium_term: plan.milestones[i]?.medium_term ?? "",
+          progress_percent: 0,
+          notes: "",
+        })),
+      })
+      .where(ownsClaim(run))
+      .returning({ id: quizResponses.id });
+    if (!response) return false; // superseded by a newer run: it will store its own plan
+    const rows = await tx
+      .insert(challenges)
+      .values(
+        plan.challenges.map((c, position) => ({
+          userId: run.userId,
+          quizResponseId: run.quizResponseId,
+          position,
+          title: c.title,
+          description: c.description,
+          insight: c.insight,
+          screenToAction: c.screen_to_action,
+          accountabilityFramework: c.accountability_framework,
+          immediateAction: plan.milestones[position]?.immediate,
+          shortTerm: plan.milestones[position]?.short_term,
+          mediumTerm: plan.milestones[position]?.medium_term,
+        })),
+      )
+      .returning({ id: challenges.id, position: challenges.position });
+    await tx.insert(milestones).values(
+      rows.flatMap((row) => {
+        const set = plan.milestones[row.position];
+        if (!set) throw new GenerationError("milestone set missing", "Failed to generate milestones.");
+        return (["immediate", "short_term", "medium_term"] as const).map((milestoneType) => ({
+          challengeId: row.id,
+          userId: run.userId,
+          milestoneType,
+          milestoneDescription: set[milestoneType],
+        }));
+      }),
+    );
+    return true;
+  });
+}

@@ -1,0 +1,49 @@
+import type { GenerationStage } from "../../../shared/onboarding/quiz.ts";
+import type { Answer, GeneratedChallenge, GeneratedPlan, MilestoneSet, Mission, TodoInput } from "./schema.ts";
+
+/** One interface for every provider; each step returns output already validated against its schema. */
+export interface AiGenerator {
+  readonly name: "offline" | "anthropic" | "openai-compatible";
+  mission(answers: Answer[]): Promise<Mission>;
+  challenges(answers: Answer[], mission: Mission): Promise<GeneratedChallenge[]>;
+  milestones(answers: Answer[], mission: Mission, challenges: GeneratedChallenge[]): Promise<MilestoneSet[]>;
+  todos(input: TodoInput): Promise<string[]>;
+}
+
+/** A failure the user may see: `userMessage` is one of SPEC.md section 8's processing messages. */
+export class GenerationError extends Error {
+  constructor(
+    message: string,
+    readonly userMessage: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Runs the three steps in order, reporting each completed stage (stored so the processing screen shows it). */
+export async function generatePlan(
+  ai: AiGenerator,
+  answers: Answer[],
+  onStage: (stage: GenerationStage) => Promise<void>,
+): Promise<GeneratedPlan> {
+  const mission = await step(() => ai.mission(answers), "Failed to generate challenges.");
+  await onStage("mission");
+  const challenges = await step(
+    () => ai.challenges(answers, mission),
+    "Challenge generation did not return valid challenges.",
+  );
+  await onStage("challenges");
+  const milestones = await step(() => ai.milestones(answers, mission, challenges), "Failed to generate milestones.");
+  await onStage("milestones");
+  return { mission, challenges, milestones };
+}
+
+async function step<T>(run: () => Promise<T>, userMessage: string): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof GenerationError && error.userMessage) throw error;
+    throw new GenerationError(error instanceof Error ? error.message : String(error), userMessage, { cause: error });
+  }
+}

@@ -1,0 +1,20 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+
+/**
+ * SQL truth of "this profile is premium" (SPEC.md sections 4 and 6): an unlimited balance (-1), a non-free status
+ * whose end date has not passed, or an active subscription row. `profile` is the alias of the profiles row.
+ */
+export function premiumCondition(profile: SQL = sql.raw("profiles")): SQL {
+  return sql`(${profile}.tokens_remaining = -1
+    or (${profile}.subscription_status <> 'free'
+        and (${profile}.subscription_ends_at is null or ${profile}.subscription_ends_at > now()))
+    or exists (select 1 from subscriptions s where s.user_id = ${profile}.id and s.status = 'active'))`;
+}
+
+export async function isPremium(db: Pick<Db, "execute">, userId: string): Promise<boolean> {
+  const result = await db.execute<{ premium: boolean }>(
+    sql`select ${premiumCondition()} as premium from profiles where id = ${userId}`,
+  );
+  return Boolean(result.rows[0]?.premium);
+}
