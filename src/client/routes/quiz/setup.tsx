@@ -1,5 +1,44 @@
-import { PlaceholderScreen } from "../../components/placeholder-screen.tsx";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Spinner } from "../../components/spinner.tsx";
+import { fetchWorkflow, workflowKey } from "../../features/challenges/challenges-api.ts";
 
-export default function Screen() {
-  return <PlaceholderScreen title="Setting up your challenge..." />;
+type SetupState = { challengeId?: unknown; back?: unknown } | null;
+
+/**
+ * The hand-over between the results and the workflow. Forward (with a challenge id) it loads the
+ * workflow and opens it; BACK from the workflow lands here and returns to the challenge list.
+ */
+export default function Setup() {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const state = location.state as SetupState;
+  const challengeId = typeof state?.challengeId === "string" ? state.challengeId : params.get("challengeId");
+  const back = state?.back === true;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (back) {
+      navigate("/quiz/results?step=2", { replace: true });
+      return;
+    }
+    if (!challengeId) return;
+    let cancelled = false;
+    queryClient.prefetchQuery({ queryKey: workflowKey, queryFn: fetchWorkflow }).finally(() => {
+      if (!cancelled) navigate(`/challenge-workflow/${challengeId}`, { replace: true });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [back, challengeId, navigate, queryClient]);
+
+  if (!back && !challengeId) return <Navigate to="/dashboard" replace />;
+  return (
+    <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6" role="status">
+      <Spinner className="size-10" />
+      <p className="font-display text-2xl uppercase tracking-wide">Setting up your challenge...</p>
+    </main>
+  );
 }

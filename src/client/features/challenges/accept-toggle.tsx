@@ -1,0 +1,61 @@
+import { useState } from "react";
+import type { Challenge } from "../../../shared/onboarding/plan.ts";
+import { ApiError } from "../../lib/api.ts";
+import { useUpdateChallenge } from "./challenges-api.ts";
+
+/**
+ * SPEC section 4 labels: 'ACCEPT CHALLENGE' → 'ACCEPTING...' → 'CHALLENGE ACCEPTED', and
+ * 'RESETTING...' on the way back; disabled while a change is in flight.
+ */
+export function AcceptToggle({
+  challenge,
+  onPlanLimit,
+}: {
+  challenge: Pick<Challenge, "id" | "title" | "challengeAccepted">;
+  onPlanLimit: (message: string | null) => void;
+}) {
+  const update = useUpdateChallenge();
+  const [target, setTarget] = useState<boolean | null>(null);
+  const accepted = challenge.challengeAccepted;
+
+  async function toggle() {
+    const next = !accepted;
+    setTarget(next);
+    try {
+      await update.mutateAsync({ id: challenge.id, challengeAccepted: next });
+      onPlanLimit(null);
+    } catch (error) {
+      // A refused toggle leaves the card as it was; only the plan limit is worth telling the user.
+      if (error instanceof ApiError && error.status === 403) onPlanLimit(error.message);
+      else console.error("Challenge toggle failed", error);
+    } finally {
+      setTarget(null);
+    }
+  }
+
+  const label =
+    target === true
+      ? "ACCEPTING..."
+      : target === false
+        ? "RESETTING..."
+        : accepted
+          ? "CHALLENGE ACCEPTED"
+          : "ACCEPT CHALLENGE";
+  return (
+    <button
+      type="button"
+      onClick={toggle}
+      disabled={target !== null}
+      aria-pressed={accepted}
+      aria-label={`${label}: ${challenge.title}`}
+      className={
+        accepted
+          ? "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full border-2 border-volt bg-volt/10 px-6 font-bold uppercase tracking-wider text-volt transition hover:bg-volt/20 disabled:opacity-60"
+          : "btn-primary w-full"
+      }
+    >
+      {accepted && target === null && <span aria-hidden="true">✓</span>}
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,217 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Spinner } from "../../components/spinner.tsx";
+
+/** SPEC section 9: edits save 1.8 s after the last keystroke. */
+export const autosaveDelayMs = 1800;
+
+type SaveState = "idle" | "pending" | "saving" | "saved" | "error";
+
+type AutosaveTextProps = {
+  label: string;
+  /** The last value the server confirmed. */
+  value: string;
+  onSave: (text: string) => Promise<unknown>;
+  /** Tells the parent what the field holds right now (drives NEXT before the save lands). */
+  onDraftChange?: (text: string) => void;
+  required?: string;
+  multiline?: boolean;
+  placeholder?: string;
+  maxLength?: number;
+  viewClassName?: string;
+};
+
+/**
+ * View mode, then edit mode. Typing autosaves after a pause (saves run one after another, so
+ * an older save can never overwrite a newer one); a spinner shows while saving and a green tick
+ * when the server has it. Enter (without Shift) saves and ends editing; Cancel restores the last
+ * saved copy.
+ */
+export function AutosaveText({
+  label,
+  value,
+  onSave,
+  onDraftChange,
+  required,
+  multiline = true,
+  placeholder,
+  maxLength = 1000,
+  viewClassName = "",
+}: AutosaveTextProps) {
+  const inputId = useId();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(value);
+  const [saveState, setSaveState] = useState<SaveState>("idle");
+  const [error, setError] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  const lastSaved = useRef(value);
+  const latestDraft = useRef(value);
+
+  // A value changed elsewhere (another tab, a refetch) shows up unless the user is typing over it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new server value should resync
+  useEffect(() => {
+    if (editing || latestDraft.current.trim() !== lastSaved.current.trim()) return;
+    setDraft(value);
+    lastSaved.current = value;
+    latestDraft.current = value;
+  }, [value]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  function clearTimer() {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }
+
+  function flush() {
+    clearTimer();
+    const text = latestDraft.current.trim();
+    if (text === lastSaved.current.trim()) {
+      setSaveState((s) => (s === "pending" ? "saved" : s));
+      return chain.current;
+    }
+    if (required && text === "") {
+      setSaveState("error");
+      setError(required);
+      return chain.current;
+    }
+    setSaveState("saving");
+    setError(null);
+    chain.current = chain.current
+      .catch(() => undefined)
+      .then(() => onSave(text))
+      .then(() => {
+        lastSaved.current = text;
+        if (latestDraft.current.trim() === text) setSaveState("saved");
+      })
+      .catch((err: unknown) => {
+        // SPEC: autosave failures are only logged; the indicator still tells the user it did not stick.
+        console.error("Autosave failed", err);
+        setSaveState("error");
+        setError(err instanceof Error ? err.message : "Not saved");
+      });
+    return chain.current;
+  }
+
+  function change(text: string) {
+    setDraft(text);
+    latestDraft.current = text;
+    onDraftChange?.(text);
+    setSaveState("pending");
+    setError(null);
+    clearTimer();
+    timer.current = setTimeout(flush, autosaveDelayMs);
+  }
+
+  function finish() {
+    flush();
+    setEditing(false);
+  }
+
+  function cancel() {
+    clearTimer();
+    setDraft(lastSaved.current);
+    latestDraft.current = lastSaved.current;
+    onDraftChange?.(lastSaved.current);
+    setSaveState("idle");
+    setError(null);
+    setEditing(false);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent) {
+    if (event.key === "Enter" && !event.shiftKey) {
+      event.preventDefault();
+      finish();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      cancel();
+    }
+  }
+
+  const indicator = <SaveIndicator state={saveState} error={error} />;
+
+  if (!editing) {
+    return (
+      <div className="group flex items-start gap-2">
+        <p className={`min-w-0 flex-1 whitespace-pre-line break-words ${viewClassName}`}>
+          {draft.trim() || <span className="italic text-muted">{placeholder ?? "Add a description"}</span>}
+        </p>
+        {indicator}
+        <button
+          type="button"
+          className="shrink-0 rounded-full border border-line px-3 py-1 text-sm text-muted hover:border-muted hover:text-text"
+          onClick={() => setEditing(true)}
+          aria-label={`Edit ${label}`}
+        >
+          Edit
+        </button>
+      </div>
+    );
+  }
+
+  const common = {
+    id: inputId,
+    value: draft,
+    autoFocus: true,
+    maxLength,
+    placeholder,
+    className: "field",
+    onKeyDown,
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change(e.target.value),
+    "aria-invalid": error ? true : undefined,
+  } as const;
+
+  return (
+    <div>
+      <label htmlFor={inputId} className="sr-only">
+        {label}
+      </label>
+      {multiline ? <textarea rows={3} {...common} className="field resize-y" /> : <input {...common} />}
+      <div className="mt-2 flex items-center gap-3">
+        {indicator}
+        <span className="mr-auto text-xs text-muted">Enter to finish · Shift+Enter for a new line</span>
+        <button type="button" className="text-sm text-muted underline hover:text-text" onClick={cancel}>
+          Cancel
+        </button>
+        <button type="button" className="text-sm font-semibold text-volt underline" onClick={finish}>
+          Done
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SaveIndicator({ state, error }: { state: SaveState; error: string | null }) {
+  if (state === "saving" || state === "pending") {
+    return (
+      <span className="inline-flex items-center gap-1 text-xs text-muted" role="status">
+        <Spinner className="size-3.5" />
+        Saving...
+      </span>
+    );
+  }
+  if (state === "saved") {
+    return (
+      <span
+        className="inline-flex items-center gap-1 text-xs font-semibold text-success"
+        role="status"
+        data-testid="saved-tick"
+      >
+        <span aria-hidden="true">✓</span>
+        <span>Saved</span>
+      </span>
+    );
+  }
+  if (state === "error" && !error) return <span className="text-xs text-danger">Not saved</span>;
+  return null;
+}

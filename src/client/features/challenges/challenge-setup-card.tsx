@@ -1,0 +1,59 @@
+import { type Challenge, milestoneLabels, sortMilestones } from "../../../shared/onboarding/plan.ts";
+import { AutosaveText } from "./autosave-text.tsx";
+import { useUpdateChallenge, useUpdateMilestone } from "./challenges-api.ts";
+
+/** Workflow step 1: one accepted challenge with its title, description and three milestone texts. */
+export function ChallengeSetupCard({
+  challenge,
+  number,
+  onDraftChange,
+}: {
+  challenge: Challenge;
+  number: number;
+  onDraftChange: (milestoneId: string, text: string) => void;
+}) {
+  const updateChallenge = useUpdateChallenge();
+  const updateMilestone = useUpdateMilestone();
+  return (
+    <article className="card" data-testid="setup-card">
+      <p className="text-xs font-semibold uppercase tracking-[0.2em] text-muted">Challenge {number}</p>
+      <div className="mt-2">
+        <AutosaveText
+          label={`title of challenge ${number}`}
+          value={challenge.title}
+          multiline={false}
+          required="Title is required"
+          maxLength={200}
+          viewClassName="text-xl font-bold leading-snug"
+          onSave={(title) => updateChallenge.mutateAsync({ id: challenge.id, title })}
+        />
+      </div>
+      <div className="mt-3">
+        <AutosaveText
+          label={`description of challenge ${number}`}
+          value={challenge.description}
+          required="Description is required"
+          maxLength={2000}
+          viewClassName="text-muted"
+          onSave={(description) => updateChallenge.mutateAsync({ id: challenge.id, description })}
+        />
+      </div>
+      <ol className="mt-5 space-y-3">
+        {sortMilestones(challenge.milestones).map((milestone) => (
+          <li key={milestone.id} className="rounded-xl border border-line bg-surface-2 p-4">
+            <p className="mb-2 text-xs font-semibold uppercase tracking-wider text-volt">
+              {milestoneLabels[milestone.milestoneType]}
+            </p>
+            <AutosaveText
+              label={`${milestoneLabels[milestone.milestoneType]} of challenge ${number}`}
+              value={milestone.milestoneDescription}
+              placeholder="Describe this milestone"
+              onDraftChange={(text) => onDraftChange(milestone.id, text)}
+              onSave={(milestoneDescription) => updateMilestone.mutateAsync({ id: milestone.id, milestoneDescription })}
+            />
+          </li>
+        ))}
+      </ol>
+    </article>
+  );
+}

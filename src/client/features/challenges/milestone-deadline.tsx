@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { toast } from "react-toastify";
+import { type Milestone, milestoneLabels } from "../../../shared/onboarding/plan.ts";
+import { DatePicker } from "../../components/date-picker.tsx";
+import { useUpdateMilestone } from "./challenges-api.ts";
+import { formatDeadline } from "./deadline-format.ts";
+
+export function MilestoneDeadline({ milestone }: { milestone: Milestone }) {
+  const update = useUpdateMilestone();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const label = milestoneLabels[milestone.milestoneType];
+
+  async function confirm(day: string) {
+    setError(null);
+    try {
+      await update.mutateAsync({ id: milestone.id, milestoneDeadline: day });
+      setOpen(false);
+    } catch (err) {
+      const message = `Failed to set deadline. Error: ${err instanceof Error ? err.message : "Please try again."}`;
+      setError(message);
+      toast.error(message);
+    }
+  }
+
+  return (
+    <li className="rounded-xl border border-line bg-surface-2 p-4" data-testid="deadline-row">
+      <p className="text-xs font-semibold uppercase tracking-wider text-volt">{label}</p>
+      <p className="mt-1">{milestone.milestoneDescription}</p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <p className={milestone.milestoneDeadline ? "font-semibold" : "text-muted"} data-testid="deadline">
+          {milestone.milestoneDeadline ? `Due ${formatDeadline(milestone.milestoneDeadline)}` : "No due date yet"}
+        </p>
+        <button
+          type="button"
+          className={
+            milestone.milestoneDeadline ? "btn-secondary min-h-10 px-4 text-sm" : "btn-primary min-h-10 px-4 text-sm"
+          }
+          onClick={() => setOpen(true)}
+          aria-label={`${milestone.milestoneDeadline ? "Change due date" : "Assign due date"} for ${label}`}
+        >
+          {milestone.milestoneDeadline ? "Change due date" : "Assign due date"}
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <DatePicker
+        open={open}
+        value={milestone.milestoneDeadline}
+        busy={update.isPending}
+        onCancel={() => setOpen(false)}
+        onConfirm={confirm}
+      />
+    </li>
+  );
+}
