@@ -1,5 +1,5 @@
-import "@fontsource-variable/inter";
-import "@fontsource/anton";
+import antonLatin from "@fontsource/anton/files/anton-latin-400-normal.woff2?url";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import "react-toastify/dist/ReactToastify.css";
 import "./app.css";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -31,6 +31,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+// The two latin font files app.css declares; preloading them lets text paint in its final font.
+export function links() {
+  return [
+    ...[interLatin, antonLatin].map((href) => ({
+      rel: "preload",
+      href,
+      as: "font",
+      type: "font/woff2",
+      crossOrigin: "anonymous" as const,
+    })),
+    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ];
 }
 
 export function meta() {
