@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
+
+describe("run challenge API", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("needs a session", async () => {
+    const response = await t.request("/api/onboarding");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: "Authentication error. Please try again." });
+  });
+
+  it("starts empty, then records the acceptance once and the stated maximum with its target", async () => {
+    const user = await t.createUser();
+    const empty = await (await t.request("/api/onboarding", { cookie: user.cookie })).json();
+    expect(empty).toEqual({
+      challengeAcceptedAt: null,
+      maxDurationMinutes: null,
+      targetMinutes: null,
+      runValidation: null,
+      latestQuiz: null,
+    });
+
+    const first = await t.request("/api/onboarding/challenge", {
+      cookie: user.cookie,
+      body: { maxDurationMinutes: 45 },
+    });
+    expect(first.status).toBe(200);
+    const accepted = await first.json();
+    expect(accepted.maxDurationMinutes).toBe(45);
+    expect(accepted.targetMinutes).toBe(68); // 1.5 × 45 = 67.5, rounded up
+    expect(Date.now() - Date.parse(accepted.challengeAcceptedAt)).toBeLessThan(60_000);
+
+    await new Promise((r) => setTimeout(r, 20));
+    const again = await (
+      await t.request("/api/onboarding/challenge", { cookie: user.cookie, body: { maxDurationMinutes: null } })
+    ).json();
+    expect(again.challengeAcceptedAt).toBe(accepted.challengeAcceptedAt); // the countdown does not restart
+    expect(again.maxDurationMinutes).toBeNull();
+    expect(again.targetMinutes).toBe(60); // never ran
+  });
+
+  it.each([
+    [0, "Please enter a valid duration (at least 1 minute)"],
+    [1.5, "Please enter a valid duration (at least 1 minute)"],
+    ["90", "Please enter a valid duration (at least 1 minute)"],
+    [1441, "Duration cannot exceed 1440 minutes (24 hours)"],
+  ])("rejects maximum %j with the SPEC message", async (value, message) => {
+    const user = await t.createUser();
+    const response = await t.request("/api/onboarding/challenge", {
+      cookie: user.cookie,
+      body: { maxDurationMinutes: value },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: message });
+    const state = await (await t.request("/api/onboarding", { cookie: user.cookie })).json();
+    expect(state.challengeAcceptedAt).toBeNull();
+  });
+
+  it.each([
+    [
+      { previousMaxDuration: null, todayDuration: 0, notes: "Felt endless." },
+      "Please enter a valid duration (at least 1 minute)",
+    ],
+    [{ previousMaxDuration: null, notes: "Felt endless." }, "Today's duration is required"],
+    [{ previousMaxDuration: 0, todayDuration: 70, notes: "Felt endless." }, "Please enter a valid duration"],
+    [{ previousMaxDuration: null, todayDuration: 70, notes: "   " }, "Please share your thoughts about the challenge"],
+    [{ previousMaxDuration: null, todayDuration: 70, notes: "  too short " }, "Please write at least 10 characters"],
+  ])("rejects the run validation %j", async (body, message) => {
+    const user = await t.createUser();
+    const response = await t.request("/api/onboarding/run-validation", { cookie: user.cookie, body });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: message });
+    const me = await (await t.request("/api/me", { cookie: user.cookie })).json();
+    expect(me.onboarding.runValidated).toBe(false);
+  });
+
+  it("stores the run validation once, trimmed, and marks onboarding done", async () => {
+    const user = await t.createUser();
+    const body = { previousMaxDuration: 40, todayDuration: 65, notes: "  Legs burned, head was quiet.  " };
+    const first = await t.request("/api/onboarding/run-validation", { cookie: user.cookie, body });
+    expect(first.status).toBe(201);
+    const { runValidation } = await first.json();
+    expect(runValidation).toMatchObject({
+      previousMaxDuration: 40,
+      todayDuration: 65,
+      notes: "Legs burned, head was quiet.",
+    });
+
+    const second = await t.request("/api/onboarding/run-validation", {
+      cookie: user.cookie,
+      body: { ...body, todayDuration: 99 },
+    });
+    expect(second.status).toBe(200);
+    expect((await second.json()).runValidation).toEqual(runValidation);
+
+    const me = await (await t.request("/api/me", { cookie: user.cookie })).json();
+    expect(me.onboarding.runValidated).toBe(true);
+    const state = await (await t.request("/api/onboarding", { cookie: user.cookie })).json();
+    expect(state.runValidation).toEqual(runValidation);
+  });
+});
