@@ -34,8 +34,10 @@ export function useSubmitQuiz() {
       return id;
     },
     onSuccess: () => {
-      queryClient.invalidateQueries({ queryKey: latestQuizKey });
-      queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+      // Marked stale, not refetched: the quiz screen is still mounted and must not react to its own
+      // submission (a fast plan would already read "analyzed" and bounce to the dashboard).
+      queryClient.invalidateQueries({ queryKey: latestQuizKey, refetchType: "none" });
+      queryClient.invalidateQueries({ queryKey: ["dashboard"], refetchType: "none" });
     },
   });
 }

@@ -1,0 +1,73 @@
+import { expect, type Page } from "@playwright/test";
+import { QUIZ_QUESTIONS } from "../../src/shared/quiz-questions.ts";
+import { E2E } from "../support/e2e-ports.ts";
+
+/** Answers that read like one real person, so the offline plan has something of his to work with. */
+export const marcoAnswers = [
+  "Most evenings I scroll Instagram and YouTube from 8 until midnight. Four hours gone, every night.",
+  "In five years I run my own carpentry workshop, I have a daughter, and I coach the local youth football team.",
+  "I always wanted to build furniture and sell it. Fear of failing and no plan keep me stuck.",
+  "I am good with my hands. I was proud when I rebuilt my grandfather's old table by myself.",
+  "I would regret never trying the workshop and staying a spectator in my own life.",
+];
+
+const headers = { origin: E2E.baseUrl };
+
+export async function apiPost(page: Page, path: string, data: unknown) {
+  const response = await page.request.post(path, { headers, data });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+export async function apiPatch(page: Page, path: string, data: unknown) {
+  const response = await page.request.patch(path, { headers, data });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return response.json();
+}
+
+/** Onboarding done through the API (the screens have their own tests): challenge accepted and run validated. */
+export async function validateRun(page: Page) {
+  await apiPost(page, "/api/onboarding/challenge", { maxDurationMinutes: 40 });
+  await apiPost(page, "/api/onboarding/run-validation", {
+    previousMaxDuration: 40,
+    todayDuration: 65,
+    notes: "Hardest hour of my year, but I kept moving.",
+  });
+}
+
+/** An analyzed plan through the API; returns the quiz response id. */
+export async function analyzedPlan(page: Page, answers = marcoAnswers) {
+  await validateRun(page);
+  const { id } = await apiPost(page, "/api/quiz/responses", {
+    answers: QUIZ_QUESTIONS.map((question, i) => ({ question, answer: answers[i] })),
+  });
+  await apiPost(page, `/api/quiz/responses/${id}/generate`, {});
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/quiz/responses/${id}/generation`)).json()).status, {
+      timeout: 15_000,
+    })
+    .toBe("done");
+  return id as string;
+}
+
+type PlanChallenge = { id: string; title: string; milestones: { id: string; milestoneType: string }[] };
+
+export async function planChallenges(page: Page, responseId: string): Promise<PlanChallenge[]> {
+  const response = await page.request.get(`/api/quiz/responses/${responseId}`);
+  return (await response.json()).challenges;
+}
+
+/** An analyzed plan with its first challenge accepted; returns that challenge. */
+export async function acceptedPlan(page: Page) {
+  const responseId = await analyzedPlan(page);
+  const [first] = await planChallenges(page, responseId);
+  if (!first) throw new Error("plan without challenges");
+  await apiPatch(page, `/api/challenges/${first.id}`, { challengeAccepted: true });
+  return { responseId, challenge: first };
+}
+
+/** Fails when the page is wider than the viewport (the mobile layout must never scroll sideways). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "page scrolls sideways").toBeLessThanOrEqual(0);
+}
