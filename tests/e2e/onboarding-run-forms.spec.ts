@@ -1,0 +1,164 @@
+import { expect, test } from "./fixtures.ts";
+
+// Form rules do not depend on the viewport: one project is enough.
+test.beforeEach(() => {
+  test.skip(test.info().project.name !== "desktop", "form rules run on the desktop project only");
+});
+
+test.describe("the challenge-accepted screen", () => {
+  test("shows the three duration messages and the target they imply", async ({ page, signedIn: _ }) => {
+    await page.goto("/ChallengeAccepted");
+    const input = page.getByLabel("The longest you have ever run, in minutes");
+    await expect(input).toHaveAttribute("min", "1");
+    await expect(input).toHaveAttribute("max", "1440");
+    await expect(input).toHaveAttribute("step", "1");
+    const validate = page.getByRole("button", { name: "Validate Challenge" });
+
+    await validate.click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter your maximum running duration");
+    await input.fill("0");
+    await validate.click();
+    await expect(page.getByRole("alert")).toHaveText("Please enter a valid duration (at least 1 minute)");
+    await input.fill("1441");
+    await validate.click();
+    await expect(page.getByRole("alert")).toHaveText("Duration cannot exceed 1440 minutes (24 hours)");
+    await expect(page).toHaveURL(/\/ChallengeAccepted$/);
+
+    // A valid value clears the message and shows 1.5 x the longest run, rounded up.
+    await input.fill("45");
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByTestId("target")).toContainText("1 h 8 min");
+    await page.getByLabel("I have never run before").check();
+    await expect(page.getByTestId("target")).toContainText("1 h");
+    await expect(input).toBeDisabled();
+  });
+
+  test("the countdown counts from the stored acceptance across reloads and ticks each second", async ({
+    page,
+    signedIn: _,
+  }) => {
+    await page.goto("/ChallengeAccepted");
+    const countdown = page.getByTestId("countdown");
+    await expect(countdown).toHaveText(/^23:59:\d\d$/);
+    const first = await countdown.textContent();
+    await expect(countdown).not.toHaveText(first ?? "", { timeout: 2500 });
+
+    const before = (await (await page.request.get("/api/onboarding")).json()).challengeAcceptedAt;
+    await page.waitForTimeout(2000);
+    await page.reload();
+    await expect(countdown).toHaveText(/^23:59:\d\d$/);
+    const seconds = Number((await countdown.textContent())?.slice(-2));
+    expect(seconds).toBeLessThanOrEqual(58);
+    // The reload did not restart the challenge.
+    expect((await (await page.request.get("/api/onboarding")).json()).challengeAcceptedAt).toBe(before);
+  });
+
+  test("validating waits 2 seconds, saves the stated maximum and opens the validation form", async ({
+    page,
+    signedIn: _,
+  }) => {
+    await page.goto("/ChallengeAccepted");
+    await page.getByLabel("The longest you have ever run, in minutes").fill("90");
+    const started = Date.now();
+    await page.getByRole("button", { name: "Validate Challenge" }).click();
+    await expect(page).toHaveURL(/\/ValidateChallenge$/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+    const state = await (await page.request.get("/api/onboarding")).json();
+    expect(state).toMatchObject({ maxDurationMinutes: 90, targetMinutes: 135 });
+  });
+});
+
+test.describe("the run validation form", () => {
+  test("shows every message of section 5 and clears each on valid typing", async ({ page, signedIn: _ }) => {
+    await page.goto("/ValidateChallenge");
+    const previous = page.getByLabel("Your previous longest run (minutes, optional)");
+    const today = page.getByLabel("Today's run (minutes)");
+    const notes = page.getByLabel("How did it go?");
+    const submit = page.getByRole("button", { name: "Validate my run" });
+
+    await submit.click();
+    await expect(page.getByText("Today's duration is required")).toBeVisible();
+    await expect(page.getByText("Please share your thoughts about the challenge")).toBeVisible();
+    await expect(page.getByText("Please enter a valid duration", { exact: true })).toHaveCount(0);
+
+    await previous.fill("0");
+    await today.fill("05");
+    await notes.fill("   short   ");
+    await submit.click();
+    await expect(page.getByText("Please enter a valid duration", { exact: true })).toBeVisible();
+    await expect(page.getByText("Please enter a valid duration (at least 1 minute)")).toBeVisible();
+    await expect(page.getByText("Please write at least 10 characters")).toBeVisible();
+
+    await previous.fill("30");
+    await expect(page.getByText("Please enter a valid duration", { exact: true })).toHaveCount(0);
+    await today.fill("6");
+    await expect(page.getByText("Please enter a valid duration (at least 1 minute)")).toHaveCount(0);
+    // Typing something still invalid does not clear it.
+    await notes.fill("too short");
+    await expect(page.getByText("Please write at least 10 characters")).toBeVisible();
+    await notes.fill("Long enough now.");
+    await expect(page.getByText("Please write at least 10 characters")).toHaveCount(0);
+
+    // Nothing was saved while the form was invalid.
+    expect((await (await page.request.get("/api/onboarding")).json()).runValidation).toBeNull();
+  });
+
+  test("a failed save shows 'Error saving validation' and no modal", async ({ page, signedIn: _ }) => {
+    await page.route("**/api/onboarding/run-validation", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Disk full" }) }),
+    );
+    await page.goto("/ValidateChallenge");
+    await page.getByLabel("Today's run (minutes)").fill("70");
+    await page.getByLabel("How did it go?").fill("Felt great after the first half hour.");
+    await page.getByRole("button", { name: "Validate my run" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Error saving validation: Disk full");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("saving shows 'Validating...', stores the run, and Share copies a text when the Web Share API is missing", async ({
+    page,
+    context,
+    signedIn,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.addInitScript(() => {
+      // Desktop Chromium on Linux has no share sheet; make sure the fallback path is the one tested.
+      Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/onboarding/run-validation", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/ValidateChallenge");
+    await page.getByLabel("Your previous longest run (minutes, optional)").fill("45");
+    await page.getByLabel("Today's run (minutes)").fill("70");
+    await page.getByLabel("How did it go?").fill("  Felt great after the first half hour.  ");
+    await page.getByRole("button", { name: "Validate my run" }).click();
+    await expect(page.getByRole("button", { name: "Validating..." })).toBeDisabled();
+    release();
+
+    const modal = page.getByRole("dialog", { name: "Initial Challenge Complete!" });
+    await expect(modal).toBeVisible();
+    const saved = (await (await page.request.get("/api/onboarding")).json()).runValidation;
+    expect(saved).toMatchObject({
+      previousMaxDuration: 45,
+      todayDuration: 70,
+      notes: "Felt great after the first half hour.",
+    });
+
+    await modal.getByRole("button", { name: "Share" }).click();
+    await expect(page.getByText("Share text copied to your clipboard.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("70 minutes");
+
+    await modal.getByRole("button", { name: "Continue Without Sharing" }).click();
+    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page.getByRole("heading", { name: `Welcome, ${signedIn.firstName}` })).toBeVisible();
+    // Onboarding is done now: the landing page sends him on to the dashboard.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
