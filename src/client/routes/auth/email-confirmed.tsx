@@ -1,5 +1,20 @@
-import { PlaceholderScreen } from "../../components/placeholder-screen.tsx";
+import { EmailConfirmation } from "../../features/auth/email-confirmation.tsx";
+import { config } from "../../lib/config.ts";
 
-export default function Screen() {
-  return <PlaceholderScreen title="Confirming your email..." />;
+export function meta() {
+  return [{ title: `Email confirmation — ${config.appName}` }];
+}
+
+export default function EmailConfirmed() {
+  return (
+    <main className="relative isolate flex min-h-[70vh] items-center justify-center overflow-hidden px-5 py-12">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(36rem_22rem_at_50%_0%,rgb(200_255_46/0.12),transparent_65%)]"
+      />
+      <div className="card w-full max-w-lg p-8 sm:p-10">
+        <EmailConfirmation />
+      </div>
+    </main>
+  );
 }

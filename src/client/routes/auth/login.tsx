@@ -1,5 +1,19 @@
-import { PlaceholderScreen } from "../../components/placeholder-screen.tsx";
+import { AuthShell } from "../../features/auth/auth-shell.tsx";
+import { LoginForm } from "../../features/auth/login-form.tsx";
+import { config } from "../../lib/config.ts";
 
-export default function Screen() {
-  return <PlaceholderScreen title="Sign in to access your dashboard" />;
+export function meta() {
+  return [{ title: `Log in — ${config.appName}` }];
+}
+
+export default function Login() {
+  return (
+    <AuthShell
+      badge="Member Login"
+      title="Sign in to access your dashboard"
+      intro={<p>Your mission, your challenges and your progress are waiting.</p>}
+    >
+      <LoginForm />
+    </AuthShell>
+  );
 }

@@ -1,5 +1,19 @@
-import { PlaceholderScreen } from "../../components/placeholder-screen.tsx";
+import { AuthShell } from "../../features/auth/auth-shell.tsx";
+import { ResetPasswordForm } from "../../features/auth/reset-password-form.tsx";
+import { config } from "../../lib/config.ts";
 
-export default function Screen() {
-  return <PlaceholderScreen title="Reset password" />;
+export function meta() {
+  return [{ title: `Reset password — ${config.appName}` }, { name: "referrer", content: "no-referrer" }];
+}
+
+export default function ResetPassword() {
+  return (
+    <AuthShell
+      badge="Account Security"
+      title="Choose a new password"
+      intro={<p>At least 6 characters, with a letter and a number. You will be logged out everywhere afterwards.</p>}
+    >
+      <ResetPasswordForm />
+    </AuthShell>
+  );
 }

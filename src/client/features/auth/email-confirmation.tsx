@@ -1,0 +1,110 @@
+import { useEffect, useMemo, useRef } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { authMessages, authTimings } from "../../../shared/auth-rules.ts";
+import { Spinner } from "../../components/spinner.tsx";
+import { useSession } from "../../lib/session.ts";
+import { signOut as endSession } from "./auth-api.ts";
+import { useSignOut } from "./use-sign-out.ts";
+
+/** Codes the server's confirmation link adds on failure that mean "this link is no good". */
+const badLinkCodes = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND", "INVALID_USER"]);
+
+type Outcome = { kind: "checking" } | { kind: "confirmed" } | { kind: "failed"; message: string };
+
+/**
+ * SPEC.md section 4: the link (checked by the server, which then lands here) or an existing
+ * session means success; success waits 2 s, signs out and goes home. Anything else is the
+ * error view.
+ */
+function useOutcome(): Outcome {
+  const { search, hash } = useLocation();
+  const { isPending, user } = useSession();
+  return useMemo(() => {
+    const query = new URLSearchParams(search);
+    const fragment = new URLSearchParams(hash.replace(/^#/, ""));
+    const error = query.get("error") ?? fragment.get("error");
+    if (error) {
+      return {
+        kind: "failed",
+        message: badLinkCodes.has(error) ? authMessages.confirmInvalidLink : authMessages.confirmUnexpected,
+      };
+    }
+    const fromLink = query.get("confirmed") === "1" || ["signup", "email"].includes(fragment.get("type") ?? "");
+    if (fromLink) return { kind: "confirmed" };
+    if (isPending) return { kind: "checking" };
+    return user ? { kind: "confirmed" } : { kind: "failed", message: authMessages.confirmInvalidLink };
+  }, [search, hash, isPending, user]);
+}
+
+export function EmailConfirmation() {
+  const current = useOutcome();
+  // Signing out after success must not turn the success view into the error view.
+  const settled = useRef<Outcome | null>(null);
+  if (!settled.current && current.kind !== "checking") settled.current = current;
+  const outcome = settled.current ?? current;
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const { user } = useSession();
+  const signedInRef = useRef(Boolean(user));
+  signedInRef.current = Boolean(user);
+
+  useEffect(() => {
+    if (outcome.kind !== "confirmed") return;
+    const timer = setTimeout(async () => {
+      await signOut();
+      navigate("/", { replace: true });
+    }, authTimings.emailConfirmedRedirectMs);
+    // Leaving or closing the page signs out as well (SPEC.md section 4).
+    const onPageHide = () => {
+      if (signedInRef.current) void endSession({ keepalive: true });
+    };
+    window.addEventListener("pagehide", onPageHide);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("pagehide", onPageHide);
+      if (signedInRef.current) void signOut();
+    };
+  }, [outcome.kind, signOut, navigate]);
+
+  if (outcome.kind === "checking") {
+    return (
+      <div role="status" aria-live="polite" className="flex flex-col items-center gap-4 py-6 text-center">
+        <Spinner className="size-10" />
+        <p className="text-lg text-muted">Confirming your email...</p>
+      </div>
+    );
+  }
+
+  if (outcome.kind === "confirmed") {
+    return (
+      <div role="status" aria-live="polite" className="flex flex-col items-center gap-3 py-4 text-center">
+        <h1 className="font-display text-4xl uppercase tracking-wide sm:text-5xl">Email Verified ✅</h1>
+        <p className="text-lg text-text">Your email has been confirmed successfully!</p>
+        <p className="flex items-center gap-2 text-muted">
+          <Spinner className="size-4" />
+          Redirecting you to the home page...
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <h1 className="font-display text-4xl uppercase tracking-wide sm:text-5xl">Email Confirmation Issue</h1>
+      <p role="alert" className="max-w-md text-muted">
+        {outcome.message}
+      </p>
+      <p className="max-w-md text-sm text-muted">
+        Links work for 24 hours. Trying to log in with an unconfirmed account sends you a fresh one.
+      </p>
+      <div className="mt-2 flex w-full max-w-sm flex-col gap-3">
+        <Link to="/ChallengeAccepted" className="btn-primary w-full">
+          Continue to Get Started
+        </Link>
+        <Link to="/" className="btn-secondary w-full">
+          Go to Home
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation } from "react-router";
+import { authMessages, authTimings, isValidEmail, PASSWORD_MIN_LENGTH } from "../../../shared/auth-rules.ts";
+import { fetchSession } from "../../lib/session.ts";
+import { requestPasswordReset, signIn } from "./auth-api.ts";
+import { FormMessage } from "./auth-shell.tsx";
+import { TextField } from "./text-field.tsx";
+
+type Values = { email: string; password: string };
+type Notice = { tone: "error" | "success"; text: string };
+
+/**
+ * After login the browser loads the target page afresh: the sign-in screens redirect a
+ * signed-in visitor to /dashboard on their own, which would race a client-side jump to
+ * /ChallengeAccepted; a fresh load also starts the user's session with an empty cache.
+ */
+async function goAfterLogin() {
+  let target = "/";
+  try {
+    const session = await fetchSession();
+    if (session.user) target = session.onboarding?.runValidated ? "/dashboard" : "/ChallengeAccepted";
+  } catch {
+    // "/" sends a signed-in visitor on to the right place by itself.
+  }
+  await new Promise((resolve) => setTimeout(resolve, authTimings.loginRedirectMs));
+  window.location.replace(target);
+}
+
+export function LoginForm() {
+  const location = useLocation();
+  const initialEmail = (location.state as { email?: string } | null)?.email ?? "";
+  const [formError, setFormError] = useState<string | null>(null);
+  const [success, setSuccess] = useState(false);
+  const [resetNotice, setResetNotice] = useState<Notice | null>(null);
+  const [resetPending, setResetPending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    defaultValues: { email: initialEmail, password: "" },
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await signIn({ email: values.email.trim(), password: values.password });
+    if (!result.ok) {
+      setFormError(result.message ?? authMessages.loginFailed);
+      return;
+    }
+    if (!result.data?.user) {
+      setFormError(authMessages.loginWithoutUser);
+      return;
+    }
+    setSuccess(true);
+    await goAfterLogin();
+  });
+
+  async function onResetRequest() {
+    setResetNotice(null);
+    const email = getValues("email").trim();
+    if (!email) {
+      setResetNotice({ tone: "error", text: authMessages.resetEmailMissing });
+      return;
+    }
+    if (!isValidEmail(email)) {
+      setError("email", { message: authMessages.invalidEmail });
+      return;
+    }
+    clearErrors("email");
+    setResetPending(true);
+    const result = await requestPasswordReset(email);
+    setResetPending(false);
+    setResetNotice(
+      result.ok
+        ? { tone: "success", text: authMessages.resetLinkSent }
+        : { tone: "error", text: authMessages.resetLinkError(result.message ?? "Please try again.") },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Log in">
+      <TextField
+        label="Email Address"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email", { validate: (v) => (isValidEmail(v) ? true : authMessages.invalidEmail) })}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password", {
+          validate: (v) => (v.length >= PASSWORD_MIN_LENGTH ? true : authMessages.loginPasswordTooShort),
+        })}
+      />
+
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      {success ? <FormMessage tone="success">Logged in. Taking you there...</FormMessage> : null}
+
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting || success}>
+        {isSubmitting || success ? "Signing in..." : "Sign in"}
+      </button>
+
+      <div className="space-y-3 border-t border-line pt-5 text-sm">
+        <p className="text-muted">
+          Forgot your password?{" "}
+          <button
+            type="button"
+            onClick={onResetRequest}
+            disabled={resetPending}
+            className="font-semibold text-volt underline-offset-2 hover:underline disabled:opacity-50"
+          >
+            {resetPending ? "Sending..." : "Reset it here"}
+          </button>
+        </p>
+        {resetNotice ? <FormMessage tone={resetNotice.tone}>{resetNotice.text}</FormMessage> : null}
+        <p className="text-muted">
+          Can't find our email? Check your spam or junk folder: confirmation and reset links sometimes land there.
+        </p>
+        <p className="text-muted">
+          New here?{" "}
+          <Link to="/auth/Signup" className="font-semibold text-volt underline-offset-2 hover:underline">
+            Create a free account
+          </Link>
+        </p>
+      </div>
+    </form>
+  );
+}

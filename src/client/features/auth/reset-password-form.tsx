@@ -1,0 +1,114 @@
+import { useEffect, useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useLocation, useNavigate } from "react-router";
+import { authMessages, authTimings, isStrongPassword } from "../../../shared/auth-rules.ts";
+import { resetPassword } from "./auth-api.ts";
+import { FormMessage } from "./auth-shell.tsx";
+import { TextField } from "./text-field.tsx";
+import { useSignOut } from "./use-sign-out.ts";
+
+type Values = { password: string; confirm: string };
+
+/** The link's token arrives in the query (our e-mail) or, from older links, in the fragment. */
+function readLink(search: string, hash: string) {
+  const query = new URLSearchParams(search);
+  const fragment = new URLSearchParams(hash.replace(/^#/, ""));
+  return {
+    token: query.get("token") ?? fragment.get("token") ?? fragment.get("access_token"),
+    error: query.get("error") ?? fragment.get("error"),
+  };
+}
+
+export function ResetPasswordForm() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const link = useMemo(() => readLink(location.search, location.hash), [location.search, location.hash]);
+  const [linkProblem, setLinkProblem] = useState<string | null>(
+    link.error ? authMessages.resetInvalidLink : link.token ? null : authMessages.resetTokenMissing,
+  );
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ defaultValues: { password: "", confirm: "" }, reValidateMode: "onChange" });
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(async () => {
+      await signOut();
+      navigate("/", { replace: true });
+    }, authTimings.resetRedirectMs);
+    return () => clearTimeout(timer);
+  }, [done, signOut, navigate]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const result = await resetPassword({ token: link.token ?? "", newPassword: values.password });
+    if (result.ok) {
+      setDone(true);
+      return;
+    }
+    if (result.code === "INVALID_TOKEN" || result.code === "USER_NOT_FOUND") {
+      setLinkProblem(authMessages.resetInvalidLink);
+      return;
+    }
+    setFormError(authMessages.resetFailed(result.message ?? "Please try again."));
+  });
+
+  const home = (
+    <Link to="/" className="btn-secondary w-full">
+      Go to Home
+    </Link>
+  );
+
+  if (linkProblem) {
+    return (
+      <div className="space-y-5">
+        <FormMessage tone="error">{linkProblem}</FormMessage>
+        <p className="text-sm text-muted">
+          Reset links work once and for one hour. On the login screen, enter your email and choose 'Reset it here' to
+          get a new one.
+        </p>
+        <Link to="/auth/Login" className="btn-primary w-full">
+          Request a new link
+        </Link>
+        {home}
+      </div>
+    );
+  }
+
+  if (done) {
+    return <FormMessage tone="success">{authMessages.resetSuccess}</FormMessage>;
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Reset password">
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register("password", {
+          validate: (v) => (isStrongPassword(v) ? true : authMessages.resetWeakPassword),
+        })}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirm?.message}
+        {...register("confirm", {
+          validate: (v, values) => (v === values.password ? true : authMessages.resetMismatch),
+        })}
+      />
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+        {isSubmitting ? "Updating..." : "Update Password"}
+      </button>
+      {home}
+    </form>
+  );
+}

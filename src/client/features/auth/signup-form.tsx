@@ -1,0 +1,122 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import { authMessages, FIRST_NAME_MAX_LENGTH, isStrongPassword, isValidEmail } from "../../../shared/auth-rules.ts";
+import { signUp } from "./auth-api.ts";
+import { FormMessage } from "./auth-shell.tsx";
+import { TextField } from "./text-field.tsx";
+
+type Values = { firstName: string; email: string; password: string; acceptTerms: boolean };
+
+const duplicateHints = ["already registered", "user already exists", "email already in use"];
+
+/** Auth screens use react-toastify's default 5 s (SPEC.md section 9). */
+const AUTH_TOAST_MS = 5000;
+
+export function SignupForm() {
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    defaultValues: { firstName: "", email: "", password: "", acceptTerms: false },
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    const email = values.email.trim();
+    const result = await signUp({ firstName: values.firstName.trim(), email, password: values.password });
+    if (result.ok) {
+      toast.success(authMessages.signupSuccess, { autoClose: AUTH_TOAST_MS });
+      navigate("/auth/Login", { state: { email } });
+      return;
+    }
+    const message = result.message ?? "";
+    if (duplicateHints.some((hint) => message.toLowerCase().includes(hint))) {
+      setError("email", { message: authMessages.emailAlreadyRegistered });
+      toast.error(authMessages.emailAlreadyRegistered, { autoClose: AUTH_TOAST_MS });
+      return;
+    }
+    setFormError(message || authMessages.signupFailed);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Sign up">
+      <TextField
+        label="First Name"
+        autoComplete="given-name"
+        maxLength={FIRST_NAME_MAX_LENGTH}
+        error={errors.firstName?.message}
+        {...register("firstName", {
+          validate: (v) => (v.trim() ? true : authMessages.firstNameRequired),
+        })}
+      />
+      <TextField
+        label="Email Address"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email", { validate: (v) => (isValidEmail(v) ? true : authMessages.invalidEmail) })}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register("password", { validate: (v) => (isStrongPassword(v) ? true : authMessages.weakPassword) })}
+      />
+      <p className="-mt-3 text-xs text-muted">At least 6 characters, with a letter and a number.</p>
+
+      <div>
+        <label className="flex cursor-pointer items-start gap-3 text-sm leading-relaxed text-muted">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-5 shrink-0 cursor-pointer accent-[var(--color-volt)]"
+            aria-invalid={errors.acceptTerms ? true : undefined}
+            aria-describedby={errors.acceptTerms ? "accept-terms-error" : undefined}
+            {...register("acceptTerms", { validate: (v) => (v ? true : authMessages.termsRequired) })}
+          />
+          <span>
+            I am 18 or older and accept the{" "}
+            <Link
+              to="/terms-of-service"
+              target="_blank"
+              className="font-semibold text-text underline underline-offset-2"
+            >
+              Terms of Service
+            </Link>{" "}
+            and the{" "}
+            <Link to="/privacy-policy" target="_blank" className="font-semibold text-text underline underline-offset-2">
+              Privacy Policy
+            </Link>
+            .
+          </span>
+        </label>
+        {errors.acceptTerms ? (
+          <p id="accept-terms-error" role="alert" className="mt-1.5 text-sm text-danger">
+            {errors.acceptTerms.message}
+          </p>
+        ) : null}
+      </div>
+
+      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+
+      <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+        {isSubmitting ? "Creating your account..." : "Create a free account"}
+      </button>
+      <p className="text-center text-sm text-muted">
+        Already have an account?{" "}
+        <Link to="/auth/Login" className="font-semibold text-volt underline-offset-2 hover:underline">
+          Login here
+        </Link>
+      </p>
+    </form>
+  );
+}
