@@ -50,7 +50,7 @@ export function AcceptToggle({
       aria-label={`${label}: ${challenge.title}`}
       className={
         accepted
-          ? "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full border-2 border-volt bg-volt/10 px-6 font-bold uppercase tracking-wider text-volt transition hover:bg-volt/20 disabled:opacity-60"
+          ? "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full border-2 border-volt bg-volt/10 px-4 text-sm font-bold uppercase tracking-wide text-volt transition hover:bg-volt/20 disabled:opacity-60"
           : "btn-primary w-full"
       }
     >

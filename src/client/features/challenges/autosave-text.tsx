@@ -174,7 +174,10 @@ export function AutosaveText({
       {multiline ? <textarea rows={3} {...common} className="field resize-y" /> : <input {...common} />}
       <div className="mt-2 flex items-center gap-3">
         {indicator}
-        <span className="mr-auto text-xs text-muted">Enter to finish · Shift+Enter for a new line</span>
+        <span className="mr-auto hidden text-xs text-muted sm:inline">
+          Enter to finish · Shift+Enter for a new line
+        </span>
+        <span className="mr-auto sm:hidden" />
         <button type="button" className="text-sm text-muted underline hover:text-text" onClick={cancel}>
           Cancel
         </button>

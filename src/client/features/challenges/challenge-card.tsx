@@ -16,7 +16,7 @@ export function ChallengeCard({
   const [editing, setEditing] = useState(false);
   return (
     <article
-      className={`card transition ${challenge.challengeAccepted ? "border-volt/60 shadow-[0_0_0_1px_var(--color-volt)]" : ""}`}
+      className={`card flex flex-col transition ${challenge.challengeAccepted ? "border-volt/60 shadow-[0_0_0_1px_var(--color-volt)]" : ""}`}
       aria-labelledby={`challenge-${challenge.id}-title`}
       data-testid="challenge-card"
     >
@@ -47,7 +47,7 @@ export function ChallengeCard({
           <p className="mt-1 text-sm">{challenge.insight}</p>
         </div>
       )}
-      <div className="mt-5">
+      <div className="mt-auto pt-5">
         <AcceptToggle challenge={challenge} onPlanLimit={onPlanLimit} />
       </div>
     </article>
