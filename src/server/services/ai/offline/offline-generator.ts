@@ -1,6 +1,6 @@
 import type { AiGenerator } from "../generator.ts";
 import { type Answer, type Mission, strictSchemas, type TodoInput } from "../schema.ts";
-import { capitalize, listOf, quote, type Reading, readAnswers } from "./read-answers.ts";
+import { capitalize, excerpt, listOf, quote, type Reading, readAnswers } from "./read-answers.ts";
 import { runTheme, screenTheme, type Theme, themes } from "./themes.ts";
 
 /** How much each answer counts when deciding what he is about: what he wants to build weighs most. */
@@ -37,7 +37,7 @@ function mission(reading: Reading, [first, second]: Theme[]): Mission {
     life_mission: `To ${a.missionVerb} and ${b.missionVerb} — so that the life you pictured, ${quote(reading.future)}, stops being a daydream and becomes your calendar.`,
     mission_statement: `I stop giving my evenings to ${sinks.replace(/\byour\b/g, "my")}. I ${a.statementVerb}, I ${b.statementVerb}, and I will not let ${reading.blocker ? quote(reading.blocker) : "excuses"} decide my next ten years.`,
     vision: `Five years from now: ${quote(reading.future)}. ${a.visionLine} ${b.visionLine}${people ? ` And ${people} see a man who kept his word.` : ""}`,
-    screen_to_action_plan: `${reading.hours ? `You told us about ${reading.hours} an evening` : "You described evenings that disappear"} into ${sinks}: ${quote(reading.time)}. Take back the first hour after dinner — phone in a drawer, ${a.habit} instead. In week three add a second hour for ${b.habit}. Delete the one app you open without thinking.`,
+    screen_to_action_plan: `${reading.hours ? `About ${reading.hours} an evening go to` : "Your evenings disappear into"} ${sinks}. In your words: ${quote(reading.time)}. Take back the first hour after dinner — phone in a drawer, ${a.habit} instead. In week three add a second hour for ${b.habit}. Delete the one app you open without thinking.`,
     accountability_framework: `Every Sunday, 15 minutes: write down your screen time, the sessions you kept and one thing you finished. You are good at ${quote(reading.strength)} — bring that same standard to this review. Tell ${reading.people[0] ?? "one person you respect"} what you committed to and ask them to check in every week. The regret you named, ${quote(reading.regret)}, is what you are running from; this plan is what you are running toward.`,
   };
 }
@@ -62,6 +62,31 @@ function todos(input: TodoInput): string[] {
   return steps.map((step, i) => `${openers[i]}: ${step}.`).map(capitalize);
 }
 
+/** Answers in the order they say most about a theme: the goal, the future, the strength, the regret, the evening. */
+const FOCUS_ORDER = [2, 1, 3, 4, 0];
+
+/**
+ * Gives each challenge its own words: the first sentence of his answers that speaks about that theme and was not
+ * quoted by an earlier challenge. Only the first challenge names his blocker, so the three do not repeat each other.
+ */
+function readingsPerChallenge(reading: Reading, chosen: Theme[]): Reading[] {
+  const used = new Set<string>();
+  return chosen.map((theme, index) => {
+    let focus = reading.goal;
+    for (const i of FOCUS_ORDER) {
+      const sentence = (reading.texts[i] ?? "")
+        .split(/(?<=[.!?])\s+/)
+        .find((s) => theme.keywords.test(s) && !used.has(excerpt(s, { maxWords: 12 })));
+      if (sentence) {
+        focus = excerpt(sentence, { maxWords: 12 });
+        break;
+      }
+    }
+    used.add(focus);
+    return { ...reading, goal: focus, blocker: index === 0 ? reading.blocker : null };
+  });
+}
+
 /**
  * The default provider: no key, no network, deterministic. It reads the five answers, picks the themes he wrote
  * about from the curated library and writes the plan around his own words, so it reads as written for him.
@@ -75,12 +100,16 @@ export function createOfflineGenerator(): AiGenerator {
     },
     async challenges(answers: Answer[]) {
       const reading = readAnswers(answers);
-      return strictSchemas.challenges.parse({ challenges: chooseThemes(reading).map((t) => t.challenge(reading)) })
+      const chosen = chooseThemes(reading);
+      const readings = readingsPerChallenge(reading, chosen);
+      return strictSchemas.challenges.parse({ challenges: chosen.map((t, i) => t.challenge(readings[i] ?? reading)) })
         .challenges;
     },
     async milestones(answers: Answer[]) {
       const reading = readAnswers(answers);
-      return strictSchemas.milestones.parse({ milestones: chooseThemes(reading).map((t) => t.milestones(reading)) })
+      const chosen = chooseThemes(reading);
+      const readings = readingsPerChallenge(reading, chosen);
+      return strictSchemas.milestones.parse({ milestones: chosen.map((t, i) => t.milestones(readings[i] ?? reading)) })
         .milestones;
     },
     async todos(input: TodoInput) {

@@ -22,7 +22,9 @@ export type Theme = {
 
 const sinksOf = (r: Reading) => listOf(r.sinks, "your phone");
 const because = (r: Reading) =>
-  r.blocker ? `You named what stops you: ${quote(r.blocker)}. ` : "You wrote that you keep putting it off. ";
+  r.blocker
+    ? `You named what stops you: ${quote(r.blocker)}. `
+    : `About your strengths you wrote: ${quote(r.strength)}. Bring that here. `;
 const pick = <T>(r: Reading, options: T[]): T => options[r.seed % options.length] as T;
 
 export const themes: Theme[] = [
@@ -146,7 +148,7 @@ export const themes: Theme[] = [
     challenge: (r) => ({
       title: pick(r, ["Phone-Free Evenings at Home", "Be There, Fully"]),
       description: `In your picture of the future you wrote: ${quote(r.future)}. The people in that picture need you now, not after one more video. This challenge protects time with them from the screen.`,
-      insight: `You named ${listOf(r.people, "the people close to you")} when you pictured the life you want. Attention is the first thing they notice — and the first thing ${sinksOf(r)} takes.`,
+      insight: `You named ${listOf(r.people, "the people close to you")} when you pictured the life you want. Attention is the first thing they notice — and the first thing ${sinksOf(r)} ${r.sinks.length > 1 ? "take" : "takes"}.`,
       screen_to_action:
         "From dinner until the kids or your partner go to bed, the phone stays in a drawer. Plan one shared activity a week instead of parallel scrolling.",
       accountability_framework:

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { answersFor, DEV, MARCUS } from "../../../routes/quiz/quiz-test-helpers.ts";
+import { generatePlan } from "../generator.ts";
+import { planSchema } from "../schema.ts";
+import { createOfflineGenerator } from "./offline-generator.ts";
+
+const ai = createOfflineGenerator();
+const plan = (texts: string[]) => generatePlan(ai, answersFor(texts), async () => {});
+const allText = (value: unknown) => JSON.stringify(value);
+
+describe("offline generator", () => {
+  it("produces a complete plan that passes the output schema, with stages reported in order", async () => {
+    const stages: string[] = [];
+    const result = await generatePlan(ai, answersFor(MARCUS), async (stage) => {
+      stages.push(stage);
+    });
+    expect(planSchema.parse(result)).toEqual(result);
+    expect(result.challenges).toHaveLength(3);
+    expect(result.milestones).toHaveLength(3);
+    expect(stages).toEqual(["mission", "challenges", "milestones"]);
+    expect(allText(result)).not.toMatch(/lorem|ipsum|undefined|\bnull\b|\$\{|“”/i);
+  });
+
+  it("writes each person's plan from his own words and themes", async () => {
+    const marcus = await plan(MARCUS);
+    const dev = await plan(DEV);
+    const marcusText = allText(marcus);
+    const devText = allText(dev);
+
+    // His own phrases and the things he named come back to him.
+    expect(marcusText).toContain("I always wanted to build furniture and sell it");
+    expect(marcusText).toContain("Instagram");
+    expect(marcusText).toContain("4 hours");
+    expect(marcusText).toMatch(/your kids/);
+    expect(devText).toContain("I keep putting off learning guitar properly");
+    expect(devText).toContain("that I get bored after a week and give up");
+    expect(devText).toMatch(/TikTok/);
+    expect(devText).toMatch(/Lisbon/);
+
+    // Different people, visibly different plans; nobody gets the other's words.
+    expect(marcus.mission.life_mission).not.toBe(dev.mission.life_mission);
+    const titles = (p: typeof marcus) => p.challenges.map((c) => c.title);
+    expect(titles(marcus).filter((t) => titles(dev).includes(t))).toHaveLength(0);
+    expect(marcusText).not.toContain("guitar");
+    expect(devText).not.toContain("furniture");
+  });
+
+  it("is deterministic: the same answers give the same plan", async () => {
+    expect(await plan(DEV)).toEqual(await plan(DEV));
+  });
+
+  it("still writes a full plan from short, vague answers", async () => {
+    const result = await plan(["Phone.", "Happy.", "Not sure.", "Nothing special.", "Wasting time."]);
+    expect(planSchema.safeParse(result).success).toBe(true);
+    expect(allText(result)).toContain("Wasting time");
+  });
+
+  it("turns a milestone into 3-5 todos that name it", async () => {
+    const todos = await ai.todos({
+      mission: "Build furniture people use",
+      challenge: { title: "Build It With Your Hands", description: "One finished project." },
+      milestone: { type: "immediate", description: "Sketch the table and buy the oak." },
+    });
+    expect(todos.length).toBeGreaterThanOrEqual(3);
+    expect(todos.length).toBeLessThanOrEqual(5);
+    expect(todos.join(" ")).toContain("sketch the table and buy the oak");
+  });
+});
