@@ -108,7 +108,7 @@ export default function ValidateChallenge() {
           <button type="button" className="btn-primary" onClick={() => shareRun(Number(form.todayDuration) || null)}>
             Share
           </button>
-          <button type="button" className="btn-secondary" onClick={() => navigate("/welcome")}>
+          <button type="button" className="btn-secondary px-4" onClick={() => navigate("/welcome")}>
             Continue Without Sharing
           </button>
         </div>
