@@ -1,22 +1,17 @@
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { toast } from "react-toastify";
-import { useSignOut } from "../features/auth/use-sign-out.ts";
+import { useLogout } from "../features/auth/use-sign-out.ts";
 import { config } from "../lib/config.ts";
 import { useSession } from "../lib/session.ts";
 
 function LogoutButton() {
-  const signOut = useSignOut();
-  const navigate = useNavigate();
+  const logout = useLogout();
   return (
     <button
       type="button"
       className="rounded-full border border-line px-4 py-2 text-sm font-semibold uppercase tracking-wider transition hover:border-muted"
       onClick={async () => {
-        if (!(await signOut())) {
-          toast.error("Could not log out. Check your connection and try again.");
-          return;
-        }
-        navigate("/auth/Login", { replace: true });
+        if (!(await logout())) toast.error("Could not log out. Check your connection and try again.");
       }}
     >
       Logout
@@ -27,7 +22,7 @@ function LogoutButton() {
 /**
  * Top navigation on every screen. Signed out: Login and Sign up. Signed in: the first name
  * and Logout. The dashboard adds its token display and full-screen mobile menu beside the
- * name (see the marked spot), reusing `useSignOut` for the menu's Logout.
+ * name (see the marked spot), reusing `useLogout` for the menu's Logout.
  */
 export function Navbar() {
   const { isPending, user } = useSession();

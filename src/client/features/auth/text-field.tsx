@@ -30,7 +30,9 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
             type="button"
             onClick={() => setRevealed((v) => !v)}
             className="absolute inset-y-0 right-0 px-4 text-xs font-bold uppercase tracking-wider text-muted hover:text-text"
-            aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-controls={id}
+            aria-pressed={revealed}
+            title={revealed ? "Hide the characters" : "Show the characters"}
           >
             {revealed ? "Hide" : "Show"}
           </button>

@@ -21,3 +21,18 @@ export function useSignOut() {
     return true;
   }, [queryClient]);
 }
+
+/**
+ * Logout (navbar, and the dashboard's menu): ends the session on the server, then loads the
+ * login screen afresh. A full load, not a client-side jump: the guards of the page being
+ * left would otherwise react to the cleared session first and send the visitor elsewhere,
+ * and nothing of the user's stays in memory.
+ */
+export function useLogout() {
+  return useCallback(async () => {
+    const result = await signOut();
+    if (!result.ok && (result.status === 0 || result.status >= 500)) return false;
+    window.location.replace("/auth/Login");
+    return true;
+  }, []);
+}
