@@ -36,7 +36,12 @@ export async function createBenchApp() {
     await request("/api/auth/sign-up/email", {
       body: { email, password, name: "Bench", firstName: "Bench", callbackURL: "/EmailConfirmed" },
     });
-    const mail = mails.find((m) => m.to === email);
+    // The confirmation e-mail may be sent after the sign-up response.
+    let mail = mails.find((m) => m.to === email);
+    for (let i = 0; !mail && i < 200; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      mail = mails.find((m) => m.to === email);
+    }
     const link = mail?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
     if (!link) throw new Error("no confirmation link");
     const verify = new URL(link);
