@@ -27,7 +27,7 @@ function LogoutButton() {
 export function Navbar() {
   const { isPending, user } = useSession();
   return (
-    <header className="sticky top-0 z-40 border-b border-line bg-ink/85 backdrop-blur supports-[backdrop-filter]:bg-ink/70">
+    <header className="border-b border-line bg-ink">
       <nav className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-5" aria-label="Main">
         <Link
           to={user ? "/dashboard" : "/"}
