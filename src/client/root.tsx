@@ -1,11 +1,11 @@
 import antonLatin from "@fontsource/anton/files/anton-latin-400-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import "react-toastify/dist/ReactToastify.css";
-import "./app.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ToastContainer } from "react-toastify";
+import appCss from "./app.css?url";
 import { Footer } from "./components/footer.tsx";
 import { FullScreenMessage } from "./components/full-screen-message.tsx";
 import { Navbar } from "./components/navbar.tsx";
@@ -33,9 +33,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// The two latin font files app.css declares; preloading them lets text paint in its final font.
+// The design system's stylesheet comes first in <head>, ahead of the script preloads, so the
+// pre-rendered page can paint as soon as it arrives; then the two latin font files app.css
+// declares, preloaded so text paints in its final font.
 export function links() {
   return [
+    // precedence makes React emit it with the high-priority head resources, before the module preloads.
+    { rel: "stylesheet", href: appCss, precedence: "high" } as { rel: string; href: string },
     ...[interLatin, antonLatin].map((href) => ({
       rel: "preload",
       href,

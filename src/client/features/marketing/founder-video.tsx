@@ -22,8 +22,9 @@ export function FounderVideo() {
             aria-label="A message from the founder"
           />
         ) : (
-          <div className="absolute inset-0 flex items-end bg-[url(/founder-poster.svg)] bg-cover bg-center p-5 sm:p-7">
-            <p className="font-display text-2xl uppercase leading-none text-text sm:text-4xl">
+          <div className="absolute inset-0 flex items-end p-5 sm:p-7">
+            <PosterArt />
+            <p className="relative font-display text-2xl uppercase leading-none text-text sm:text-4xl">
               The founder's message
               <span className="mt-2 block font-sans text-sm font-semibold normal-case tracking-normal text-muted">
                 Video coming soon — the short version is below.
@@ -41,5 +42,46 @@ export function FounderVideo() {
         </p>
       </figcaption>
     </figure>
+  );
+}
+
+/** The poster drawn inline: no extra request, and nothing for the browser to wait for. */
+function PosterArt() {
+  return (
+    <svg
+      aria-hidden="true"
+      className="absolute inset-0 -z-0 size-full"
+      viewBox="0 0 1280 720"
+      preserveAspectRatio="xMidYMid slice"
+    >
+      <defs>
+        <radialGradient id="poster-glow" cx="78%" cy="18%" r="70%">
+          <stop offset="0" stopColor="#c8ff2e" stopOpacity=".28" />
+          <stop offset=".55" stopColor="#c8ff2e" stopOpacity="0" />
+        </radialGradient>
+        <linearGradient id="poster-fade" x1="0" y1="0" x2="0" y2="1">
+          <stop offset=".35" stopColor="#0a0a0b" stopOpacity="0" />
+          <stop offset="1" stopColor="#0a0a0b" stopOpacity=".92" />
+        </linearGradient>
+      </defs>
+      <rect width="1280" height="720" fill="#131316" />
+      <rect width="1280" height="720" fill="url(#poster-glow)" />
+      <g fill="none" stroke="#f4f4f5" strokeOpacity=".09" strokeWidth="3">
+        <path d="M-80 760 C 300 520, 620 430, 1360 380" />
+        <path d="M-80 820 C 320 580, 660 500, 1360 470" />
+        <path d="M-80 880 C 340 640, 700 570, 1360 560" />
+        <path d="M-80 940 C 360 700, 740 640, 1360 650" />
+      </g>
+      <path
+        d="M-80 850 C 330 610, 680 535, 1360 515"
+        fill="none"
+        stroke="#c8ff2e"
+        strokeWidth="6"
+        strokeLinecap="round"
+        strokeDasharray="2 26"
+        opacity=".75"
+      />
+      <rect width="1280" height="720" fill="url(#poster-fade)" />
+    </svg>
   );
 }

@@ -20,8 +20,8 @@ const PANELS = [
 ] as const;
 
 /**
- * Rotating banner of what the program gives you. It pauses while hovered or focused and
- * with its pause button (WCAG 2.2.2), and stays still for visitors who prefer reduced motion
+ * Rotating banner of what the program gives you. It pauses while hovered, while keyboard focus
+ * is inside, and with its pause button (WCAG 2.2.2), and stays still for visitors who prefer reduced motion
  * until they press play.
  */
 export function RotatingPanel() {
@@ -46,7 +46,8 @@ export function RotatingPanel() {
       className="relative overflow-hidden rounded-3xl border border-line bg-surface p-5 sm:p-7"
       onPointerEnter={(event) => event.pointerType === "mouse" && setHeld(true)}
       onPointerLeave={(event) => event.pointerType === "mouse" && setHeld(false)}
-      onFocus={() => setHeld(true)}
+      // Keyboard focus inside holds the panel still; a mouse click on a control does not.
+      onFocus={(event) => event.target.matches(":focus-visible") && setHeld(true)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
       }}
@@ -57,7 +58,6 @@ export function RotatingPanel() {
             <button
               key={panel.title}
               type="button"
-              aria-label={`Show ${panel.title}`}
               aria-current={index === active ? "true" : undefined}
               onClick={() => setActive(index)}
               className="group cursor-pointer py-3 text-left"
@@ -77,6 +77,7 @@ export function RotatingPanel() {
                 }`}
               >
                 0{index + 1}
+                <span className="sr-only"> {panel.title}</span>
               </span>
             </button>
           ))}
