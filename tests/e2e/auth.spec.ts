@@ -191,6 +191,24 @@ test.describe("validation messages (SPEC.md section 5)", () => {
       );
       await expect(page.getByRole("link", { name: "Go to Home" })).toHaveAttribute("href", "/");
     }
+    await page.goto("/EmailConfirmed?error=SOMETHING_ELSE");
+    await expect(page.getByText("An unexpected error occurred.")).toBeVisible();
+  });
+
+  test("too many reset requests for one address show the server's message", async ({ page }) => {
+    const email = uniqueEmail("often");
+    await page.goto("/auth/Login");
+    await page.getByLabel("Email Address").fill(email);
+    const reset = page.getByRole("button", { name: "Reset it here" });
+    // The default limit is 5 requests per address per 15 minutes.
+    for (let i = 0; i < 5; i++) {
+      await reset.click();
+      await expect(page.getByText("Password reset link sent! Check your inbox.")).toBeVisible();
+    }
+    await reset.click();
+    await expect(
+      page.getByText(/^Error sending reset link: Too many attempts\. Please wait \d+ minutes and try again\.$/),
+    ).toBeVisible();
   });
 });
 

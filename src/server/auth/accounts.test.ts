@@ -1,3 +1,4 @@
+import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from "../../../tests/support/test-app.ts";
@@ -140,6 +141,18 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/EmailConfirmed?confirmed=1&error=INVALID_TOKEN");
+  });
+
+  it("sends an expired confirmation link to the error view", async () => {
+    const user = await t.createUser();
+    const token = await createEmailVerificationToken(t.deps.env.AUTH_SECRET, user.email, undefined, 1, {
+      userId: user.id,
+    });
+    await new Promise((r) => setTimeout(r, 2100));
+    const response = await t.request(
+      `/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent("/EmailConfirmed?confirmed=1")}`,
+    );
+    expect(response.headers.get("location")).toBe("/EmailConfirmed?confirmed=1&error=TOKEN_EXPIRED");
   });
 
   it("keeps a profile for every signed-in user, even if the first insert was lost", async () => {
