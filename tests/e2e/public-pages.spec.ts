@@ -98,7 +98,8 @@ test.describe("legal pages", () => {
 });
 
 test.describe("accessibility (axe-core)", () => {
-  test.use({ bypassCSP: true });
+  // Reduced motion: axe judges contrast on settled frames, not mid-transition.
+  test.use({ bypassCSP: true, contextOptions: { reducedMotion: "reduce" } });
 
   for (const path of [
     "/",
