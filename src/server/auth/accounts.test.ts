@@ -174,6 +174,31 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
   });
 });
 
+describe("accounts: cookies over https", () => {
+  let t: TestApp;
+  const origin = "https://unscroll.example";
+  beforeAll(async () => {
+    t = await createTestApp({ APP_URL: origin });
+  });
+  afterAll(() => t.close());
+
+  it("marks the session cookie Secure, HttpOnly and SameSite=Lax", async () => {
+    const email = newEmail("tls");
+    const headers = { origin };
+    await t.request("/api/auth/sign-up/email", { body: { email, password, firstName: "Tls", name: "Tls" }, headers });
+    const mail = await t.smtp.waitFor(email);
+    expect(mail.links.some((l) => l.startsWith(`${origin}/api/auth/verify-email?`))).toBe(true);
+    await t.request(linkIn(mail, "/api/auth/verify-email"), { headers });
+    const login = await t.request("/api/auth/sign-in/email", { body: { email, password }, headers });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().find((c) => c.includes("session_token"));
+    expect(cookie).toMatch(/^__Secure-unscroll\.session_token=/);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+  });
+});
+
 describe("accounts: password reset", () => {
   let t: TestApp;
   beforeAll(async () => {

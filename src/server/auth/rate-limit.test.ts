@@ -66,3 +66,31 @@ describe("password hashing", () => {
     expect(await verifyPassword({ hash: "garbage", password: "run4ever" })).toBe(false);
   });
 });
+
+describe("rate-limit settings", () => {
+  const base = { AUTH_SECRET: "x".repeat(32) };
+
+  it("defaults per IP in production, off per IP under test, per e-mail everywhere", async () => {
+    const { parseEnv } = await import("../env.ts");
+    const production = parseEnv({ ...base, NODE_ENV: "production" }).rateLimits;
+    expect(production.perIp).toEqual({ signIn: 30, signUp: 10, passwordReset: 10, verificationEmail: 10 });
+    expect(production.perEmail).toEqual({ signIn: 10, signUp: 5, passwordReset: 5, verificationEmail: 5 });
+    expect(production.windowSeconds).toBe(900);
+    const test = parseEnv({ ...base, NODE_ENV: "test" }).rateLimits;
+    expect(test.perIp).toEqual({ signIn: 0, signUp: 0, passwordReset: 0, verificationEmail: 0 });
+    expect(test.perEmail.signIn).toBe(10);
+  });
+
+  it("takes explicit values and refuses nonsense", async () => {
+    const { parseEnv } = await import("../env.ts");
+    const env = parseEnv({
+      ...base,
+      NODE_ENV: "test",
+      RATE_LIMIT_SIGN_IN_PER_IP: "3",
+      RATE_LIMIT_WINDOW_SECONDS: "60",
+    });
+    expect(env.rateLimits.perIp.signIn).toBe(3);
+    expect(env.rateLimits.windowSeconds).toBe(60);
+    expect(() => parseEnv({ ...base, RATE_LIMIT_RESET_PER_EMAIL: "-1" })).toThrow(/RATE_LIMIT_RESET_PER_EMAIL/);
+  });
+});
