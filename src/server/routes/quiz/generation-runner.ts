@@ -11,6 +11,9 @@ export const STALE_RUN_MINUTES = 5;
 export const staleRunCondition = sql`(${quizResponses.generationStatus} = 'running'
   and ${quizResponses.generationStartedAt} < now() - make_interval(mins => ${STALE_RUN_MINUTES}))`;
 
+/** A run that died with its server reads as failed, so the processing screen offers 'Try Again' instead of waiting. */
+export const STALE_RUN_ERROR = "Failed to generate challenges.";
+
 export async function readGenerationState(
   deps: Deps,
   userId: string,
@@ -21,10 +24,12 @@ export async function readGenerationState(
       status: quizResponses.generationStatus,
       stage: quizResponses.generationStage,
       error: quizResponses.generationError,
+      stale: sql<boolean>`${staleRunCondition}`,
     })
     .from(quizResponses)
     .where(and(eq(quizResponses.id, quizResponseId), eq(quizResponses.userId, userId)));
   if (!row) return null;
+  if (row.stale) return { status: "failed", stage: row.stage as GenerationStage | null, error: STALE_RUN_ERROR };
   return { status: row.status, stage: row.stage as GenerationStage | null, error: row.error };
 }
 

@@ -44,18 +44,21 @@ export const quizRoutes = new Hono<AuthedEnv>()
     const outcome = await c.var.deps.database.db.transaction(async (tx) => {
       // One submission per user at a time: a double click waits here and then reuses the first one's response.
       await tx.execute(sql`select 1 from profiles where id = ${user.id} for update`);
-      const [target] = responseId
+      const [latest] = await tx
+        .select()
+        .from(quizResponses)
+        .where(eq(quizResponses.userId, user.id))
+        .orderBy(desc(quizResponses.createdAt))
+        .limit(1);
+      const [named] = responseId
         ? await tx
             .select()
             .from(quizResponses)
             .where(and(eq(quizResponses.id, responseId), eq(quizResponses.userId, user.id)))
-        : await tx
-            .select()
-            .from(quizResponses)
-            .where(eq(quizResponses.userId, user.id))
-            .orderBy(desc(quizResponses.createdAt))
-            .limit(1);
-      if (responseId && !target) throw httpError(404, NOT_FOUND);
+        : [];
+      if (responseId && !named) throw httpError(404, NOT_FOUND);
+      // Editing an analyzed plan is a retake; if one is already under way (a double click), it takes the answers.
+      const target = named?.status === "in_progress" ? named : latest;
 
       // An unfinished response (never generated, or failed) takes the new answers in place: no second charge.
       if (target && target.status === "in_progress") {

@@ -109,6 +109,10 @@ describe("quiz API", () => {
       .update(quizResponses)
       .set({ generationStartedAt: new Date(Date.now() - 10 * 60_000) })
       .where(eq(quizResponses.id, id));
+    // The poller is told it failed (the screen offers Try Again) instead of waiting forever …
+    const stale = await (await t.request(`/api/quiz/responses/${id}/generation`, { cookie: user.cookie })).json();
+    expect(stale).toEqual({ status: "failed", stage: "mission", error: "Failed to generate challenges." });
+    // … and a new generate request restarts the run.
     await t.request(`/api/quiz/responses/${id}/generate`, { method: "POST", cookie: user.cookie });
     expect((await waitForGeneration(t, user.cookie, id)).status).toBe("done");
   });
@@ -162,6 +166,16 @@ describe("quiz API", () => {
     expect(await broke.json()).toEqual({ error: "Insufficient tokens" });
     const all = await t.db.select().from(quizResponses).where(eq(quizResponses.userId, user.id));
     expect(all).toHaveLength(2);
+  });
+
+  it("charges a double-clicked retake once", async () => {
+    const { user, quizResponseId } = await userWithPlan(t);
+    const body = { answers: answersFor(DEV), responseId: quizResponseId };
+    const results = await Promise.all([submit(user.cookie, body), submit(user.cookie, body)]);
+    const ids = await Promise.all(results.map(async (r) => (await r.json()).id));
+    expect(new Set(ids).size).toBe(1);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(profile?.tokensRemaining).toBe(4);
   });
 
   it("lets a premium user retake for free and logs the usage", async () => {
