@@ -59,6 +59,12 @@ export function meta() {
       content:
         "Trade endless scrolling for a real challenge: run longer than ever, find your mission, track your progress.",
     },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: config.appName },
+    { property: "og:title", content: "You Know You're Capable of More" },
+    { property: "og:description", content: "Escape the scroll. Prove yourself." },
+    { property: "og:image", content: "/og-image.png" },
+    { name: "twitter:card", content: "summary_large_image" },
   ];
 }
 
