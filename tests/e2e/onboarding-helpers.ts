@@ -38,8 +38,14 @@ export async function validateRun(page: Page) {
 /** An analyzed plan through the API; returns the quiz response id. */
 export async function analyzedPlan(page: Page, answers = marcoAnswers) {
   await validateRun(page);
+  return submitAndGenerate(page, answers);
+}
+
+/** Submits answers (a retake when `responseId` names an analyzed response) and waits for the plan. */
+export async function submitAndGenerate(page: Page, answers = marcoAnswers, responseId?: string) {
   const { id } = await apiPost(page, "/api/quiz/responses", {
     answers: QUIZ_QUESTIONS.map((question, i) => ({ question, answer: answers[i] })),
+    ...(responseId ? { responseId } : {}),
   });
   await apiPost(page, `/api/quiz/responses/${id}/generate`, {});
   await expect

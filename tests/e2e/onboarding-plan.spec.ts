@@ -7,12 +7,12 @@ import {
   apiPost,
   marcoAnswers,
   planChallenges,
+  submitAndGenerate,
   validateRun,
 } from "./onboarding-helpers.ts";
 
-test.beforeEach(() => {
-  test.skip(test.info().project.name !== "desktop", "behaviour tests run on the desktop project only");
-});
+// Skipped before any fixture runs, so the skipped project creates no accounts.
+test.skip(({ isMobile }) => isMobile, "behaviour tests run on the desktop project only");
 
 test.describe("quiz", () => {
   test("keeps answers and the current question across a reload, strips tags, BACK from question 2", async ({
@@ -48,10 +48,9 @@ test.describe("quiz", () => {
   });
 
   test("a retake without tokens says 'Insufficient tokens' and links to Premium", async ({ page, signedIn: _ }) => {
-    const responseId = await analyzedPlan(page);
-    const answers = QUIZ_QUESTIONS.map((question, i) => ({ question, answer: marcoAnswers[i] }));
-    // Five retakes spend the free month's five tokens.
-    for (let i = 0; i < 5; i++) await apiPost(page, "/api/quiz/responses", { answers, responseId });
+    let responseId = await analyzedPlan(page);
+    // Five completed retakes spend the free month's five tokens.
+    for (let i = 0; i < 5; i++) responseId = await submitAndGenerate(page, marcoAnswers, responseId);
 
     await page.goto(`/quiz?mode=edit&responseId=${responseId}`);
     for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "NEXT" }).click();

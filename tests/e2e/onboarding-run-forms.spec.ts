@@ -1,9 +1,8 @@
 import { expect, test } from "./fixtures.ts";
 
 // Form rules do not depend on the viewport: one project is enough.
-test.beforeEach(() => {
-  test.skip(test.info().project.name !== "desktop", "form rules run on the desktop project only");
-});
+// Skipped before any fixture runs, so the skipped project creates no accounts.
+test.skip(({ isMobile }) => isMobile, "form rules run on the desktop project only");
 
 test.describe("the challenge-accepted screen", () => {
   test("shows the three duration messages and the target they imply", async ({ page, signedIn: _ }) => {

@@ -47,7 +47,10 @@ export async function startGeneration(id: string) {
   await unwrap(api.quiz.responses[":id"].generate.$post({ param: { id } }), "Failed to generate challenges.");
 }
 
-export const generationPollMs = 600;
+/** Quick polls while a plan usually lands (the offline one takes well under a second), then calmer ones. */
+export function generationPollMs(polls: number) {
+  return polls < 30 ? 250 : 1000;
+}
 
 /** Polls the server's generation stages until they finish or fail. */
 export function useGeneration(id: string | null) {
@@ -58,7 +61,7 @@ export function useGeneration(id: string | null) {
       unwrap(api.quiz.responses[":id"].generation.$get({ param: { id: id ?? "" } }), "Failed to generate challenges."),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status === "done" || status === "failed" ? false : generationPollMs;
+      return status === "done" || status === "failed" ? false : generationPollMs(query.state.dataUpdateCount);
     },
     staleTime: 0,
     gcTime: 0,

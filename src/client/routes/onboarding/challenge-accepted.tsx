@@ -17,14 +17,17 @@ import { RunAdvice, RunRules } from "../../features/onboarding/run-rules.tsx";
 export default function ChallengeAccepted() {
   const onboarding = useOnboardingState();
   const accept = useAcceptChallenge();
-  const acceptedOnce = useRef(false);
+  // Settles once the first acceptance is stored; the duration form waits for it so its own save
+  // (with the stated maximum) can never be overtaken by this one (with none).
+  const firstAccept = useRef<Promise<unknown> | null>(null);
 
   // Reaching this screen is accepting the challenge: the server records the moment once and
   // every later visit counts down from that same moment.
   useEffect(() => {
-    if (onboarding.data && !onboarding.data.challengeAcceptedAt && !acceptedOnce.current) {
-      acceptedOnce.current = true;
-      accept.mutate({ maxDurationMinutes: null });
+    if (onboarding.data && !onboarding.data.challengeAcceptedAt && !firstAccept.current) {
+      firstAccept.current = accept.mutateAsync({ maxDurationMinutes: null }).catch((error) => {
+        console.error("Could not record the challenge acceptance", error);
+      });
     }
   }, [onboarding.data, accept]);
 
@@ -38,7 +41,7 @@ export default function ChallengeAccepted() {
       <Countdown acceptedAt={onboarding.data.challengeAcceptedAt} />
       <div className="mt-8 space-y-5">
         <RunRules />
-        <DurationForm savedMax={onboarding.data.maxDurationMinutes} />
+        <DurationForm savedMax={onboarding.data.maxDurationMinutes} firstAccept={firstAccept} />
         <RunAdvice />
       </div>
     </main>
@@ -67,7 +70,13 @@ function Countdown({ acceptedAt }: { acceptedAt: string | null }) {
   );
 }
 
-function DurationForm({ savedMax }: { savedMax: number | null }) {
+function DurationForm({
+  savedMax,
+  firstAccept,
+}: {
+  savedMax: number | null;
+  firstAccept: React.RefObject<Promise<unknown> | null>;
+}) {
   const navigate = useNavigate();
   const accept = useAcceptChallenge();
   const [raw, setRaw] = useState(savedMax === null ? "" : String(savedMax));
@@ -95,7 +104,7 @@ function DurationForm({ savedMax }: { savedMax: number | null }) {
     try {
       // SPEC: validating takes a deliberate 2 seconds; the save runs inside that pause.
       await Promise.all([
-        accept.mutateAsync({ maxDurationMinutes }),
+        Promise.resolve(firstAccept.current).then(() => accept.mutateAsync({ maxDurationMinutes })),
         new Promise((resolve) => setTimeout(resolve, VALIDATE_DELAY_MS)),
       ]);
       navigate("/ValidateChallenge");
