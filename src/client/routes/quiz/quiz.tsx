@@ -120,9 +120,9 @@ function QuizForm({
         </p>
       )}
       <form onSubmit={onNext} className="mt-8">
-        <label htmlFor="answer" className="block text-2xl font-semibold leading-snug sm:text-3xl">
-          {QUIZ_QUESTIONS[step]}
-        </label>
+        <h1 className="text-2xl font-semibold leading-snug sm:text-3xl">
+          <label htmlFor="answer">{QUIZ_QUESTIONS[step]}</label>
+        </h1>
         <textarea
           id="answer"
           ref={field}

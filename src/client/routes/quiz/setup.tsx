@@ -38,7 +38,7 @@ export default function Setup() {
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6" role="status">
       <Spinner className="size-10" />
-      <p className="font-display text-2xl uppercase tracking-wide">Setting up your challenge...</p>
+      <h1 className="font-display text-2xl uppercase tracking-wide">Setting up your challenge...</h1>
     </main>
   );
 }
