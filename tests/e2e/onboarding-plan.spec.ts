@@ -311,5 +311,15 @@ test.describe("dashboard", () => {
       /Short-term Milestone.*Due Tue, Apr 1, 2031/,
       /Medium-term Milestone.*Due Sun, Jun 1, 2031/,
     ]);
+    await expect(card.getByText("(Overdue)")).toHaveCount(0);
+
+    // Seen from a day after the first two deadlines, those two are overdue (in red), the third is not.
+    await page.clock.setFixedTime(new Date("2031-05-01T12:00:00Z"));
+    await page.reload();
+    const overdue = card.getByText("(Overdue)");
+    await expect(overdue).toHaveCount(2);
+    await expect(card.locator("li").nth(0)).toContainText("(Overdue)");
+    await expect(card.locator("li").nth(1)).toContainText("(Overdue)");
+    await expect(overdue.first()).toHaveClass(/text-danger/);
   });
 });

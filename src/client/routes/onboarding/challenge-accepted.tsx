@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import {
   formatCountdown,
@@ -38,6 +38,16 @@ export default function ChallengeAccepted() {
     <main className="mx-auto max-w-2xl px-5 pt-8 pb-16 sm:pt-14">
       <p className="text-sm font-semibold uppercase tracking-[0.2em] text-volt">Challenge accepted</p>
       <h1 className="mt-2 font-display text-5xl uppercase leading-[0.95] sm:text-6xl">Run longer than ever before</h1>
+      {onboarding.data.runValidation && (
+        <p className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-success/40 bg-success/10 p-4">
+          <span>
+            <span aria-hidden="true">✓ </span>You already validated your run.
+          </span>
+          <Link to="/dashboard" className="font-semibold text-volt underline">
+            Go to your dashboard
+          </Link>
+        </p>
+      )}
       <Countdown acceptedAt={onboarding.data.challengeAcceptedAt} />
       <div className="mt-8 space-y-5">
         <RunRules />
