@@ -1,10 +1,10 @@
 import antonLatin from "@fontsource/anton/files/anton-latin-400-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import "react-toastify/dist/ReactToastify.css";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ToastContainer } from "react-toastify";
+import toastifyCss from "react-toastify/dist/ReactToastify.css?url";
 import appCss from "./app.css?url";
 import { Footer } from "./components/footer.tsx";
 import { FullScreenMessage } from "./components/full-screen-message.tsx";
@@ -39,7 +39,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export function links() {
   return [
     // precedence makes React emit it with the high-priority head resources, before the module preloads.
-    { rel: "stylesheet", href: appCss, precedence: "high" } as { rel: string; href: string },
+    ...[toastifyCss, appCss].map(
+      (href) => ({ rel: "stylesheet", href, precedence: "high" }) as { rel: string; href: string },
+    ),
     ...[interLatin, antonLatin].map((href) => ({
       rel: "preload",
       href,
