@@ -34,6 +34,8 @@ export function ensureBuild() {
   console.log("Building the web app (sources or public settings changed)...");
   const result = spawnSync(process.execPath, [join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: root,
+    // Always a production client build, whatever NODE_ENV the caller runs under (tests use NODE_ENV=test).
+    env: { ...process.env, NODE_ENV: "production" },
     stdio: "inherit",
   });
   if (result.status !== 0) throw new Error("The web app build failed.");

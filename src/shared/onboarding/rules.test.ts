@@ -21,6 +21,10 @@ describe("run challenge rules", () => {
     expect(targetMinutes(120)).toBe(180);
     expect(targetMinutes(45)).toBe(68);
     expect(targetMinutes(null)).toBe(60);
+    // The one-hour rule holds for short runners too: 1.5 × 20 would be only 30 minutes.
+    expect(targetMinutes(20)).toBe(60);
+    expect(targetMinutes(40)).toBe(60);
+    expect(targetMinutes(41)).toBe(62);
   });
 
   it("counts 24 hours down from the acceptance and never below zero", () => {

@@ -18,10 +18,13 @@ export const runChallengeMessages = {
   previousInvalid: "Please enter a valid duration",
 } as const;
 
-/** The target the user commits to: 1.5 × his longest run, rounded up to whole minutes; 60 if he never ran. */
+/**
+ * The target the user commits to: 1.5 × his longest run, rounded up to whole minutes; 60 if he never ran.
+ * Never below 60: the rules ask for at least one hour of constant movement, whatever the longest run was.
+ */
 export function targetMinutes(maxDurationMinutes: number | null): number {
   if (maxDurationMinutes === null) return NEVER_RAN_TARGET_MINUTES;
-  return Math.ceil(maxDurationMinutes * 1.5);
+  return Math.max(NEVER_RAN_TARGET_MINUTES, Math.ceil(maxDurationMinutes * 1.5));
 }
 
 /** Seconds left of the 24-hour window that started at `acceptedAt` (never below 0). */
