@@ -176,7 +176,11 @@ function DurationForm({
             <p className="text-sm uppercase tracking-wider text-muted">Run at least</p>
             <p className="font-display text-4xl text-volt">{formatMinutes(target)}</p>
             <p className="mt-1 text-sm text-muted">
-              {neverRan ? "Never ran? One full hour is your bar." : "1.5 × your longest run. Distance does not matter."}
+              {neverRan
+                ? "Never ran? One full hour is your bar."
+                : parsed.success && target > Math.ceil(parsed.data * 1.5)
+                  ? "The rules ask for at least one hour of constant movement."
+                  : "1.5 × your longest run. Distance does not matter."}
             </p>
           </>
         )}
