@@ -27,6 +27,10 @@ test.describe("the challenge-accepted screen", () => {
     await input.fill("45");
     await expect(page.getByRole("alert")).toHaveCount(0);
     await expect(page.getByTestId("target")).toContainText("1 h 8 min");
+    // Below 40 minutes the one-hour rule sets the bar (decision 0004).
+    await input.fill("20");
+    await expect(page.getByTestId("target")).toContainText("1 h");
+    await expect(page.getByTestId("target")).toContainText("at least one hour of constant movement");
     await page.getByLabel("I have never run before").check();
     await expect(page.getByTestId("target")).toContainText("1 h");
     await expect(input).toBeDisabled();
