@@ -13,6 +13,8 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One output folder per e2e port, so parallel runs never delete each other's traces.
+  outputDir: E2E.appPort === 3920 ? "test-results" : `.tmp/test-results-${E2E.appPort}`,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

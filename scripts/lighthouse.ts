@@ -91,7 +91,9 @@ try {
     }
     if (result.lhr.runtimeError) {
       failed = true;
-      console.log(`${path.padEnd(16)} Lighthouse error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      console.log(
+        `${path.padEnd(16)} Lighthouse error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+      );
       continue;
     }
     const { categories, audits } = result.lhr;
