@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { ensureBuild } from "./ensure-build.ts";
 
 /*
@@ -15,16 +16,7 @@ import { ensureBuild } from "./ensure-build.ts";
  * keeps each page's full JSON report.
  */
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 } as const;
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const CHROME_FLAGS = ["--headless=new", ...chromiumArgs];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,7 +64,7 @@ await waitForHealth(baseUrl);
 
 const paths = (process.env.LIGHTHOUSE_PATHS ?? "/,/ChallengePage").split(",").map((p) => p.trim());
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromePath: chromiumPath,
   chromeFlags: CHROME_FLAGS,
 });
 let failed = false;

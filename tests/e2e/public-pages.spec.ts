@@ -1,3 +1,4 @@
+import { prerenderedPaths } from "../../src/shared/prerendered-paths.ts";
 import { expect, test } from "./fixtures.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -101,15 +102,7 @@ test.describe("accessibility (axe-core)", () => {
   // Reduced motion: axe judges contrast on settled frames, not mid-transition.
   test.use({ bypassCSP: true, contextOptions: { reducedMotion: "reduce" } });
 
-  for (const path of [
-    "/",
-    "/ChallengePage",
-    "/legal-notice",
-    "/privacy-policy",
-    "/terms-of-service",
-    "/do-not-sell",
-    "/cookie-banner",
-  ]) {
+  for (const path of prerenderedPaths) {
     test(`${path} has no violations`, async ({ page }) => {
       await withStoredConsent(page);
       await page.goto(path);

@@ -129,7 +129,7 @@ function QuizForm({
           rows={7}
           maxLength={QUIZ_ANSWER_MAX_LENGTH}
           className="field mt-6 resize-y text-lg leading-relaxed"
-          placeholder="Write freely. Nobody else reads this."
+          placeholder="Write freely. Honest answers make a better plan."
           value={answer}
           onChange={(event) => setAnswer(event.target.value)}
         />
