@@ -84,7 +84,7 @@ describe(`the server process (${onPostgres ? "DATABASE_URL" : "embedded PGlite"}
     const signUp = await fetch(`http://127.0.0.1:${first.port}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: origin(first.port) },
-      body: JSON.stringify({ email, password: "run4ever", name: "Keeper", firstName: "Keeper" }),
+      body: JSON.stringify({ email, password: "run4ever", name: "Keeper", firstName: "Keeper", acceptTerms: true }),
     });
     expect(signUp.ok).toBe(true);
     // Unconfirmed but known: sign-in is refused for the unconfirmed e-mail, not for a wrong account.

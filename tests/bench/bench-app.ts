@@ -34,7 +34,7 @@ export async function createBenchApp() {
     const email = `bench-${randomBytes(5).toString("hex")}@example.com`;
     const password = "run4ever";
     await request("/api/auth/sign-up/email", {
-      body: { email, password, name: "Bench", firstName: "Bench", callbackURL: "/EmailConfirmed" },
+      body: { email, password, name: "Bench", firstName: "Bench", acceptTerms: true, callbackURL: "/EmailConfirmed" },
     });
     // The confirmation e-mail may be sent after the sign-up response.
     let mail = mails.find((m) => m.to === email);

@@ -77,7 +77,7 @@ test.describe("sign-up → confirm → login → logout", () => {
     const email = uniqueEmail("early");
     await page.request.post("/api/auth/sign-up/email", {
       headers: { origin: E2E.baseUrl },
-      data: { email, password: strongPassword, firstName: "Early", name: "Early" },
+      data: { email, password: strongPassword, firstName: "Early", name: "Early", acceptTerms: true },
     });
     await page.goto("/auth/Login");
     await page.getByLabel("Email Address").fill(email);

@@ -27,7 +27,7 @@ export async function createConfirmedUser(page: Page, overrides: Partial<TestUse
   const user = { email: uniqueEmail(), password: "run4ever", firstName: "Marco", ...overrides };
   const signUp = await page.request.post("/api/auth/sign-up/email", {
     headers: { origin: E2E.baseUrl },
-    data: { ...user, name: user.firstName, callbackURL: "/EmailConfirmed" },
+    data: { ...user, name: user.firstName, acceptTerms: true, callbackURL: "/EmailConfirmed" },
   });
   expect(signUp.ok()).toBe(true);
   const mail = await waitForMail(user.email);

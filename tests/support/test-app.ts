@@ -46,7 +46,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
     const password = options.password ?? "run4ever";
     const firstName = options.firstName ?? "Alex";
     const signUp = await request("/api/auth/sign-up/email", {
-      body: { email, password, name: firstName, firstName, callbackURL: "/EmailConfirmed" },
+      body: { email, password, name: firstName, firstName, acceptTerms: true, callbackURL: "/EmailConfirmed" },
     });
     if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
     const mail = await smtp.waitFor(email);

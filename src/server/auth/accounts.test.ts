@@ -10,7 +10,15 @@ const newEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${counter++
 
 function signUp(t: TestApp, email: string, body: Record<string, unknown> = {}) {
   return t.request("/api/auth/sign-up/email", {
-    body: { email, password, firstName: "Alex", name: "Alex", callbackURL: "/EmailConfirmed", ...body },
+    body: {
+      email,
+      password,
+      firstName: "Alex",
+      name: "Alex",
+      acceptTerms: true,
+      callbackURL: "/EmailConfirmed",
+      ...body,
+    },
   });
 }
 
@@ -85,6 +93,15 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
     await expect.poll(() => t.smtp.countFor(email)).toBe(before + 1);
   });
 
+  it("records when the new member confirmed he is 18+ and accepted the terms", async () => {
+    const email = newEmail("terms");
+    const before = Date.now();
+    expect((await signUp(t, email, { termsAcceptedAt: "2001-01-01T00:00:00Z" })).ok).toBe(true);
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    // The time is the server's, whatever the request body claims.
+    expect(user!.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
   it("stores passwords as argon2id with OWASP parameters", async () => {
     const user = await t.createUser();
     const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, user.id));
@@ -126,6 +143,8 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
       [{ password: "12345" }, "Password must be at least 6 characters and contain at least one letter and one number."],
       [{ firstName: "   " }, "First name is required."],
       [{ email: "not-an-email" }, "Please enter a valid email address."],
+      [{ acceptTerms: false }, "Please confirm that you are 18 or older and accept the terms."],
+      [{ acceptTerms: "yes" }, "Please confirm that you are 18 or older and accept the terms."],
     ];
     for (const [body, error] of cases) {
       const response = await signUp(t, email, body);
@@ -185,7 +204,10 @@ describe("accounts: cookies over https", () => {
   it("marks the session cookie Secure, HttpOnly and SameSite=Lax", async () => {
     const email = newEmail("tls");
     const headers = { origin };
-    await t.request("/api/auth/sign-up/email", { body: { email, password, firstName: "Tls", name: "Tls" }, headers });
+    await t.request("/api/auth/sign-up/email", {
+      body: { email, password, firstName: "Tls", name: "Tls", acceptTerms: true },
+      headers,
+    });
     const mail = await t.smtp.waitFor(email);
     expect(mail.links.some((l) => l.startsWith(`${origin}/api/auth/verify-email?`))).toBe(true);
     await t.request(linkIn(mail, "/api/auth/verify-email"), { headers });
@@ -303,7 +325,7 @@ describe("accounts: rate limits", () => {
     const from = (ip: string) => ({ "x-forwarded-for": `1.1.1.1, ${ip}` });
     const attempt = (ip: string) =>
       t.request("/api/auth/sign-up/email", {
-        body: { email: newEmail("ip"), password, firstName: "Ip", name: "Ip" },
+        body: { email: newEmail("ip"), password, firstName: "Ip", name: "Ip", acceptTerms: true },
         headers: from(ip),
       });
     expect((await attempt("203.0.113.7")).status).toBe(200);

@@ -40,6 +40,7 @@ function checkSignUp(body: Body): Checked {
   if (firstName.length > FIRST_NAME_MAX_LENGTH) {
     return { problem: `First name must be at most ${FIRST_NAME_MAX_LENGTH} characters.` };
   }
+  if (body.acceptTerms !== true) return { problem: authMessages.termsRequired };
   // better-auth requires `name`; ours is the first name. Only known fields pass on.
   return { body: { email, password: body.password, firstName, name: firstName, callbackURL: body.callbackURL } };
 }

@@ -83,6 +83,8 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     user: {
       additionalFields: {
         firstName: { type: "string", required: true, input: true },
+        // Set by the server, never by the request body: the auth guard lets a sign-up through only with consent.
+        termsAcceptedAt: { type: "date", required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -131,6 +133,9 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
+          async before(user) {
+            return { data: { ...user, termsAcceptedAt: new Date() } };
+          },
           async after(user) {
             await ensureProfile(db, user.id);
           },

@@ -32,6 +32,8 @@ export const users = pgTable("users", {
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
   firstName: text("first_name").notNull().default(""),
+  /** When the person confirmed being 18+ and accepted the terms (required at sign-up). */
+  termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

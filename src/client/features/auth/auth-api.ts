@@ -29,7 +29,7 @@ async function call<T>(path: string, body: unknown, init: RequestInit = {}): Pro
   return { ok: false, status: response.status, message, code };
 }
 
-export function signUp(input: { firstName: string; email: string; password: string }) {
+export function signUp(input: { firstName: string; email: string; password: string; acceptTerms: true }) {
   return call("/sign-up/email", {
     ...input,
     name: input.firstName,

@@ -31,7 +31,12 @@ export function SignupForm() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     const email = values.email.trim();
-    const result = await signUp({ firstName: values.firstName.trim(), email, password: values.password });
+    const result = await signUp({
+      firstName: values.firstName.trim(),
+      email,
+      password: values.password,
+      acceptTerms: true,
+    });
     if (result.ok) {
       toast.success(authMessages.signupSuccess, { autoClose: AUTH_TOAST_MS });
       navigate("/auth/Login", { state: { email } });
