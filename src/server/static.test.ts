@@ -15,11 +15,14 @@ describe("serving the built web app", () => {
     dir = await mkdtemp(join(tmpdir(), "unscroll-static-"));
     await mkdir(join(dir, "assets"));
     await mkdir(join(dir, "ChallengePage"));
-    await writeFile(join(dir, "index.html"), "<html><body><h1>Landing</h1><script>boot()</script></body></html>");
+    await writeFile(
+      join(dir, "index.html"),
+      '<html><head><link rel="modulepreload" href="/assets/app-3f9a.js"/></head><body><h1>Landing</h1><script>boot()</script></body></html>',
+    );
     await writeFile(join(dir, "ChallengePage", "index.html"), "<html><body><h1>Challenge</h1></body></html>");
     await writeFile(
       join(dir, "__spa-fallback.html"),
-      '<html><body>app<script type="module" src="/assets/app.js"></script></body></html>',
+      '<html><head><link rel="modulepreload" href="/assets/app-3f9a.js"/></head><body>app<script type="module" src="/assets/app.js"></script></body></html>',
     );
     await writeFile(join(dir, "assets", "app-3f9a.js"), "console.log(1)");
     await writeFile(join(dir, "robots.txt"), "User-agent: *");
@@ -52,6 +55,15 @@ describe("serving the built web app", () => {
     expect(html).toContain(`<script nonce="${nonce}">boot()</script>`);
     expect(await (await app.request("/ChallengePage")).text()).toContain("<h1>Challenge</h1>");
     expect(await (await app.request("/ChallengePage/")).text()).toContain("<h1>Challenge</h1>");
+  });
+
+  it("lets pre-rendered pages paint before their scripts load, while the SPA shell preloads them", async () => {
+    const landing = await (await app.request("/")).text();
+    expect(landing).toContain("<h1>Landing</h1>");
+    expect(landing).not.toContain("modulepreload");
+    expect(await (await app.request("/dashboard")).text()).toContain(
+      '<link rel="modulepreload" href="/assets/app-3f9a.js"/>',
+    );
   });
 
   it("answers client routes with the SPA fallback", async () => {
