@@ -1,7 +1,7 @@
 import antonLatin from "@fontsource/anton/files/anton-latin-400-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { ToastContainer } from "react-toastify";
 import toastifyCss from "react-toastify/dist/ReactToastify.css?url";
@@ -72,6 +72,11 @@ export function meta() {
 
 export default function App() {
   const [queryClient] = useState(createQueryClient);
+  // Marks the document once React has taken over the pre-rendered HTML: browser tests wait for it
+  // before they click script-driven controls or move a page's timers.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTop />

@@ -18,6 +18,15 @@ export async function waitForMail(to: string, match: (mail: CapturedMail) => boo
   }
 }
 
+/**
+ * Opens a page and waits until React has hydrated it. Pre-rendered pages show their content before
+ * their scripts run; a click or a clock tick before hydration would test the HTML, not the app.
+ */
+export async function gotoHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
 export function uniqueEmail(prefix = "runner") {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
 }

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { E2E } from "../support/e2e-ports.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { storedConsent } from "./public-helpers.ts";
 
 /*
@@ -65,21 +65,21 @@ const banner = (page: import("@playwright/test").Page) =>
   page.getByRole("region", { name: "Our website uses cookies" });
 
 test("nothing is loaded before consent, nor after rejecting", async ({ page }) => {
-  await page.goto(`${appUrl}/`);
+  await gotoHydrated(page, `${appUrl}/`);
   await expect(banner(page)).toBeVisible();
   await page.waitForLoadState("networkidle");
   expect(scriptRequests).toBe(0);
   expect(await analyticsTags(page)).toBe(0);
 
   await banner(page).getByRole("button", { name: "Reject non-essential" }).click();
-  await page.goto(`${appUrl}/ChallengePage`);
+  await gotoHydrated(page, `${appUrl}/ChallengePage`);
   await page.waitForLoadState("networkidle");
   expect(scriptRequests).toBe(0);
   expect(await analyticsTags(page)).toBe(0);
 });
 
 test("accepting loads the script once, and it keeps running across pages without reloading", async ({ page }) => {
-  await page.goto(`${appUrl}/`);
+  await gotoHydrated(page, `${appUrl}/`);
   await banner(page).getByRole("button", { name: "Accept All Cookies" }).click();
   await expect.poll(() => page.evaluate(() => (window as { __analyticsRuns?: number }).__analyticsRuns)).toBe(1);
   await page.getByRole("link", { name: "TAKE THE CHALLENGE" }).first().click();
@@ -92,7 +92,7 @@ test("accepting loads the script once, and it keeps running across pages without
 });
 
 test("analytics switched on under 'Manage Cookies' loads it; a returning visitor gets it at once", async ({ page }) => {
-  await page.goto(`${appUrl}/`);
+  await gotoHydrated(page, `${appUrl}/`);
   await banner(page).getByRole("button", { name: "Manage Cookies" }).click();
   await banner(page).getByRole("switch", { name: "Analytics" }).click();
   await banner(page).getByRole("button", { name: "Save Preferences" }).click();
@@ -106,10 +106,10 @@ test("analytics switched on under 'Manage Cookies' loads it; a returning visitor
 });
 
 test("withdrawing analytics consent reloads the page without the script", async ({ page }) => {
-  await page.goto(`${appUrl}/`);
+  await gotoHydrated(page, `${appUrl}/`);
   await banner(page).getByRole("button", { name: "Accept All Cookies" }).click();
   await expect.poll(() => scriptRequests).toBe(1);
-  await page.goto(`${appUrl}/cookie-banner`);
+  await gotoHydrated(page, `${appUrl}/cookie-banner`);
   await expect.poll(() => scriptRequests).toBe(2);
   await expect(page.getByRole("switch", { name: "Analytics" })).toBeChecked();
   await page.getByRole("switch", { name: "Analytics" }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { storedConsent } from "./public-helpers.ts";
 
 const banner = (page: import("@playwright/test").Page) =>
@@ -6,7 +6,7 @@ const banner = (page: import("@playwright/test").Page) =>
 
 test.describe("cookie banner", () => {
   test("asks a first-time visitor, and 'Accept All Cookies' stores every category", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect(banner(page)).toBeVisible();
     await expect(banner(page).getByRole("button", { name: "Manage Cookies" })).toBeVisible();
     await banner(page).getByRole("button", { name: "Accept All Cookies" }).click();
@@ -23,17 +23,17 @@ test.describe("cookie banner", () => {
   });
 
   test("'Reject non-essential' is one tap and is remembered across pages and visits", async ({ page }) => {
-    await page.goto("/ChallengePage");
+    await gotoHydrated(page, "/ChallengePage");
     await banner(page).getByRole("button", { name: "Reject non-essential" }).click();
     await expect(banner(page)).toBeHidden();
     expect(await storedConsent(page)).toMatchObject({ analytics: false, marketing: false, functional: false });
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("heading", { level: 1 }).waitFor();
     await expect(banner(page)).toBeHidden();
   });
 
   test("'Manage Cookies' lets the visitor pick categories; Essential stays on; 'Back' returns", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await banner(page).getByRole("button", { name: "Manage Cookies" }).click();
     const essential = banner(page).getByRole("switch", { name: /Essential/ });
     await expect(essential).toBeChecked();
@@ -54,7 +54,7 @@ test.describe("cookie banner", () => {
   });
 
   test("the footer's 'Cookie settings' opens the preferences to change the choice later", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await banner(page).getByRole("button", { name: "Accept All Cookies" }).click();
     await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
     await expect(page).toHaveURL(/\/cookie-banner$/);
@@ -72,7 +72,7 @@ test.describe("cookie banner", () => {
   });
 
   test("/cookie-banner opened directly shows the preferences; 'Back' goes home", async ({ page }) => {
-    await page.goto("/cookie-banner");
+    await gotoHydrated(page, "/cookie-banner");
     for (const name of [/Essential/, "Analytics", "Marketing", "Functional"]) {
       await expect(page.getByRole("switch", { name })).toBeVisible();
     }

@@ -1,10 +1,10 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
 const LEGAL_LINKS = ["Legal Notice", "Privacy Policy", "Terms of Service", "Do Not Sell My Info"];
 
 async function footerOf(page: import("@playwright/test").Page, path: string) {
-  await page.goto(path);
+  await gotoHydrated(page, path);
   const footer = page.getByRole("contentinfo");
   await expect(footer).toBeVisible();
   return footer;

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
 const HEADLINE = "You Know You're Capable of More";
@@ -32,7 +32,7 @@ test.describe("landing page", () => {
 
   test("every 'TAKE THE CHALLENGE' goes to the challenge page", async ({ page }) => {
     await withStoredConsent(page);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const ctas = page.getByRole("link", { name: "TAKE THE CHALLENGE" });
     await expect(ctas).not.toHaveCount(0);
     for (const cta of await ctas.all()) await expect(cta).toHaveAttribute("href", "/ChallengePage");
@@ -43,8 +43,8 @@ test.describe("landing page", () => {
 
   test("'Let's Dive In' opens the challenge page in place of the landing page", async ({ page }) => {
     await withStoredConsent(page);
-    await page.goto("/privacy-policy");
-    await page.goto("/");
+    await gotoHydrated(page, "/privacy-policy");
+    await gotoHydrated(page, "/");
     await page.getByRole("link", { name: "Let's Dive In" }).click();
     await expect(page).toHaveURL(/\/ChallengePage$/);
     // History was replaced: going back skips the landing page.
@@ -65,7 +65,7 @@ test.describe("rotating panel", () => {
   test("shows the next panel every 4 seconds, in order, and wraps around", async ({ page }) => {
     await freezeClock(page);
     await withStoredConsent(page);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect(slide(page, "Discover Your Core")).toBeVisible();
     await page.clock.runFor(3_900);
     await expect(slide(page, "Discover Your Core")).toBeVisible();
@@ -81,7 +81,7 @@ test.describe("rotating panel", () => {
   test("the pause button stops the rotation and play resumes it", async ({ page }) => {
     await freezeClock(page);
     await withStoredConsent(page);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("button", { name: "Pause rotation" }).click();
     await page.mouse.move(0, 0);
     await page.clock.runFor(12_000);
@@ -94,7 +94,7 @@ test.describe("rotating panel", () => {
 
   test("a visitor can jump to a panel", async ({ page }) => {
     await withStoredConsent(page);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.getByRole("button", { name: /Track Evolution/ }).click();
     await expect(slide(page, "Track Evolution")).toBeVisible();
   });
@@ -103,7 +103,7 @@ test.describe("rotating panel", () => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await freezeClock(page);
     await withStoredConsent(page);
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await expect(page.getByRole("button", { name: "Play rotation" })).toBeVisible();
     await page.clock.runFor(12_000);
     await expect(slide(page, "Discover Your Core")).toBeVisible();

@@ -1,12 +1,12 @@
 import { prerenderedPaths } from "../../src/shared/prerendered-paths.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
 test.describe("challenge page", () => {
   test.beforeEach(async ({ page }) => withStoredConsent(page));
 
   test("explains the target, the four rules and the 24 hours", async ({ page }) => {
-    await page.goto("/ChallengePage");
+    await gotoHydrated(page, "/ChallengePage");
     const main = page.getByRole("main");
     await expect(main).toContainText("one and a half times your longest run");
     await expect(main).toContainText("at least 60 minutes");
@@ -20,7 +20,7 @@ test.describe("challenge page", () => {
   });
 
   test("'Challenge Accepted' leads to sign-up", async ({ page }) => {
-    await page.goto("/ChallengePage");
+    await gotoHydrated(page, "/ChallengePage");
     const accept = page.getByRole("link", { name: "Challenge Accepted" });
     await expect(accept).toHaveAttribute("href", "/Auth/Signup");
     await accept.click();
@@ -30,7 +30,7 @@ test.describe("challenge page", () => {
   test("without FOUNDER_VIDEO_URL a poster stands in: no player, nothing broken", async ({ page }) => {
     const failed: string[] = [];
     page.on("response", (response) => response.status() >= 400 && failed.push(response.url()));
-    await page.goto("/ChallengePage");
+    await gotoHydrated(page, "/ChallengePage");
     await expect(page.getByText("The founder's message")).toBeVisible();
     await expect(page.locator("video")).toHaveCount(0);
     await page.waitForLoadState("networkidle");
@@ -42,7 +42,7 @@ test.describe("legal pages", () => {
   test.beforeEach(async ({ page }) => withStoredConsent(page));
 
   test("legal notice names the operator, an individual in Germany, per § 5 DDG", async ({ page }) => {
-    await page.goto("/legal-notice");
+    await gotoHydrated(page, "/legal-notice");
     const main = page.getByRole("main");
     await expect(main).toContainText("§ 5");
     await expect(main).toContainText("DDG");
@@ -53,7 +53,7 @@ test.describe("legal pages", () => {
   });
 
   test("privacy policy covers what is stored, legal bases, retention, rights and complaints", async ({ page }) => {
-    await page.goto("/privacy-policy");
+    await gotoHydrated(page, "/privacy-policy");
     const main = page.getByRole("main");
     for (const text of [
       "quiz answers",
@@ -75,7 +75,7 @@ test.describe("legal pages", () => {
   test("terms: 18+, cancellation up to one day before renewal, 14-day withdrawal, 30 days' notice", async ({
     page,
   }) => {
-    await page.goto("/terms-of-service");
+    await gotoHydrated(page, "/terms-of-service");
     const main = page.getByRole("main");
     for (const text of [
       "at least 18 years old",
@@ -90,7 +90,7 @@ test.describe("legal pages", () => {
   });
 
   test("do-not-sell page says we do not sell and how to ask", async ({ page }) => {
-    await page.goto("/do-not-sell");
+    await gotoHydrated(page, "/do-not-sell");
     const main = page.getByRole("main");
     await expect(page.getByRole("heading", { level: 1, name: "Do Not Sell My Personal Information" })).toBeVisible();
     await expect(main).toContainText("does not sell your personal information");
@@ -105,14 +105,14 @@ test.describe("accessibility (axe-core)", () => {
   for (const path of prerenderedPaths) {
     test(`${path} has no violations`, async ({ page }) => {
       await withStoredConsent(page);
-      await page.goto(path);
+      await gotoHydrated(page, path);
       await page.getByRole("heading", { level: 1 }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
     });
   }
 
   test("the cookie banner and its preferences have no violations", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const banner = page.getByRole("region", { name: "Our website uses cookies" });
     await expect(banner).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
 
 test.describe("signed out", () => {
   for (const path of [
@@ -65,7 +65,7 @@ test.describe("signed out", () => {
   });
 
   test("a new page starts scrolled to the top", async ({ page }) => {
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     await page.evaluate(() => {
       const spacer = document.createElement("div");
       spacer.style.height = "4000px";
