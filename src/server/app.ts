@@ -51,6 +51,11 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   app.use(securityHeaders(deps.env));
   app.use(compress());
 
+  // API answers are per user: nothing may keep them unless a route says otherwise.
+  app.use("/api/*", async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
   app.route("/api/auth", createAuthRoutes());
   app.use("/api/*", loadSession);
   app.route("/api", createApi());

@@ -137,7 +137,7 @@ export function createAuthRoutes() {
       const response = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
       if (path === "/sign-up/email" && response.ok) {
         // The same answer whether the address is new or taken (the owner is told by e-mail).
-        return c.json({ status: true }, 200, { "Cache-Control": "no-store" });
+        return c.json({ status: true }, 200);
       }
       return withErrorField(response);
     });

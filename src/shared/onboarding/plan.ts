@@ -73,7 +73,7 @@ export type DashboardChallenge = Omit<Challenge, "milestones"> & { milestones: D
 export type Dashboard = {
   firstName: string;
   tokens: { remaining: number; unlimited: boolean };
-  mission: (Omit<Mission, "vision"> & { vision: string | null }) | null;
+  mission: Mission | null;
   challenges: DashboardChallenge[];
 };
 

@@ -3,7 +3,7 @@ import type { Dashboard } from "../../../shared/onboarding/plan.ts";
 import type { AuthedEnv } from "../../context.ts";
 import { requireUser } from "../../middleware/session.ts";
 import { tokenBalance } from "../../services/tokens/tokens.ts";
-import { readDashboardChallenges } from "../quiz/plan-read.ts";
+import { missionOf, readDashboardChallenges } from "../quiz/plan-read.ts";
 import { latestAnalyzedResponse } from "../workflow/latest-plan.ts";
 
 /** Everything the first dashboard view shows, in one request. */
@@ -14,17 +14,8 @@ export const dashboardRoutes = new Hono<AuthedEnv>().use(requireUser).get("/", a
   const body: Dashboard = {
     firstName: user.firstName,
     tokens,
-    mission: response
-      ? {
-          lifeMission: response.lifeMission,
-          missionStatement: response.missionStatement,
-          vision: response.vision,
-          screenToActionPlan: response.aiAnalysis?.screen_to_action_plan ?? null,
-          accountabilityFramework: response.aiAnalysis?.accountability_tracking ?? null,
-        }
-      : null,
+    mission: response ? missionOf(response) : null,
     challenges: response ? await readDashboardChallenges(db, user.id, response.id) : [],
   };
-  c.header("Cache-Control", "no-store");
   return c.json(body, 200);
 });

@@ -34,6 +34,8 @@ describe("GET /api/health", () => {
     const response = await t.request("/api/nope");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: "Not found" });
+    // Every API answer is per user or per moment: none may be cached.
+    expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
   it("answers 503 once the database is gone", async () => {

@@ -8,7 +8,6 @@ import { runValidations } from "../../db/schema.ts";
  * onboarding (a run validation exists)?
  */
 export const meRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  c.header("Cache-Control", "no-store");
   const user = c.var.user;
   if (!user) return c.json({ user: null, onboarding: null }, 200);
   const [validation] = await c.var.deps.database.db

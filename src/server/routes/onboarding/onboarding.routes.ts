@@ -53,7 +53,6 @@ async function onboardingState(db: Db, userId: string): Promise<OnboardingState>
 export const onboardingRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get("/", async (c) => {
-    c.header("Cache-Control", "no-store");
     return c.json(await onboardingState(c.var.deps.database.db, c.var.user.id), 200);
   })
   .post("/challenge", validate("json", acceptChallengeSchema), async (c) => {

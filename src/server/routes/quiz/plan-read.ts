@@ -1,11 +1,21 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Challenge, DashboardChallenge, Milestone, Todo } from "../../../shared/onboarding/plan.ts";
+import type { Challenge, DashboardChallenge, Milestone, Mission, Todo } from "../../../shared/onboarding/plan.ts";
 import { sortMilestones } from "../../../shared/onboarding/plan.ts";
 import type { Db } from "../../db/client.ts";
-import { challenges, milestones, todos } from "../../db/schema.ts";
+import { challenges, milestones, type quizResponses, todos } from "../../db/schema.ts";
 
 type ChallengeRow = typeof challenges.$inferSelect;
 type MilestoneRow = typeof milestones.$inferSelect;
+
+export function missionOf(row: typeof quizResponses.$inferSelect): Mission {
+  return {
+    lifeMission: row.lifeMission,
+    missionStatement: row.missionStatement,
+    vision: row.vision,
+    screenToActionPlan: row.aiAnalysis?.screen_to_action_plan ?? null,
+    accountabilityFramework: row.aiAnalysis?.accountability_tracking ?? null,
+  };
+}
 
 export function toMilestone(row: MilestoneRow): Milestone {
   return {

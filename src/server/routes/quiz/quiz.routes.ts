@@ -9,7 +9,7 @@ import { requireUser } from "../../middleware/session.ts";
 import { consumeToken, TokenError } from "../../services/tokens/tokens.ts";
 import { idParam, validate } from "../onboarding/request-validation.ts";
 import { readGenerationState, staleRunCondition, startGeneration } from "./generation-runner.ts";
-import { readPlanChallenges } from "./plan-read.ts";
+import { missionOf, readPlanChallenges } from "./plan-read.ts";
 
 const NOT_FOUND = "Quiz response not found";
 const STILL_RUNNING = "Your results are still being prepared. Please wait a moment.";
@@ -18,7 +18,6 @@ const STILL_RUNNING = "Your results are still being prepared. Please wait a mome
 export const quizRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get("/latest", async (c) => {
-    c.header("Cache-Control", "no-store");
     const [row] = await c.var.deps.database.db
       .select()
       .from(quizResponses)
@@ -111,14 +110,9 @@ export const quizRoutes = new Hono<AuthedEnv>()
       id: row.id,
       status: row.status,
       answers: row.answers,
-      lifeMission: row.lifeMission,
-      missionStatement: row.missionStatement,
-      vision: row.vision,
-      screenToActionPlan: row.aiAnalysis?.screen_to_action_plan ?? null,
-      accountabilityFramework: row.aiAnalysis?.accountability_tracking ?? null,
+      ...missionOf(row),
       challenges: await readPlanChallenges(db, c.var.user.id, row.id),
     };
-    c.header("Cache-Control", "no-store");
     return c.json(result, 200);
   })
   .post("/responses/:id/generate", idParam(NOT_FOUND), async (c) => {
@@ -129,6 +123,5 @@ export const quizRoutes = new Hono<AuthedEnv>()
   .get("/responses/:id/generation", idParam(NOT_FOUND), async (c) => {
     const generation = await readGenerationState(c.var.deps, c.var.user.id, c.req.valid("param").id);
     if (!generation) throw httpError(404, NOT_FOUND);
-    c.header("Cache-Control", "no-store");
     return c.json(generation, 200);
   });

@@ -16,6 +16,5 @@ export const workflowRoutes = new Hono<AuthedEnv>().use(requireUser).get("/", as
         challenges: await readPlanChallenges(db, c.var.user.id, response.id, { acceptedOnly: true }),
       }
     : { quizResponseId: null, missionStatement: null, challenges: [] };
-  c.header("Cache-Control", "no-store");
   return c.json(body, 200);
 });
