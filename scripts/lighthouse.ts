@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
+import { freePort } from "../tests/support/free-port.ts";
 import { ensureBuild } from "./ensure-build.ts";
 
 /*
@@ -17,17 +17,6 @@ import { ensureBuild } from "./ensure-build.ts";
  */
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 } as const;
 const CHROME_FLAGS = ["--headless=new", ...chromiumArgs];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string) {
   const deadline = Date.now() + 60_000;

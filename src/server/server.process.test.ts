@@ -1,22 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../tests/support/free-port.ts";
 import { createEmptyPostgresDatabase } from "../../tests/support/test-database.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const onPostgres = process.env.TEST_DB === "postgres";
-
-function freePort() {
-  return new Promise<number>((resolvePort) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 type Running = { child: ChildProcess; port: number; output: () => string };
 

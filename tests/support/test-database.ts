@@ -15,6 +15,12 @@ function withDatabase(url: string, name: string) {
   return u.toString();
 }
 
+async function dropDatabase(adminUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`).finally(() => admin.end());
+}
+
 /**
  * A fresh, migrated and seeded database for one test file: PGlite loaded from a dump
  * made once per run, or a PostgreSQL database cloned from a migrated template.
@@ -48,9 +54,7 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: config.adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`).finally(() => cleanup.end());
+      await dropDatabase(config.adminUrl, name);
     },
   };
 }
@@ -66,10 +70,6 @@ export async function createEmptyPostgresDatabase() {
   await admin.end();
   return {
     url: withDatabase(config.adminUrl, name),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: config.adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists "${name}" with (force)`).finally(() => cleanup.end());
-    },
+    drop: () => dropDatabase(config.adminUrl, name),
   };
 }
