@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderedPaths } from "./src/shared/prerendered-paths.ts";
+import { prerenderedPaths } from "./src/shared/paths.ts";
 
 export default {
   appDirectory: "src/client",

@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { publicConfigFromEnv } from "./src/shared/public-config.ts";
+import { publicConfigFromEnv } from "./src/shared/config/public-config.ts";
 
 const publicConfig = publicConfigFromEnv(process.env);
 if (!publicConfig.success) {

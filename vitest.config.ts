@@ -10,6 +10,10 @@ export default defineConfig({
         test: { name: "unit", include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts", "scripts/**/*.test.ts"] },
       },
       {
+        // Components with their timing logic, rendered in a browser-like DOM.
+        test: { name: "client", include: ["src/client/**/*.test.tsx"], environment: "jsdom" },
+      },
+      {
         test: {
           name: "server:pglite",
           include: serverTests,

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { publicConfigFromEnv } from "../src/shared/public-config.ts";
+import { publicConfigFromEnv } from "../src/shared/config/public-config.ts";
 
 const root = resolve(import.meta.dirname, "..");
 const inputs = ["src/client", "src/shared", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];

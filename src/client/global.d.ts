@@ -1,4 +1,4 @@
-import type { PublicConfig } from "../shared/public-config.ts";
+import type { PublicConfig } from "../shared/config/public-config.ts";
 
 declare global {
   /** Replaced at build time by vite.config.ts with the public settings. */

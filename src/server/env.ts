@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type PublicConfig, publicConfigFromEnv } from "../shared/public-config.ts";
+import { type PublicConfig, publicConfigFromEnv } from "../shared/config/public-config.ts";
 import type { RateLimitSettings } from "./auth/rate-limit.ts";
 
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);

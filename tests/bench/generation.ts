@@ -1,4 +1,4 @@
-import { QUIZ_QUESTIONS } from "../../src/shared/quiz-questions.ts";
+import { QUIZ_QUESTIONS } from "../../src/shared/quiz/questions.ts";
 import { createBenchApp } from "./bench-app.ts";
 
 /**

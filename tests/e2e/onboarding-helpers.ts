@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { QUIZ_QUESTIONS } from "../../src/shared/quiz-questions.ts";
+import { QUIZ_QUESTIONS } from "../../src/shared/quiz/questions.ts";
 import { E2E } from "../support/e2e-ports.ts";
 
 /** Answers that read like one real person, so the offline plan has something of his to work with. */

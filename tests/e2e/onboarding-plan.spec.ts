@@ -1,4 +1,4 @@
-import { QUIZ_QUESTIONS } from "../../src/shared/quiz-questions.ts";
+import { QUIZ_QUESTIONS } from "../../src/shared/quiz/questions.ts";
 import { expect, test } from "./fixtures.ts";
 import {
   acceptedPlan,

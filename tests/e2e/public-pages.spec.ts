@@ -1,4 +1,4 @@
-import { prerenderedPaths } from "../../src/shared/prerendered-paths.ts";
+import { prerenderedPaths } from "../../src/shared/paths.ts";
 import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { LEGAL_PATHS } from "../../shared/legal-terms.ts";
+import { legalPaths } from "../../shared/paths.ts";
 import { config } from "../lib/config.ts";
 
 const LEGAL_LINKS = [
@@ -13,7 +13,7 @@ const FIRST_YEAR = 2025;
 
 function isLegalPage(pathname: string) {
   const path = pathname.toLowerCase().replace(/\/$/, "");
-  return LEGAL_PATHS.some((legal) => legal === path);
+  return legalPaths.some((legal) => legal === path);
 }
 
 function isDashboard(pathname: string) {

@@ -1,14 +1,15 @@
 import { Link } from "react-router";
-import { CHALLENGE_RULES, CHALLENGE_WINDOW_HOURS, NEVER_RAN_MINUTES } from "../../shared/first-challenge.ts";
+import { CHALLENGE_WINDOW_HOURS, RUN_FLOOR_MINUTES } from "../../shared/run-challenge/rules.ts";
 import { FounderVideo } from "../features/marketing/founder-video.tsx";
 import { config } from "../lib/config.ts";
+import { CHALLENGE_RULES } from "../lib/run-rules.ts";
 
 export function meta() {
   return [
     { title: `The Challenge: run longer than ever — ${config.appName}` },
     {
       name: "description",
-      content: `Your first challenge: run 1.5 times your longest run (${NEVER_RAN_MINUTES} minutes if you never ran). Alone, no audio, airplane mode. ${CHALLENGE_WINDOW_HOURS} hours after accepting.`,
+      content: `Your first challenge: run 1.5 times your longest run (${RUN_FLOOR_MINUTES} minutes if you never ran). Alone, no audio, airplane mode. ${CHALLENGE_WINDOW_HOURS} hours after accepting.`,
     },
   ];
 }
@@ -16,7 +17,7 @@ export function meta() {
 const EXAMPLES = [
   { before: "Longest run 1 hour", after: "1 h 30" },
   { before: "Longest run 2 hours", after: "3 h" },
-  { before: "Never ran", after: `${NEVER_RAN_MINUTES} min` },
+  { before: "Never ran", after: `${RUN_FLOOR_MINUTES} min` },
 ] as const;
 
 export default function ChallengePage() {
@@ -38,7 +39,7 @@ export default function ChallengePage() {
             </h1>
             <p className="mt-6 max-w-xl text-lead text-muted sm:text-xl sm:leading-8">
               Distance doesn't matter. Pace doesn't matter. Time on your feet does: you run one and a half times your
-              longest run ever — and if you've never run, at least {NEVER_RAN_MINUTES} minutes.
+              longest run ever — and if you've never run, at least {RUN_FLOOR_MINUTES} minutes.
             </p>
             <ul className="mt-8 grid grid-cols-3 gap-2 sm:gap-3">
               {EXAMPLES.map((example) => (

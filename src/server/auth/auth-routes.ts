@@ -6,7 +6,7 @@ import {
   isStrongPassword,
   isValidEmail,
   normalizeEmail,
-} from "../../shared/auth-rules.ts";
+} from "../../shared/account/rules.ts";
 import type { AppEnv } from "../context.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { clientIp } from "./client-ip.ts";

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -13,6 +13,15 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { billingIntervals } from "../../shared/billing/plans.ts";
+import { milestoneTypes } from "../../shared/plan/rules.ts";
+import { generationStatuses, type QuizAnswer, quizStatuses } from "../../shared/quiz/contracts.ts";
+import { tokenActions } from "../../shared/tokens/rules.ts";
+
+/** `column in ('a', 'b')` from one of the shared enums, so the database check and the code list the same values. */
+function oneOf(column: SQLWrapper, values: readonly string[]): SQL {
+  return sql`${column} in ${sql.raw(`(${values.map((v) => `'${v}'`).join(", ")})`)}`;
+}
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -108,7 +117,7 @@ export const subscriptionPlans = pgTable(
     id: text("id").primaryKey(),
     name: text("name").notNull(),
     price: numeric("price", { precision: 10, scale: 2, mode: "number" }).notNull(),
-    billingInterval: text("billing_interval", { enum: ["month", "year", "none"] }).notNull(),
+    billingInterval: text("billing_interval", { enum: billingIntervals }).notNull(),
     isDefault: boolean("is_default").notNull().default(false),
     stripePriceId: text("stripe_price_id"),
     tokenAllowance: integer("token_allowance").notNull(),
@@ -116,7 +125,7 @@ export const subscriptionPlans = pgTable(
     features: jsonb("features").$type<string[]>().notNull().default([]),
   },
   (t) => [
-    check("subscription_plans_interval_check", sql`${t.billingInterval} in ('month', 'year', 'none')`),
+    check("subscription_plans_interval_check", oneOf(t.billingInterval, billingIntervals)),
     check("subscription_plans_price_check", sql`${t.price} >= 0`),
     check("subscription_plans_tokens_check", sql`${t.tokenAllowance} >= -1`),
   ],
@@ -153,12 +162,12 @@ export const tokenUsage = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    actionType: text("action_type", { enum: ["magic_button", "quiz_retake"] }).notNull(),
+    actionType: text("action_type", { enum: tokenActions }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     index("token_usage_user_id_idx").on(t.userId),
-    check("token_usage_action_check", sql`${t.actionType} in ('magic_button', 'quiz_retake')`),
+    check("token_usage_action_check", oneOf(t.actionType, tokenActions)),
   ],
 );
 
@@ -181,7 +190,6 @@ export const runValidations = pgTable(
   ],
 );
 
-export type QuizAnswer = { question: string; answer: string };
 export type AiAnalysis = {
   life_mission: string;
   screen_to_action_plan: string;
@@ -197,13 +205,9 @@ export const quizResponses = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     userEmail: text("user_email").notNull(),
     answers: jsonb("answers").$type<QuizAnswer[]>().notNull(),
-    status: text("status", { enum: ["in_progress", "analyzed"] })
-      .notNull()
-      .default("in_progress"),
+    status: text("status", { enum: quizStatuses }).notNull().default("in_progress"),
     /** Progress of the AI generation: idle → running (stage) → done | failed. */
-    generationStatus: text("generation_status", { enum: ["idle", "running", "done", "failed"] })
-      .notNull()
-      .default("idle"),
+    generationStatus: text("generation_status", { enum: generationStatuses }).notNull().default("idle"),
     generationStage: text("generation_stage"),
     generationError: text("generation_error"),
     generationStartedAt: timestamp("generation_started_at", { withTimezone: true }),
@@ -220,8 +224,8 @@ export const quizResponses = pgTable(
   },
   (t) => [
     index("quiz_responses_user_id_idx").on(t.userId, t.completedAt),
-    check("quiz_responses_status_check", sql`${t.status} in ('in_progress', 'analyzed')`),
-    check("quiz_responses_generation_check", sql`${t.generationStatus} in ('idle', 'running', 'done', 'failed')`),
+    check("quiz_responses_status_check", oneOf(t.status, quizStatuses)),
+    check("quiz_responses_generation_check", oneOf(t.generationStatus, generationStatuses)),
   ],
 );
 
@@ -257,8 +261,6 @@ export const challenges = pgTable(
   ],
 );
 
-export const milestoneTypes = ["immediate", "short_term", "medium_term"] as const;
-
 export const milestones = pgTable(
   "milestones",
   {
@@ -280,7 +282,7 @@ export const milestones = pgTable(
     index("milestones_challenge_id_idx").on(t.challengeId),
     index("milestones_user_id_idx").on(t.userId),
     unique("milestones_challenge_type_unique").on(t.challengeId, t.milestoneType),
-    check("milestones_type_check", sql`${t.milestoneType} in ('immediate', 'short_term', 'medium_term')`),
+    check("milestones_type_check", oneOf(t.milestoneType, milestoneTypes)),
   ],
 );
 

@@ -1,59 +1,20 @@
 import { sql } from "drizzle-orm";
+import { plans } from "../../shared/billing/plans.ts";
 import type { Db } from "./client.ts";
 import { subscriptionPlans } from "./schema.ts";
 
 export type PlanPriceIds = { monthly?: string; yearly?: string };
 
-/** The three plans of PRODUCT.md. Safe to run on every start: rows are upserted. */
+/** The plans of shared/billing/plans.ts, with the Stripe price ids of this deployment. Upserted on every start. */
 export async function seedPlans(db: Db, priceIds: PlanPriceIds = {}) {
-  const plans = [
-    {
-      id: "free",
-      name: "Free",
-      price: 0,
-      billingInterval: "none" as const,
-      isDefault: true,
-      stripePriceId: null,
-      tokenAllowance: 5,
-      maxActiveChallenges: 1,
-      features: ["1 active challenge", "5 tokens per month", "Progress tracking", "Community feed preview"],
-    },
-    {
-      id: "premium_monthly",
-      name: "Premium Monthly",
-      price: 12,
-      billingInterval: "month" as const,
-      isDefault: false,
-      stripePriceId: priceIds.monthly ?? null,
-      tokenAllowance: -1,
-      maxActiveChallenges: 3,
-      features: [
-        "Up to 3 active challenges",
-        "Unlimited tokens",
-        "Unlimited quiz retakes",
-        "Early access to new features",
-      ],
-    },
-    {
-      id: "premium_yearly",
-      name: "Premium Yearly",
-      price: 115.2,
-      billingInterval: "year" as const,
-      isDefault: false,
-      stripePriceId: priceIds.yearly ?? null,
-      tokenAllowance: -1,
-      maxActiveChallenges: 3,
-      features: [
-        "Everything in Premium Monthly",
-        "20% off the monthly price",
-        "Unlimited quiz retakes",
-        "Early access to new features",
-      ],
-    },
-  ];
+  const priceIdOf = { month: priceIds.monthly, year: priceIds.yearly, none: undefined };
+  const rows = Object.values(plans).map((plan) => ({
+    ...plan,
+    stripePriceId: priceIdOf[plan.billingInterval] ?? null,
+  }));
   await db
     .insert(subscriptionPlans)
-    .values(plans)
+    .values(rows)
     .onConflictDoUpdate({
       target: subscriptionPlans.id,
       set: {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { authMessages, authTimings } from "../../../shared/auth-rules.ts";
+import { authMessages, authTimings } from "../../../shared/account/rules.ts";
 import { Spinner } from "../../components/spinner.tsx";
 import { useSession } from "../../lib/session.ts";
 import { signOut as endSession } from "./auth-api.ts";

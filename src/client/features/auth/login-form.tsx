@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
-import { authMessages, authTimings, isValidEmail, PASSWORD_MIN_LENGTH } from "../../../shared/auth-rules.ts";
+import { authMessages, authTimings, isValidEmail, PASSWORD_MIN_LENGTH } from "../../../shared/account/rules.ts";
 import { fetchSession } from "../../lib/session.ts";
 import { requestPasswordReset, signIn } from "./auth-api.ts";
 import { FormMessage } from "./auth-shell.tsx";

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
-import { authMessages, authTimings, isStrongPassword } from "../../../shared/auth-rules.ts";
+import { authMessages, authTimings, isStrongPassword } from "../../../shared/account/rules.ts";
 import { resetPassword } from "./auth-api.ts";
 import { FormMessage } from "./auth-shell.tsx";
 import { TextField } from "./text-field.tsx";

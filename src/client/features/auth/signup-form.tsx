@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import { authMessages, FIRST_NAME_MAX_LENGTH, isStrongPassword, isValidEmail } from "../../../shared/auth-rules.ts";
+import { authMessages, FIRST_NAME_MAX_LENGTH, isStrongPassword, isValidEmail } from "../../../shared/account/rules.ts";
 import { signUp } from "./auth-api.ts";
 import { FormMessage } from "./auth-shell.tsx";
 import { TextField } from "./text-field.tsx";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Challenge } from "../../../shared/onboarding/plan.ts";
+import type { Challenge } from "../../../shared/plan/contracts.ts";
 import { ApiError } from "../../lib/api.ts";
 import { useUpdateChallenge } from "./challenges-api.ts";
 

@@ -1,4 +1,6 @@
-import { type Challenge, milestoneLabels, sortMilestones } from "../../../shared/onboarding/plan.ts";
+import type { Challenge } from "../../../shared/plan/contracts.ts";
+import { sortMilestones } from "../../../shared/plan/rules.ts";
+import { milestoneLabels } from "../../lib/milestone-labels.ts";
 import { AutosaveText } from "./autosave-text.tsx";
 import { useUpdateChallenge, useUpdateMilestone } from "./challenges-api.ts";
 

@@ -6,7 +6,7 @@ import type {
   UpdateChallengeRequest,
   UpdateMilestoneRequest,
   Workflow,
-} from "../../../shared/onboarding/plan.ts";
+} from "../../../shared/plan/contracts.ts";
 import { api, unwrap } from "../../lib/api.ts";
 
 export const workflowKey = ["workflow"] as const;

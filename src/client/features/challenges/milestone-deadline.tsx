@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { type Milestone, milestoneLabels } from "../../../shared/onboarding/plan.ts";
+import type { Milestone } from "../../../shared/plan/contracts.ts";
 import { DatePicker } from "../../components/date-picker.tsx";
+import { milestoneLabels } from "../../lib/milestone-labels.ts";
 import { useUpdateMilestone } from "./challenges-api.ts";
 import { formatDeadline } from "./deadline-format.ts";
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import type { StoredConsent } from "../../../shared/cookie-consent.ts";
 import { config } from "../../lib/config.ts";
+import type { StoredConsent } from "./consent-rules.ts";
 
 const SCRIPT_ID = "consented-analytics";
 

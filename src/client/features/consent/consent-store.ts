@@ -5,7 +5,7 @@ import {
   type ConsentChoices,
   parseStoredConsent,
   type StoredConsent,
-} from "../../../shared/cookie-consent.ts";
+} from "./consent-rules.ts";
 
 const listeners = new Set<() => void>();
 let lastRaw: string | null | undefined;

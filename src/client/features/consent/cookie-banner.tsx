@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { ALL_ACCEPTED, ONLY_ESSENTIAL } from "../../../shared/cookie-consent.ts";
 import { useAnalyticsAfterConsent } from "./analytics.ts";
+import { ALL_ACCEPTED, ONLY_ESSENTIAL } from "./consent-rules.ts";
 import { useConsent } from "./consent-store.ts";
 import { CookiePreferences } from "./cookie-preferences.tsx";
 import { saveChoice } from "./save-choice.ts";

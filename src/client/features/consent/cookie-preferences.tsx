@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { CONSENT_CATEGORIES, type ConsentChoices, ONLY_ESSENTIAL } from "../../../shared/cookie-consent.ts";
+import { CONSENT_CATEGORIES, type ConsentChoices, ONLY_ESSENTIAL } from "./consent-rules.ts";
 
 type Props = {
   initial?: ConsentChoices;

@@ -1,5 +1,5 @@
-import type { ConsentChoices } from "../../../shared/cookie-consent.ts";
 import { isAnalyticsLoaded } from "./analytics.ts";
+import type { ConsentChoices } from "./consent-rules.ts";
 import { saveConsent } from "./consent-store.ts";
 
 /**

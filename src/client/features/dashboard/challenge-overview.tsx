@@ -1,10 +1,6 @@
-import {
-  challengeProgress,
-  type DashboardChallenge,
-  isOverdue,
-  milestoneLabels,
-  sortMilestones,
-} from "../../../shared/onboarding/plan.ts";
+import type { DashboardChallenge } from "../../../shared/dashboard/contracts.ts";
+import { challengeProgress, isOverdue, sortMilestones } from "../../../shared/plan/rules.ts";
+import { milestoneLabels } from "../../lib/milestone-labels.ts";
 import { formatDeadline } from "../challenges/deadline-format.ts";
 
 /** A challenge card of the first dashboard: numbered from 1, its dated milestones, overdue in red. */

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Dashboard } from "../../../shared/onboarding/plan.ts";
+import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
 import { api, unwrap } from "../../lib/api.ts";
 
 export const dashboardKey = ["dashboard"] as const;

@@ -1,4 +1,4 @@
-import type { Dashboard } from "../../../shared/onboarding/plan.ts";
+import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
 
 export const defaultMission =
   "Trade the scroll for the work that matters: show up daily, keep your word to yourself, and build something you are proud of.";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CHALLENGE_WINDOW_HOURS } from "../../../shared/first-challenge.ts";
+import { CHALLENGE_WINDOW_HOURS } from "../../../shared/run-challenge/rules.ts";
 import { RotatingPanel } from "./rotating-panel.tsx";
 
 const PAINS = [

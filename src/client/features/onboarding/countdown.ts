@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { CHALLENGE_WINDOW_SECONDS, challengeSecondsLeft } from "../../../shared/onboarding/run-challenge.ts";
+import { CHALLENGE_WINDOW_SECONDS, challengeSecondsLeft } from "../../../shared/run-challenge/rules.ts";
 
 /**
  * Seconds left in the 24-hour window that started at `acceptedAt` (server time), recomputed

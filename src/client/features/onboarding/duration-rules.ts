@@ -2,7 +2,7 @@ import {
   type RunValidationForm,
   runValidationFormSchema,
   runValidationRequestFromForm,
-} from "../../../shared/onboarding/run-challenge.ts";
+} from "../../../shared/run-challenge/contracts.ts";
 
 export type RunFormField = keyof RunValidationForm;
 

@@ -4,7 +4,7 @@ import type {
   OnboardingState,
   RunValidation,
   RunValidationRequest,
-} from "../../../shared/onboarding/run-challenge.ts";
+} from "../../../shared/run-challenge/contracts.ts";
 import { api, unwrap } from "../../lib/api.ts";
 import { useInvalidateSession } from "../../lib/session.ts";
 

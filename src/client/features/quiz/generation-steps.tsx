@@ -1,5 +1,5 @@
-import type { GenerationStage } from "../../../shared/onboarding/quiz.ts";
-import { generationStages } from "../../../shared/onboarding/quiz.ts";
+import type { GenerationStage } from "../../../shared/quiz/rules.ts";
+import { generationStages } from "../../../shared/quiz/rules.ts";
 import { Spinner } from "../../components/spinner.tsx";
 
 const steps: { stage: Exclude<GenerationStage, "done">; label: string }[] = [

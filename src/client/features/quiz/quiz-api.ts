@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { QuizResult } from "../../../shared/onboarding/plan.ts";
-import type { GenerationState, LatestQuizResponse, QuizAnswer } from "../../../shared/onboarding/quiz.ts";
+import type { QuizResult } from "../../../shared/plan/contracts.ts";
+import type { GenerationState, LatestQuizResponse, QuizAnswer } from "../../../shared/quiz/contracts.ts";
 import { api, unwrap } from "../../lib/api.ts";
 
 export const latestQuizKey = ["quiz", "latest"] as const;

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from "react-router";
-import { dashboardSections } from "../../../shared/dashboard-sections.ts";
+import { dashboardSections } from "../../../shared/paths.ts";
 import { PlaceholderScreen } from "../../components/placeholder-screen.tsx";
 
 const titles: Record<(typeof dashboardSections)[number], string> = {

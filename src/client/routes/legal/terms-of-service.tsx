@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { LEGAL_TERMS } from "../../../shared/legal-terms.ts";
+import { LEGAL_TERMS } from "../../../shared/legal/terms.ts";
 import { LegalPage, OperatorAddress } from "../../features/legal/legal-page.tsx";
 import { config } from "../../lib/config.ts";
 

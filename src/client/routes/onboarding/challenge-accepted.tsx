@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
+import { maxDurationInputSchema } from "../../../shared/run-challenge/contracts.ts";
 import {
   formatCountdown,
   MAX_DURATION_MINUTES,
-  maxDurationInputSchema,
   targetMinutes,
   VALIDATE_DELAY_MS,
-} from "../../../shared/onboarding/run-challenge.ts";
+} from "../../../shared/run-challenge/rules.ts";
 import { FullScreenMessage } from "../../components/full-screen-message.tsx";
 import { useCountdown } from "../../features/onboarding/countdown.ts";
 import { formatMinutes } from "../../features/onboarding/duration-rules.ts";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { RunValidationForm } from "../../../shared/onboarding/run-challenge.ts";
+import type { RunValidationForm } from "../../../shared/run-challenge/contracts.ts";
 import { Modal } from "../../components/modal.tsx";
 import { parseRunForm, type RunFormField, runFormFieldError } from "../../features/onboarding/duration-rules.ts";
 import { useSaveRunValidation } from "../../features/onboarding/onboarding-api.ts";

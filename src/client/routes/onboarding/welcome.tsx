@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { QUIZ_QUESTION_COUNT } from "../../../shared/quiz-questions.ts";
+import { QUIZ_QUESTION_COUNT } from "../../../shared/quiz/questions.ts";
 import { useSession } from "../../lib/session.ts";
 
 /** The session is invalidated when the run is saved, so the name and onboarding state are fresh without a reload. */

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { type Challenge, sortMilestones } from "../../../shared/onboarding/plan.ts";
+import type { Challenge } from "../../../shared/plan/contracts.ts";
+import { sortMilestones } from "../../../shared/plan/rules.ts";
 import { FullScreenMessage } from "../../components/full-screen-message.tsx";
 import { ChallengeSetupCard } from "../../features/challenges/challenge-setup-card.tsx";
 import { useWorkflow } from "../../features/challenges/challenges-api.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
-import { generationProgress } from "../../../shared/onboarding/quiz.ts";
+import { generationProgress } from "../../../shared/quiz/rules.ts";
 import { GenerationSteps } from "../../features/quiz/generation-steps.tsx";
 import { startGeneration, useGeneration } from "../../features/quiz/quiz-api.ts";
 import { dotsIntervalMs, quoteIntervalMs, quotes } from "../../features/quiz/quotes.ts";

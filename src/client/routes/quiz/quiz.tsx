@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
-import { isAnswerFilled, QUIZ_ANSWER_MAX_LENGTH, stripTags } from "../../../shared/onboarding/quiz.ts";
-import { QUIZ_QUESTIONS } from "../../../shared/quiz-questions.ts";
+import { QUIZ_ANSWER_MAX_LENGTH } from "../../../shared/quiz/contracts.ts";
+import { QUIZ_QUESTIONS } from "../../../shared/quiz/questions.ts";
+import { isAnswerFilled, stripTags } from "../../../shared/quiz/rules.ts";
 import { FullScreenMessage } from "../../components/full-screen-message.tsx";
 import { ProgressDots } from "../../features/quiz/progress-dots.tsx";
 import { useLatestQuiz, useQuizResult, useSubmitQuiz } from "../../features/quiz/quiz-api.ts";

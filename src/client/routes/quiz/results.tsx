@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
-import type { QuizResult } from "../../../shared/onboarding/plan.ts";
+import type { QuizResult } from "../../../shared/plan/contracts.ts";
 import { FullScreenMessage } from "../../components/full-screen-message.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { ChallengeCard } from "../../features/challenges/challenge-card.tsx";

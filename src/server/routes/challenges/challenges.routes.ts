@@ -1,11 +1,7 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import {
-  FREE_ACTIVE_CHALLENGES,
-  PREMIUM_ACTIVE_CHALLENGES,
-  planMessages,
-  updateChallengeSchema,
-} from "../../../shared/onboarding/plan.ts";
+import { FREE_ACTIVE_CHALLENGES, PREMIUM_ACTIVE_CHALLENGES, planLimitMessages } from "../../../shared/billing/plans.ts";
+import { updateChallengeSchema } from "../../../shared/plan/contracts.ts";
 import type { AuthedEnv } from "../../context.ts";
 import { challenges, milestones } from "../../db/schema.ts";
 import { httpError } from "../../http-error.ts";
@@ -49,8 +45,8 @@ export const challengeRoutes = new Hono<AuthedEnv>()
           throw httpError(
             403,
             limit === FREE_ACTIVE_CHALLENGES
-              ? planMessages.freeChallengeLimit
-              : "You already have 3 active challenges.",
+              ? planLimitMessages.freeChallengeLimit
+              : planLimitMessages.premiumChallengeLimit,
           );
         }
       }

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Dashboard } from "../../../shared/onboarding/plan.ts";
+import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
 import type { AuthedEnv } from "../../context.ts";
 import { requireUser } from "../../middleware/session.ts";
 import { tokenBalance } from "../../services/tokens/tokens.ts";

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import { Hono } from "hono";
-import { bulkUpdateMilestonesSchema, planMessages, updateMilestoneSchema } from "../../../shared/onboarding/plan.ts";
+import { bulkUpdateMilestonesSchema, planMessages, updateMilestoneSchema } from "../../../shared/plan/contracts.ts";
 import type { AuthedEnv } from "../../context.ts";
 import { milestones, todos } from "../../db/schema.ts";
 import { httpError } from "../../http-error.ts";

@@ -5,8 +5,8 @@ import {
   type OnboardingState,
   type RunValidation,
   runValidationSchema,
-  targetMinutes,
-} from "../../../shared/onboarding/run-challenge.ts";
+} from "../../../shared/run-challenge/contracts.ts";
+import { targetMinutes } from "../../../shared/run-challenge/rules.ts";
 import type { AuthedEnv } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { profiles, quizResponses, runValidations } from "../../db/schema.ts";

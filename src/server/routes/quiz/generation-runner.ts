@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { GenerationStage, GenerationState } from "../../../shared/onboarding/quiz.ts";
+import type { GenerationState } from "../../../shared/quiz/contracts.ts";
+import type { GenerationStage } from "../../../shared/quiz/rules.ts";
 import type { Deps } from "../../context.ts";
 import { challenges, milestones, quizResponses } from "../../db/schema.ts";
 import { type GeneratedPlan, GenerationError, generatePlan } from "../../services/ai/index.ts";

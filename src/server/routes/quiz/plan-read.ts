@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Challenge, DashboardChallenge, Milestone, Mission, Todo } from "../../../shared/onboarding/plan.ts";
-import { sortMilestones } from "../../../shared/onboarding/plan.ts";
+import type { DashboardChallenge } from "../../../shared/dashboard/contracts.ts";
+import type { Challenge, Milestone, Mission, Todo } from "../../../shared/plan/contracts.ts";
+import { sortMilestones } from "../../../shared/plan/rules.ts";
 import type { Db } from "../../db/client.ts";
 import { challenges, milestones, type quizResponses, todos } from "../../db/schema.ts";
 

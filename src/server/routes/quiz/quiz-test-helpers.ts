@@ -1,5 +1,5 @@
 import type { TestApp } from "../../../../tests/support/test-app.ts";
-import { QUIZ_QUESTIONS } from "../../../shared/quiz-questions.ts";
+import { QUIZ_QUESTIONS } from "../../../shared/quiz/questions.ts";
 
 /** Two real-sounding people with different lives, for tests that need answers. */
 export const MARCUS = [

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { QuizResult } from "../../../shared/onboarding/plan.ts";
-import { type LatestQuizResponse, submitQuizSchema } from "../../../shared/onboarding/quiz.ts";
+import type { QuizResult } from "../../../shared/plan/contracts.ts";
+import { type LatestQuizResponse, submitQuizSchema } from "../../../shared/quiz/contracts.ts";
 import type { AuthedEnv } from "../../context.ts";
 import { quizResponses } from "../../db/schema.ts";
 import { httpError } from "../../http-error.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Workflow } from "../../../shared/onboarding/plan.ts";
+import type { Workflow } from "../../../shared/plan/contracts.ts";
 import type { AuthedEnv } from "../../context.ts";
 import { requireUser } from "../../middleware/session.ts";
 import { readPlanChallenges } from "../quiz/plan-read.ts";

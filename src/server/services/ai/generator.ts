@@ -1,4 +1,4 @@
-import type { GenerationStage } from "../../../shared/onboarding/quiz.ts";
+import type { GenerationStage } from "../../../shared/quiz/rules.ts";
 import type { Answer, GeneratedChallenge, GeneratedPlan, MilestoneSet, Mission, TodoInput } from "./schema.ts";
 
 /** One interface for every provider; each step returns output already validated against its schema. */

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
+import { FREE_MONTHLY_TOKENS } from "../../../shared/billing/plans.ts";
 import {
   effectiveFreeBalance,
-  FREE_MONTHLY_TOKENS,
   type TokenAction,
   tokenActions,
   tokenMessages,
   tokenPeriod,
-} from "../../../shared/onboarding/tokens.ts";
+} from "../../../shared/tokens/rules.ts";
 import type { Db } from "../../db/client.ts";
 import { premiumCondition } from "./premium.ts";
 

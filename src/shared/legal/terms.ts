@@ -1,3 +1,5 @@
+import { MINIMUM_AGE } from "../account/rules.ts";
+
 /** The numbers the legal pages promise (SPEC.md section 9). Other areas enforce the same figures. */
 export const LEGAL_TERMS = {
   /** Statutory right of withdrawal for consumers, in days. */
@@ -14,10 +16,8 @@ export const LEGAL_TERMS = {
   termsChangeNoticeDays: 30,
   /** A subscription can be cancelled up to this many days before it renews. */
   cancelDaysBeforeRenewal: 1,
-  minimumAge: 18,
+  minimumAge: MINIMUM_AGE,
 } as const;
 
 /** Date the current versions of the legal texts took effect. */
 export const LEGAL_TEXTS_UPDATED = "2026-11-21";
-
-export const LEGAL_PATHS = ["/legal-notice", "/privacy-policy", "/terms-of-service", "/do-not-sell"] as const;

@@ -1,11 +1,4 @@
-/** The first challenge (SPEC.md section 1): run longer than ever before; distance does not matter. */
-
-/** Hours the runner has after accepting the challenge. */
-export const CHALLENGE_WINDOW_HOURS = 24;
-
-/** A runner who never ran aims for at least this long (SPEC.md section 1). */
-export const NEVER_RAN_MINUTES = 60;
-
+/** The rules of the first challenge as the public pages state them. */
 export const CHALLENGE_RULES = [
   { title: "Run alone", detail: "No partner, no group, no pacer. Just you and the road." },
   { title: "No audio", detail: "No music, no podcast, no audiobook. Listen to your breath and your thoughts." },

@@ -1,11 +1,8 @@
 import { z } from "zod";
+import type { GenerationStatus, QuizStatus } from "../quiz/contracts.ts";
+import { MAX_DURATION_MINUTES, NOTES_MIN_LENGTH } from "./rules.ts";
 
-/** SPEC.md section 9: the run challenge window and input limits. */
-export const CHALLENGE_WINDOW_SECONDS = 24 * 60 * 60;
-export const MAX_DURATION_MINUTES = 1440;
-export const NOTES_MIN_LENGTH = 10;
-export const VALIDATE_DELAY_MS = 2000;
-export const NEVER_RAN_TARGET_MINUTES = 60;
+/** Requests and answers of the run challenge (accept, validate) with SPEC.md section 5's messages. */
 
 export const runChallengeMessages = {
   maxDurationRequired: "Please enter your maximum running duration",
@@ -17,29 +14,6 @@ export const runChallengeMessages = {
   notesTooShort: "Please write at least 10 characters",
   previousInvalid: "Please enter a valid duration",
 } as const;
-
-/**
- * The target the user commits to: 1.5 × his longest run, rounded up to whole minutes; 60 if he never ran.
- * Never below 60: the rules ask for at least one hour of constant movement, whatever the longest run was.
- */
-export function targetMinutes(maxDurationMinutes: number | null): number {
-  if (maxDurationMinutes === null) return NEVER_RAN_TARGET_MINUTES;
-  return Math.max(NEVER_RAN_TARGET_MINUTES, Math.ceil(maxDurationMinutes * 1.5));
-}
-
-/** Seconds left of the 24-hour window that started at `acceptedAt` (never below 0). */
-export function challengeSecondsLeft(acceptedAt: Date | string, now: Date = new Date()): number {
-  const started = new Date(acceptedAt).getTime();
-  const left = Math.ceil((started + CHALLENGE_WINDOW_SECONDS * 1000 - now.getTime()) / 1000);
-  return Math.max(0, Math.min(CHALLENGE_WINDOW_SECONDS, left));
-}
-
-/** hh:mm:ss for the countdown. */
-export function formatCountdown(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}
 
 const wholePositive = /^[1-9][0-9]*$/;
 
@@ -120,9 +94,6 @@ export type RunValidation = {
   notes: string;
   createdAt: string;
 };
-
-export type GenerationStatus = "idle" | "running" | "done" | "failed";
-export type QuizStatus = "in_progress" | "analyzed";
 
 /** GET /api/onboarding and POST /api/onboarding/challenge. */
 export type OnboardingState = {

@@ -3,12 +3,15 @@
  * them before sending, the server checks them again before anything is stored.
  */
 
+/** SPEC.md section 6: the terms require age 18 or over. */
+export const MINIMUM_AGE = 18;
+
 export const authMessages = {
   invalidEmail: "Please enter a valid email address.",
   loginPasswordTooShort: "Password must be at least 6 characters.",
   weakPassword: "Password must be at least 6 characters and contain at least one letter and one number.",
   firstNameRequired: "First name is required.",
-  termsRequired: "Please confirm that you are 18 or older and accept the terms.",
+  termsRequired: `Please confirm that you are ${MINIMUM_AGE} or older and accept the terms.`,
   emailAlreadyRegistered: "This email is already registered. Please log in or use a different email.",
   signupFailed: "An error occurred during signup.",
   signupSuccess: "Verify your email and then login",

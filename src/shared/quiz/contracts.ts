@@ -1,6 +1,14 @@
 import { z } from "zod";
-import { QUIZ_QUESTION_COUNT } from "../quiz-questions.ts";
-import type { GenerationStatus, QuizStatus } from "./run-challenge.ts";
+import { QUIZ_QUESTION_COUNT } from "./questions.ts";
+import { type GenerationStage, stripTags } from "./rules.ts";
+
+/** Requests and answers of the quiz and its generation run. */
+
+export const quizStatuses = ["in_progress", "analyzed"] as const;
+export type QuizStatus = (typeof quizStatuses)[number];
+
+export const generationStatuses = ["idle", "running", "done", "failed"] as const;
+export type GenerationStatus = (typeof generationStatuses)[number];
 
 export const QUIZ_ANSWER_MAX_LENGTH = 2000;
 
@@ -8,19 +16,8 @@ export const quizMessages = {
   answerRequired: "Please answer every question.",
   answerTooLong: `Please keep each answer under ${QUIZ_ANSWER_MAX_LENGTH} characters.`,
   answerCount: `Please answer all ${QUIZ_QUESTION_COUNT} questions.`,
-  insufficientTokens: "Insufficient tokens",
   generationFailed: "There was a problem generating your results. Please try again.",
 } as const;
-
-/** Removes HTML-like tags from typed text (SPEC.md section 5: tags are stripped). */
-export function stripTags(text: string): string {
-  return text.replace(/<\/?[a-zA-Z!][^<>]*>?/g, "").replace(/[<>]/g, "");
-}
-
-/** True when an answer has something left after stripping tags and whitespace (NEXT enabled). */
-export function isAnswerFilled(text: string): boolean {
-  return stripTags(text).trim().length > 0;
-}
 
 const answerText = z
   .string({ error: quizMessages.answerRequired })
@@ -46,23 +43,12 @@ export const submitQuizSchema = z.object({
 });
 export type SubmitQuizRequest = z.input<typeof submitQuizSchema>;
 
-export const generationStages = ["analyzing", "mission", "challenges", "milestones", "done"] as const;
-export type GenerationStage = (typeof generationStages)[number];
-
 /** GET /api/quiz/responses/:id/generation (and `generation` of POST .../generate). */
 export type GenerationState = {
   status: GenerationStatus;
   stage: GenerationStage | null;
   error: string | null;
 };
-
-/** Share of the work done for a progress bar, 0..100. */
-export function generationProgress(state: Pick<GenerationState, "status" | "stage">): number {
-  if (state.status === "done") return 100;
-  if (!state.stage) return 0;
-  const index = generationStages.indexOf(state.stage);
-  return Math.round((index / (generationStages.length - 1)) * 100);
-}
 
 /** GET /api/quiz/latest. */
 export type LatestQuizResponse = {

@@ -1,6 +1,6 @@
+import { FREE_MONTHLY_TOKENS } from "../billing/plans.ts";
+
 /** Token rules shared by the server (spending) and the client (display). SPEC.md sections 4, 8, 9. */
-export const FREE_MONTHLY_TOKENS = 5;
-export const UNLIMITED_TOKENS = -1;
 
 export const tokenActions = ["magic_button", "quiz_retake"] as const;
 export type TokenAction = (typeof tokenActions)[number];

@@ -1,19 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   challengeProgress,
-  challengeSecondsLeft,
   earliestDeadlineDay,
-  effectiveFreeBalance,
-  formatCountdown,
-  generationProgress,
-  isAnswerFilled,
   isDeadlineInPast,
   isOverdue,
-  maxDurationInputSchema,
   normalizeDeadline,
-  stripTags,
-  targetMinutes,
-} from "./index.ts";
+} from "./plan/rules.ts";
+import { generationProgress, isAnswerFilled, stripTags } from "./quiz/rules.ts";
+import { maxDurationInputSchema } from "./run-challenge/contracts.ts";
+import { challengeSecondsLeft, formatCountdown, targetMinutes } from "./run-challenge/rules.ts";
+import { effectiveFreeBalance } from "./tokens/rules.ts";
 
 describe("run challenge rules", () => {
   it("targets 1.5 × the longest run, rounded up, and 60 minutes for someone who never ran", () => {

@@ -1,0 +1,13 @@
+import type { Challenge, Milestone, Mission, Todo } from "../plan/contracts.ts";
+
+/** What the dashboard shows, in one request. */
+export type DashboardMilestone = Milestone & { todos: Todo[] };
+export type DashboardChallenge = Omit<Challenge, "milestones"> & { milestones: DashboardMilestone[] };
+
+/** GET /api/dashboard */
+export type Dashboard = {
+  firstName: string;
+  tokens: { remaining: number; unlimited: boolean };
+  mission: Mission | null;
+  challenges: DashboardChallenge[];
+};

@@ -1,0 +1,127 @@
+import { z } from "zod";
+import type { QuizAnswer, QuizStatus } from "../quiz/contracts.ts";
+import { isDeadlineInPast, type MilestoneType, normalizeDeadline } from "./rules.ts";
+
+/** The plan a quiz response turns into (mission, challenges, milestones, todos): its shapes and edit requests. */
+
+export const planMessages = {
+  titleRequired: "Title is required",
+  descriptionRequired: "Description is required",
+  deadlineInvalid: "Please choose a valid date",
+  deadlineInPast: "The deadline cannot be in the past",
+  nothingToUpdate: "Nothing to update",
+  remainingTodos: (n: number) =>
+    `Please complete all ${n} remaining todo(s) before marking this milestone as complete.`,
+} as const;
+
+export type Milestone = {
+  id: string;
+  milestoneType: MilestoneType;
+  milestoneDescription: string;
+  milestoneDeadline: string | null;
+  milestoneCompleted: boolean;
+};
+
+export type Todo = { id: string; todoDescription: string; todoCompleted: boolean };
+
+export type Challenge = {
+  id: string;
+  position: number;
+  title: string;
+  description: string;
+  insight: string | null;
+  challengeAccepted: boolean;
+  screenToAction: string | null;
+  accountabilityFramework: string | null;
+  milestones: Milestone[];
+};
+
+export type Mission = {
+  lifeMission: string | null;
+  missionStatement: string | null;
+  vision: string | null;
+  screenToActionPlan: string | null;
+  accountabilityFramework: string | null;
+};
+
+/** GET /api/quiz/responses/:id */
+export type QuizResult = Mission & {
+  id: string;
+  status: QuizStatus;
+  answers: QuizAnswer[];
+  challenges: Challenge[];
+};
+
+/** GET /api/workflow */
+export type Workflow = { quizResponseId: string | null; missionStatement: string | null; challenges: Challenge[] };
+
+const deadlineField = z
+  .string({ error: planMessages.deadlineInvalid })
+  .transform((value, ctx) => {
+    const normalized = normalizeDeadline(value.trim());
+    if (!normalized) {
+      ctx.addIssue({ code: "custom", message: planMessages.deadlineInvalid });
+      return z.NEVER;
+    }
+    if (isDeadlineInPast(normalized)) {
+      ctx.addIssue({ code: "custom", message: planMessages.deadlineInPast });
+      return z.NEVER;
+    }
+    return normalized;
+  })
+  .nullable();
+
+const milestoneDescriptionField = z
+  .string()
+  .max(1000, "Please keep the milestone under 1000 characters")
+  .transform((v) => v.trim());
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------------------------------------------
+
+/** PATCH /api/challenges/:id */
+export const updateChallengeSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, planMessages.titleRequired)
+      .max(200, "Please keep the title under 200 characters")
+      .optional(),
+    description: z
+      .string()
+      .trim()
+      .min(1, planMessages.descriptionRequired)
+      .max(2000, "Please keep the description under 2000 characters")
+      .optional(),
+    challengeAccepted: z.boolean().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), planMessages.nothingToUpdate);
+export type UpdateChallengeRequest = z.input<typeof updateChallengeSchema>;
+
+/** PATCH /api/milestones/:id */
+export const updateMilestoneSchema = z
+  .object({
+    milestoneDescription: milestoneDescriptionField.optional(),
+    milestoneDeadline: deadlineField.optional(),
+    milestoneCompleted: z.boolean().optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), planMessages.nothingToUpdate);
+export type UpdateMilestoneRequest = z.input<typeof updateMilestoneSchema>;
+
+/** PATCH /api/milestones (bulk save of the workflow; all or nothing). */
+export const bulkUpdateMilestonesSchema = z.object({
+  milestones: z
+    .array(
+      z.object({
+        id: z.uuid("Invalid milestone id"),
+        milestoneDescription: milestoneDescriptionField.optional(),
+        milestoneDeadline: deadlineField.optional(),
+      }),
+    )
+    .min(1, planMessages.nothingToUpdate)
+    .max(30, "Too many milestones at once")
+    .refine((list) => new Set(list.map((m) => m.id)).size === list.length, "Each milestone may appear only once"),
+});
+export type BulkUpdateMilestonesRequest = z.input<typeof bulkUpdateMilestonesSchema>;

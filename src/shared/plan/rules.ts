@@ -1,0 +1,72 @@
+/** Pure rules of the plan: milestone order, deadlines, overdue and progress (SPEC.md sections 4, 5 and 9). */
+
+export const milestoneTypes = ["immediate", "short_term", "medium_term"] as const;
+export type MilestoneType = (typeof milestoneTypes)[number];
+
+type MilestoneState = { milestoneDeadline: string | null; milestoneCompleted: boolean };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Deadlines
+// ---------------------------------------------------------------------------------------------------------------
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** Anyone whose local "today" is still this UTC day may pick it: UTC−12 is the latest time zone on earth. */
+const LATEST_TIMEZONE_OFFSET_MS = 12 * 60 * 60 * 1000;
+
+/** A date-only value becomes that day T23:59:59.000Z; a full ISO timestamp is kept. null when not a real date. */
+export function normalizeDeadline(input: string): string | null {
+  if (DATE_ONLY.test(input)) {
+    const date = new Date(`${input}T23:59:59.000Z`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== input) return null;
+    return date.toISOString();
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(input)) return null;
+  const date = new Date(input);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** The earliest day a deadline may fall on: today for the user in the latest time zone (see decision 0034). */
+export function earliestDeadlineDay(now: Date = new Date()): string {
+  return new Date(now.getTime() - LATEST_TIMEZONE_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export function isDeadlineInPast(normalizedIso: string, now: Date = new Date()): boolean {
+  return normalizedIso.slice(0, 10) < earliestDeadlineDay(now);
+}
+
+/** YYYY-MM-DD (the picker's value) → the stored ISO form, e.g. 2026-03-01 → 2026-03-01T23:59:59.000Z. */
+export function deadlineFromDay(day: string): string {
+  return `${day}T23:59:59.000Z`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Progress and overdue (SPEC.md sections 4 and 9)
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Overdue: the deadline has passed and the milestone is not completed. */
+export function isOverdue(milestone: MilestoneState, now: Date = new Date()): boolean {
+  if (!milestone.milestoneDeadline || milestone.milestoneCompleted) return false;
+  return new Date(milestone.milestoneDeadline).getTime() < now.getTime();
+}
+
+/**
+ * Progress of one challenge, 0..100: each of the three milestone types is worth a third; a milestone with todos
+ * counts the share of its done todos, one without todos counts fully when completed.
+ */
+export function challengeProgress(
+  milestones: Array<{ milestoneCompleted: boolean; todos?: Array<{ todoCompleted: boolean }> }>,
+): number {
+  const share = 100 / 3;
+  let total = 0;
+  for (const milestone of milestones.slice(0, 3)) {
+    const todos = milestone.todos ?? [];
+    if (todos.length > 0) total += (todos.filter((t) => t.todoCompleted).length / todos.length) * share;
+    else if (milestone.milestoneCompleted) total += share;
+  }
+  return Math.min(100, Math.round(total));
+}
+
+/** Sorts milestones immediate → short_term → medium_term. */
+export function sortMilestones<T extends { milestoneType: MilestoneType }>(list: T[]): T[] {
+  return [...list].sort((a, b) => milestoneTypes.indexOf(a.milestoneType) - milestoneTypes.indexOf(b.milestoneType));
+}

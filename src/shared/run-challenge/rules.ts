@@ -1,0 +1,37 @@
+/** The first challenge (SPEC.md sections 1 and 9): run longer than ever before; distance does not matter. */
+
+/** Hours the runner has after accepting the challenge. */
+export const CHALLENGE_WINDOW_HOURS = 24;
+export const CHALLENGE_WINDOW_SECONDS = CHALLENGE_WINDOW_HOURS * 60 * 60;
+
+/**
+ * The rules ask for at least one hour of constant movement, so no target is ever shorter; it is also the target of
+ * someone who never ran (decision 0004).
+ */
+export const RUN_FLOOR_MINUTES = 60;
+
+/** The longest run a user can state, and the longest run he can validate. */
+export const MAX_DURATION_MINUTES = 24 * 60;
+export const NOTES_MIN_LENGTH = 10;
+/** SPEC.md's fake delay of the 'Validate Challenge' button. */
+export const VALIDATE_DELAY_MS = 2000;
+
+/** The target the user commits to: 1.5 × his longest run, rounded up to whole minutes, never below the floor. */
+export function targetMinutes(maxDurationMinutes: number | null): number {
+  if (maxDurationMinutes === null) return RUN_FLOOR_MINUTES;
+  return Math.max(RUN_FLOOR_MINUTES, Math.ceil(maxDurationMinutes * 1.5));
+}
+
+/** Seconds left of the 24-hour window that started at `acceptedAt` (never below 0). */
+export function challengeSecondsLeft(acceptedAt: Date | string, now: Date = new Date()): number {
+  const started = new Date(acceptedAt).getTime();
+  const left = Math.ceil((started + CHALLENGE_WINDOW_SECONDS * 1000 - now.getTime()) / 1000);
+  return Math.max(0, Math.min(CHALLENGE_WINDOW_SECONDS, left));
+}
+
+/** hh:mm:ss for the countdown. */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
