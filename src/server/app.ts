@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
-import { createAuthRoutes } from "./auth/auth-routes.ts";
+import { loadSession } from "./auth/session.ts";
 import type { AppEnv, Deps } from "./context.ts";
-import { securityHeaders } from "./middleware/security-headers.ts";
-import { loadSession } from "./middleware/session.ts";
+import { errorHandler, notFound } from "./http/errors.ts";
+import { securityHeaders } from "./http/security-headers.ts";
+import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { challengeRoutes } from "./routes/challenges/challenges.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard/dashboard.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
@@ -56,24 +56,17 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  app.route("/api/auth", createAuthRoutes());
+  app.route("/api/auth", authRoutes);
   app.use("/api/*", loadSession);
   app.route("/api", createApi());
-  app.all("/api/*", (c) => c.json({ error: "Not found" }, 404));
+  app.all("/api/*", notFound);
 
   if (options.site) {
     const site = options.site;
-    app.on(["GET", "HEAD"], "*", (c) => site.serve(c) ?? c.json({ error: "Not found" }, 404));
+    app.on(["GET", "HEAD"], "*", (c) => site.serve(c) ?? notFound(c));
   }
 
-  app.notFound((c) => c.json({ error: "Not found" }, 404));
-  app.onError((error, c) => {
-    if (error instanceof HTTPException) {
-      if (error.status >= 500) c.var.log?.error({ err: error }, "request failed");
-      return c.json({ error: error.message || "Request failed" }, error.status);
-    }
-    (c.var.log ?? deps.logger).error({ err: error }, "unhandled error");
-    return c.json({ error: "Something went wrong. Please try again." }, 500);
-  });
+  app.notFound(notFound);
+  app.onError(errorHandler(deps.logger));
   return app;
 }

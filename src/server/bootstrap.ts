@@ -12,7 +12,7 @@ import { loadStaticSite } from "./static.ts";
 
 const projectRoot = resolve(import.meta.dirname, "../..");
 
-export async function openConfiguredDatabase(env: Env): Promise<Database> {
+async function openConfiguredDatabase(env: Env): Promise<Database> {
   return env.DATABASE_URL
     ? openDatabase({ kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
     : openDatabase({ kind: "pglite", dataDir: resolve(env.DATA_DIR) });

@@ -15,7 +15,7 @@ export type Deps = {
   ai: AiGenerator;
 };
 
-export type SessionUser = { id: string; email: string; firstName: string; emailVerified: boolean };
+type SessionUser = { id: string; email: string; firstName: string; emailVerified: boolean };
 
 export type AppEnv = {
   Variables: {

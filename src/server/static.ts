@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import type { Context } from "hono";
 import type { AppEnv } from "./context.ts";
+import { notFound } from "./http/errors.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -90,7 +91,7 @@ export async function loadStaticSite(root: string): Promise<StaticSite> {
           "Cache-Control": file.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
         });
       }
-      if (extname(path) && !file) return c.json({ error: "Not found" }, 404);
+      if (extname(path) && !file) return notFound(c);
       const page =
         pages.get(`${path.replace(/\/$/, "")}/index.html`) ?? (path === "/" ? pages.get("/index.html") : undefined);
       return html(c, page ?? fallback);

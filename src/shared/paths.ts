@@ -34,8 +34,6 @@ export const paths = {
   dashboard: "/dashboard",
 } as const;
 
-export type AppPath = (typeof paths)[keyof typeof paths];
-
 export function dashboardSectionPath(section: DashboardSection) {
   return `${paths.dashboard}/${section}` as const;
 }
@@ -49,10 +47,29 @@ export function quizEditPath(responseId: string) {
   return `${paths.quiz}?mode=edit&responseId=${encodeURIComponent(responseId)}`;
 }
 
+/** The processing screen of one run; the id in the URL lets a reload resume it. */
+export function quizProcessingPath(responseId: string) {
+  return `${paths.quizProcessing}?responseId=${encodeURIComponent(responseId)}`;
+}
+
+/** The results of one run (or of the latest analyzed one); step 2 is the challenge list. */
+export function quizResultsPath(options: { responseId?: string; step?: 2 } = {}) {
+  const search = new URLSearchParams();
+  if (options.responseId) search.set("responseId", options.responseId);
+  if (options.step) search.set("step", String(options.step));
+  const query = search.toString();
+  return query ? `${paths.quizResults}?${query}` : paths.quizResults;
+}
+
+/** The setting-up screen on its way to the workflow of `challengeId`. */
+export function quizSetupPath(challengeId: string) {
+  return `${paths.quizSetup}?challengeId=${encodeURIComponent(challengeId)}`;
+}
+
 /** Where the e-mail confirmation link lands; `confirmed=1` tells the screen the server already verified it. */
 export const emailConfirmedLandingPath = `${paths.emailConfirmed}?confirmed=1`;
 
-export const legalPaths = [paths.legalNotice, paths.privacyPolicy, paths.termsOfService, paths.doNotSell] as const;
+const legalPaths = [paths.legalNotice, paths.privacyPolicy, paths.termsOfService, paths.doNotSell] as const;
 
 /** Public pages built to static HTML so they paint before any script runs. */
 export const prerenderedPaths = [paths.landing, paths.challengePage, ...legalPaths, paths.cookieBanner] as const;

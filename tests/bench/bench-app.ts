@@ -1,9 +1,10 @@
-import { randomBytes } from "node:crypto";
-import { createApp } from "../../src/server/app.ts";
+import { hc } from "hono/client";
+import { type ApiType, createApp } from "../../src/server/app.ts";
 import { buildDeps, prepareDatabase } from "../../src/server/bootstrap.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { parseEnv } from "../../src/server/env.ts";
 import type { MailMessage } from "../../src/server/services/mail/mailer.ts";
+import { newAccount, signUpBody, uniqueEmail } from "../support/personas.ts";
 import { cookieFrom, TEST_ORIGIN } from "../support/test-app.ts";
 
 /**
@@ -19,36 +20,33 @@ export async function createBenchApp() {
   await prepareDatabase(deps);
   const app = createApp(deps);
 
-  async function request(path: string, options: { method?: string; body?: unknown; cookie?: string } = {}) {
-    const headers: Record<string, string> = { origin: TEST_ORIGIN };
-    if (options.cookie) headers.cookie = options.cookie;
-    if (options.body !== undefined) headers["content-type"] = "application/json";
+  /** better-auth's endpoints are outside the typed API. */
+  function authRequest(path: string, body?: unknown) {
     return app.request(path, {
-      method: options.method ?? (options.body !== undefined ? "POST" : "GET"),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      method: body === undefined ? "GET" : "POST",
+      headers: { origin: TEST_ORIGIN, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
   }
 
+  /** A confirmed, signed-in user and the typed API as that user. */
   async function createUser() {
-    const email = `bench-${randomBytes(5).toString("hex")}@example.com`;
-    const password = "run4ever";
-    await request("/api/auth/sign-up/email", {
-      body: { email, password, name: "Bench", firstName: "Bench", acceptTerms: true, callbackURL: "/EmailConfirmed" },
-    });
+    const account = newAccount({ email: uniqueEmail("bench") });
+    await authRequest("/api/auth/sign-up/email", signUpBody(account));
     // The confirmation e-mail may be sent after the sign-up response.
-    let mail = mails.find((m) => m.to === email);
+    let mail = mails.find((m) => m.to === account.email);
     for (let i = 0; !mail && i < 200; i++) {
       await new Promise((r) => setTimeout(r, 25));
-      mail = mails.find((m) => m.to === email);
+      mail = mails.find((m) => m.to === account.email);
     }
     const link = mail?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
     if (!link) throw new Error("no confirmation link");
     const verify = new URL(link);
-    await request(verify.pathname + verify.search);
-    const signIn = await request("/api/auth/sign-in/email", { body: { email, password } });
-    return { cookie: cookieFrom(signIn) };
+    await authRequest(verify.pathname + verify.search);
+    const signIn = await authRequest("/api/auth/sign-in/email", { email: account.email, password: account.password });
+    const cookie = cookieFrom(signIn);
+    return { api: hc<ApiType>(`${TEST_ORIGIN}/api`, { fetch: app.request, headers: { origin: TEST_ORIGIN, cookie } }) };
   }
 
-  return { deps, request, createUser, close: () => database.close() };
+  return { deps, createUser, close: () => database.close() };
 }

@@ -1,18 +1,10 @@
-import { QUIZ_QUESTIONS } from "../../src/shared/quiz/questions.ts";
+import { answersFor, MARCUS } from "../support/personas.ts";
 import { createBenchApp } from "./bench-app.ts";
 
 /**
  * Offline generation end to end (POST generate → polling until done, as the processing screen does) and the
  * latency of GET /api/dashboard for a user with a full plan. Prints medians and p95 in milliseconds.
  */
-const ANSWERS = [
-  "After work I lie on the couch with Instagram and YouTube until midnight, easily 4 hours a night.",
-  "I run my own woodworking business from a workshop behind the house, and my kids help me sand on Saturdays.",
-  "I always wanted to build furniture and sell it, but I tell myself I have no time and nobody would buy it.",
-  "I am good with my hands. I rebuilt the staircase in our old house alone and my wife still talks about it.",
-  "That my kids remember a father who was always on his phone instead of in the workshop with them.",
-];
-
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -22,21 +14,16 @@ function stats(samples: number[]) {
 export async function benchGeneration(runs = 10) {
   const t = await createBenchApp();
   try {
-    const answers = QUIZ_QUESTIONS.map((question, i) => ({ question, answer: ANSWERS[i] ?? "" }));
+    const answers = answersFor(MARCUS);
     const generation: number[] = [];
-    let cookie = "";
+    let api: Awaited<ReturnType<typeof t.createUser>>["api"] | undefined;
     for (let i = 0; i < runs; i++) {
-      const user = await t.createUser();
-      cookie = user.cookie;
-      const { id } = (await (await t.request("/api/quiz/responses", { cookie, body: { answers } })).json()) as {
-        id: string;
-      };
+      ({ api } = await t.createUser());
+      const { id } = await (await api.quiz.responses.$post({ json: { answers } })).json();
       const started = performance.now();
-      await t.request(`/api/quiz/responses/${id}/generate`, { method: "POST", cookie });
+      await api.quiz.responses[":id"].generate.$post({ param: { id } });
       for (;;) {
-        const state = (await (await t.request(`/api/quiz/responses/${id}/generation`, { cookie })).json()) as {
-          status: string;
-        };
+        const state = await (await api.quiz.responses[":id"].generation.$get({ param: { id } })).json();
         if (state.status === "done") break;
         if (state.status === "failed") throw new Error("generation failed");
         await new Promise((r) => setTimeout(r, 5));
@@ -44,27 +31,19 @@ export async function benchGeneration(runs = 10) {
       generation.push(performance.now() - started);
 
       if (i === runs - 1) {
-        const plan = (await (await t.request(`/api/quiz/responses/${id}`, { cookie })).json()) as {
-          challenges: Array<{ id: string; milestones: Array<{ id: string }> }>;
-        };
+        const plan = await (await api.quiz.responses[":id"].$get({ param: { id } })).json();
         const challenge = plan.challenges[0]!;
-        await t.request(`/api/challenges/${challenge.id}`, {
-          method: "PATCH",
-          cookie,
-          body: { challengeAccepted: true },
-        });
+        await api.challenges[":id"].$patch({ param: { id: challenge.id }, json: { challengeAccepted: true } });
         const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
-        await t.request("/api/milestones", {
-          method: "PATCH",
-          cookie,
-          body: { milestones: challenge.milestones.map((m) => ({ id: m.id, milestoneDeadline: day })) },
+        await api.milestones.$patch({
+          json: { milestones: challenge.milestones.map((m) => ({ id: m.id, milestoneDeadline: day })) },
         });
       }
     }
     const dashboard: number[] = [];
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; api && i < 50; i++) {
       const started = performance.now();
-      const response = await t.request("/api/dashboard", { cookie });
+      const response = await api.dashboard.$get();
       await response.json();
       dashboard.push(performance.now() - started);
     }

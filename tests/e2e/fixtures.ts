@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
 import { E2E } from "../support/e2e-ports.ts";
+import { type Account, newAccount, signUpBody } from "../support/personas.ts";
 import type { CapturedMail } from "../support/smtp-sink.ts";
 
-export type TestUser = { email: string; password: string; firstName: string };
+export type TestUser = Account;
 
 /** Reads the mail the app sent to `to` from the SMTP sink, waiting for one to arrive. */
 export async function waitForMail(to: string, match: (mail: CapturedMail) => boolean = () => true) {
@@ -27,16 +27,12 @@ export async function gotoHydrated(page: Page, url: string) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-export function uniqueEmail(prefix = "runner") {
-  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
-}
-
-/** A confirmed account, made through the public API exactly as the sign-up screen makes one. */
+/** A confirmed account (Marcus unless told otherwise), made through the public API as the sign-up screen makes one. */
 export async function createConfirmedUser(page: Page, overrides: Partial<TestUser> = {}): Promise<TestUser> {
-  const user = { email: uniqueEmail(), password: "run4ever", firstName: "Marco", ...overrides };
+  const user = newAccount(overrides);
   const signUp = await page.request.post("/api/auth/sign-up/email", {
     headers: { origin: E2E.baseUrl },
-    data: { ...user, name: user.firstName, acceptTerms: true, callbackURL: "/EmailConfirmed" },
+    data: signUpBody(user),
   });
   expect(signUp.ok()).toBe(true);
   const mail = await waitForMail(user.email);

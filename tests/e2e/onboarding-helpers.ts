@@ -1,15 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { QUIZ_QUESTIONS } from "../../src/shared/quiz/questions.ts";
 import { E2E } from "../support/e2e-ports.ts";
-
-/** Answers that read like one real person, so the offline plan has something of his to work with. */
-export const marcoAnswers = [
-  "Most evenings I scroll Instagram and YouTube from 8 until midnight. Four hours gone, every night.",
-  "In five years I run my own carpentry workshop, I have a daughter, and I coach the local youth football team.",
-  "I always wanted to build furniture and sell it. Fear of failing and no plan keep me stuck.",
-  "I am good with my hands. I was proud when I rebuilt my grandfather's old table by myself.",
-  "I would regret never trying the workshop and staying a spectator in my own life.",
-];
+import { answersFor, MARCUS } from "../support/personas.ts";
 
 const headers = { origin: E2E.baseUrl };
 
@@ -36,15 +27,15 @@ export async function validateRun(page: Page) {
 }
 
 /** An analyzed plan through the API; returns the quiz response id. */
-export async function analyzedPlan(page: Page, answers = marcoAnswers) {
+export async function analyzedPlan(page: Page, answers = MARCUS) {
   await validateRun(page);
   return submitAndGenerate(page, answers);
 }
 
 /** Submits answers (a retake when `responseId` names an analyzed response) and waits for the plan. */
-export async function submitAndGenerate(page: Page, answers = marcoAnswers, responseId?: string) {
+export async function submitAndGenerate(page: Page, answers: readonly string[] = MARCUS, responseId?: string) {
   const { id } = await apiPost(page, "/api/quiz/responses", {
-    answers: QUIZ_QUESTIONS.map((question, i) => ({ question, answer: answers[i] })),
+    answers: answersFor(answers),
     ...(responseId ? { responseId } : {}),
   });
   await apiPost(page, `/api/quiz/responses/${id}/generate`, {});

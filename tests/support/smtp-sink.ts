@@ -46,7 +46,8 @@ export async function startSmtpSink(port = 0) {
     mails,
     /** The newest mail to `to` that arrives after `since` mails were seen (waits up to `timeoutMs`). */
     async waitFor(to: string, options: { since?: number; subject?: RegExp; timeoutMs?: number } = {}) {
-      const deadline = Date.now() + (options.timeoutMs ?? 5000);
+      // Generous: on a busy machine hashing the password and sending can take seconds.
+      const deadline = Date.now() + (options.timeoutMs ?? 15_000);
       for (;;) {
         const found = mails
           .slice(options.since ?? 0)
@@ -68,5 +69,3 @@ export async function startSmtpSink(port = 0) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;

@@ -1,17 +1,23 @@
-import { randomBytes } from "node:crypto";
-import { createApp } from "../../src/server/app.ts";
+import { hc } from "hono/client";
+import { type ApiType, createApp } from "../../src/server/app.ts";
 import { buildDeps, prepareDatabase } from "../../src/server/bootstrap.ts";
 import type { Deps } from "../../src/server/context.ts";
 import { parseEnv } from "../../src/server/env.ts";
 import { createLogger } from "../../src/server/logger.ts";
+import { type Account, answersFor, MARCUS, newAccount, signUpBody, uniqueEmail } from "./personas.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 import { createTestDatabase } from "./test-database.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
+type ApiClient = ReturnType<typeof hc<ApiType>>;
+type RequestOptions = { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> };
+
 /**
- * The whole server in-process: a fresh database, a real SMTP sink for its e-mail, and
- * helpers that call it the way a browser would (Origin header, session cookie).
+ * The whole server in-process: a fresh database, a real SMTP sink for its e-mail, and clients that call it the way
+ * a browser would (Origin header, session cookie). Tests reach /api through the typed client (`t.api`, or a user's
+ * own `user.api`); `t.request` is left for better-auth's /api/auth/*, which the typed API does not describe, and
+ * for paths that deliberately do not exist.
  */
 export async function createTestApp(envOverrides: Record<string, string> = {}) {
   const smtp = await startSmtpSink();
@@ -28,7 +34,14 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
   await prepareDatabase(deps);
   const app = createApp(deps);
 
-  type RequestOptions = { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> };
+  /** The typed API as the browser sees it; with a cookie, as that signed-in user. */
+  function client(cookie?: string) {
+    return hc<ApiType>(`${TEST_ORIGIN}/api`, {
+      fetch: app.request,
+      headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+    });
+  }
+
   async function request(path: string, options: RequestOptions = {}) {
     const headers: Record<string, string> = { origin: TEST_ORIGIN, ...options.headers };
     if (options.cookie) headers.cookie = options.cookie;
@@ -40,30 +53,52 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
     return app.request(path, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
   }
 
-  /** Signs a new user up, follows the confirmation link from the e-mail, and logs in. */
-  async function createUser(options: { email?: string; password?: string; firstName?: string } = {}) {
-    const email = options.email ?? `user-${randomBytes(5).toString("hex")}@example.com`;
-    const password = options.password ?? "run4ever";
-    const firstName = options.firstName ?? "Alex";
-    const signUp = await request("/api/auth/sign-up/email", {
-      body: { email, password, name: firstName, firstName, acceptTerms: true, callbackURL: "/EmailConfirmed" },
-    });
+  async function logIn(email: string, password: string) {
+    const response = await request("/api/auth/sign-in/email", { body: { email, password } });
+    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+    return cookieFrom(response);
+  }
+
+  /** Signs a new user up (Marcus unless told otherwise), follows the confirmation link from the e-mail, logs in. */
+  async function createUser(overrides: Partial<Account> = {}) {
+    const account = newAccount({ email: uniqueEmail("user"), ...overrides });
+    const signUp = await request("/api/auth/sign-up/email", { body: signUpBody(account) });
     if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    const mail = await smtp.waitFor(email);
+    const mail = await smtp.waitFor(account.email);
     const link = mail.links.find((l) => l.includes("/api/auth/verify-email"));
     if (!link) throw new Error(`no confirmation link in: ${mail.text}`);
     const url = new URL(link);
     const verify = await request(url.pathname + url.search);
     if (verify.status >= 400) throw new Error(`verification failed: ${verify.status}`);
-    const cookie = await logIn(email, password);
-    const me = (await (await request("/api/me", { cookie })).json()) as { user: { id: string } };
-    return { id: me.user.id, email, password, firstName, cookie };
+    const cookie = await logIn(account.email, account.password);
+    const api = client(cookie);
+    const me = await (await api.me.$get()).json();
+    if (!me.user) throw new Error("signed in, but /api/me knows nobody");
+    return { ...account, id: me.user.id, cookie, api };
   }
 
-  async function logIn(email: string, password: string) {
-    const response = await request("/api/auth/sign-in/email", { body: { email, password } });
-    if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-    return cookieFrom(response);
+  /** Polls the generation state the way the processing screen does, until it is done or failed. */
+  async function waitForGeneration(user: { api: ApiClient }, id: string, timeoutMs = 30_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const state = await (await user.api.quiz.responses[":id"].generation.$get({ param: { id } })).json();
+      if (state.status === "done" || state.status === "failed") return state;
+      if (Date.now() > deadline) throw new Error(`generation still ${state.status} after ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /** A user with an analyzed plan (offline provider unless configured): the quiz response id and the plan. */
+  async function userWithPlan(options: { answers?: readonly string[] } & Partial<Account> = {}) {
+    const { answers = MARCUS, ...account } = options;
+    const user = await createUser(account);
+    const created = await user.api.quiz.responses.$post({ json: { answers: answersFor(answers) } });
+    const { id } = await created.json();
+    await user.api.quiz.responses[":id"].generate.$post({ param: { id } });
+    const state = await waitForGeneration(user, id);
+    if (state.status !== "done") throw new Error(`generation failed: ${state.error}`);
+    const plan = await (await user.api.quiz.responses[":id"].$get({ param: { id } })).json();
+    return { user, quizResponseId: id, plan };
   }
 
   return {
@@ -71,9 +106,14 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
     deps,
     db: database.db,
     smtp,
+    /** The typed API without a session. */
+    api: client(),
+    client,
     request,
     createUser,
     logIn,
+    waitForGeneration,
+    userWithPlan,
     async close() {
       await database.close();
       await smtp.close();
@@ -91,3 +131,4 @@ export function cookieFrom(response: Response) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type TestUser = Awaited<ReturnType<TestApp["createUser"]>>;

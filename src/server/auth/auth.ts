@@ -1,6 +1,8 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createEmailVerificationToken } from "better-auth/api";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/account/rules.ts";
+import { emailConfirmedLandingPath, paths } from "../../shared/paths.ts";
 import type { Db } from "../db/client.ts";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -20,10 +22,6 @@ export type AuthDeps = { db: Db; env: Env; mailer: Mailer; logger: Logger };
 
 /** Set by our auth route from the socket or trusted proxy; any client-sent value is replaced. */
 export const CLIENT_IP_HEADER = "x-unscroll-client-ip";
-
-/** Where the confirmation link lands; `confirmed` tells the screen it came from a valid link. */
-export const EMAIL_CONFIRMED_PATH = "/EmailConfirmed?confirmed=1";
-export const RESET_PASSWORD_PATH = "/reset-password";
 
 const CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
 const RESET_TTL_SECONDS = 60 * 60;
@@ -58,7 +56,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
   }
 
   function confirmationUrl(token: string) {
-    return `${env.APP_URL}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(EMAIL_CONFIRMED_PATH)}`;
+    return `${env.APP_URL}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(emailConfirmedLandingPath)}`;
   }
 
   async function sendConfirmation(user: MailUser, token: string) {
@@ -90,15 +88,15 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: false,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
         // Our own link, so it always lands on the reset screen whatever the request asked for.
-        const url = `${env.APP_URL}/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent(RESET_PASSWORD_PATH)}`;
+        const url = `${env.APP_URL}/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent(paths.resetPassword)}`;
         await mailer.send({
           to: user.email,
           ...passwordResetEmail(mailContext, recipient(user), url, RESET_TTL_SECONDS / 60),
@@ -117,7 +115,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
           await sendConfirmation(user, token);
           return;
         }
-        await sendAccountMail(user, existingAccountEmail(mailContext, recipient(user), `${env.APP_URL}/auth/Login`));
+        await sendAccountMail(user, existingAccountEmail(mailContext, recipient(user), `${env.APP_URL}${paths.login}`));
       },
     },
     emailVerification: {

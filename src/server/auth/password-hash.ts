@@ -5,7 +5,7 @@ import { verifyPassword as verifyLegacyScrypt } from "better-auth/crypto";
  * OWASP ASVS / Password Storage Cheat Sheet minimum for argon2id: 19 MiB memory,
  * 2 iterations, 1 degree of parallelism. The native binding runs off the event loop.
  */
-export const ARGON2ID_OPTIONS = {
+const ARGON2ID_OPTIONS = {
   // `Algorithm.Argon2id` is a const enum, which isolated modules cannot inline.
   algorithm: 2,
   memoryCost: 19_456,

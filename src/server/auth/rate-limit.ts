@@ -80,8 +80,6 @@ export function createRateLimiter(db: Db, settings: RateLimitSettings, secret: s
   };
 }
 
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
-
 export function tooManyAttemptsMessage(retryAfterSeconds: number) {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;

@@ -19,7 +19,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const migrationsFolder = resolve(import.meta.dirname, "../../../drizzle");
+const migrationsFolder = resolve(import.meta.dirname, "../../../drizzle");
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }

@@ -13,7 +13,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import { billingIntervals } from "../../shared/billing/plans.ts";
+import { billingIntervals, UNLIMITED_TOKENS } from "../../shared/billing/plans.ts";
 import { milestoneTypes } from "../../shared/plan/rules.ts";
 import { generationStatuses, type QuizAnswer, quizStatuses } from "../../shared/quiz/contracts.ts";
 import { tokenActions } from "../../shared/tokens/rules.ts";
@@ -127,7 +127,7 @@ export const subscriptionPlans = pgTable(
   (t) => [
     check("subscription_plans_interval_check", oneOf(t.billingInterval, billingIntervals)),
     check("subscription_plans_price_check", sql`${t.price} >= 0`),
-    check("subscription_plans_tokens_check", sql`${t.tokenAllowance} >= -1`),
+    check("subscription_plans_tokens_check", sql`${t.tokenAllowance} >= ${sql.raw(String(UNLIMITED_TOKENS))}`),
   ],
 );
 
@@ -152,7 +152,7 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("profiles_tokens_check", sql`${t.tokensRemaining} >= -1`)],
+  (t) => [check("profiles_tokens_check", sql`${t.tokensRemaining} >= ${sql.raw(String(UNLIMITED_TOKENS))}`)],
 );
 
 export const tokenUsage = pgTable(

@@ -6,6 +6,10 @@
 /** SPEC.md section 6: the terms require age 18 or over. */
 export const MINIMUM_AGE = 18;
 
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const FIRST_NAME_MAX_LENGTH = 50;
+
 export const authMessages = {
   invalidEmail: "Please enter a valid email address.",
   loginPasswordTooShort: "Password must be at least 6 characters.",
@@ -29,11 +33,16 @@ export const authMessages = {
   confirmInvalidLink:
     "Invalid confirmation link. Please check your email and try clicking the confirmation link again.",
   confirmUnexpected: "An unexpected error occurred.",
+  // Answers of the server's auth guard and session check.
+  sessionRequired: "Authentication error. Please try again.",
+  invalidCredentials: "Invalid email or password.",
+  emailNotConfirmed:
+    "Please confirm your email first: check your inbox (and spam folder) for the confirmation link we sent you.",
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  firstNameTooLong: `First name must be at most ${FIRST_NAME_MAX_LENGTH} characters.`,
+  resetLinkExpired: "This reset link is invalid or has expired. Please request a new one.",
+  requestRefused: "This request was refused. Please reload the page and try again.",
 } as const;
-
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
-export const FIRST_NAME_MAX_LENGTH = 50;
 
 /** The spec's "basic address pattern": something@something.tld, no spaces. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

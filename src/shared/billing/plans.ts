@@ -3,11 +3,11 @@
  * `subscription_plans`, the server enforces their limits, the client shows them.
  */
 
-export const planIds = ["free", "premium_monthly", "premium_yearly"] as const;
+const planIds = ["free", "premium_monthly", "premium_yearly"] as const;
 export type PlanId = (typeof planIds)[number];
 
 export const billingIntervals = ["month", "year", "none"] as const;
-export type BillingInterval = (typeof billingIntervals)[number];
+type BillingInterval = (typeof billingIntervals)[number];
 
 /** A token allowance of -1 means unlimited (SPEC.md section 3). */
 export const UNLIMITED_TOKENS = -1;
@@ -74,8 +74,8 @@ export const plans: Record<PlanId, Plan> = {
 
 /** The free balance each calendar month. */
 export const FREE_MONTHLY_TOKENS = plans.free.tokenAllowance;
-export const FREE_ACTIVE_CHALLENGES = plans.free.maxActiveChallenges;
-export const PREMIUM_ACTIVE_CHALLENGES = plans.premium_monthly.maxActiveChallenges;
+const FREE_ACTIVE_CHALLENGES = plans.free.maxActiveChallenges;
+const PREMIUM_ACTIVE_CHALLENGES = plans.premium_monthly.maxActiveChallenges;
 
 export const planLimitMessages = {
   freeChallengeLimit: `Free plan includes ${FREE_ACTIVE_CHALLENGES} active challenge. Upgrade to Premium for up to ${PREMIUM_ACTIVE_CHALLENGES}.`,

@@ -5,7 +5,7 @@ import { z } from "zod";
  * server and at build time (the public pages are pre-rendered with them baked in),
  * so the same values reach both sides.
  */
-export const publicConfigSchema = z.object({
+const publicConfigSchema = z.object({
   appName: z.string().min(1).default("Unscroll"),
   supportEmail: z.email().default("support@unscroll.example"),
   legalName: z.string().min(1).default("[Operator name — set LEGAL_NAME]"),

@@ -1,7 +1,7 @@
 import type { Challenge, Milestone, Mission, Todo } from "../plan/contracts.ts";
 
 /** What the dashboard shows, in one request. */
-export type DashboardMilestone = Milestone & { todos: Todo[] };
+type DashboardMilestone = Milestone & { todos: Todo[] };
 export type DashboardChallenge = Omit<Challenge, "milestones"> & { milestones: DashboardMilestone[] };
 
 /** GET /api/dashboard */

@@ -10,6 +10,8 @@ export const planMessages = {
   deadlineInvalid: "Please choose a valid date",
   deadlineInPast: "The deadline cannot be in the past",
   nothingToUpdate: "Nothing to update",
+  challengeNotFound: "Challenge not found",
+  milestoneNotFound: "Milestone not found",
   remainingTodos: (n: number) =>
     `Please complete all ${n} remaining todo(s) before marking this milestone as complete.`,
 } as const;

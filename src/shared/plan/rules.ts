@@ -13,10 +13,15 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** Anyone whose local "today" is still this UTC day may pick it: UTC−12 is the latest time zone on earth. */
 const LATEST_TIMEZONE_OFFSET_MS = 12 * 60 * 60 * 1000;
 
+/** SPEC.md section 9: a date-only deadline means the end of that day, 23:59:59.000Z. */
+function endOfDay(day: string): string {
+  return `${day}T23:59:59.000Z`;
+}
+
 /** A date-only value becomes that day T23:59:59.000Z; a full ISO timestamp is kept. null when not a real date. */
 export function normalizeDeadline(input: string): string | null {
   if (DATE_ONLY.test(input)) {
-    const date = new Date(`${input}T23:59:59.000Z`);
+    const date = new Date(endOfDay(input));
     if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== input) return null;
     return date.toISOString();
   }
@@ -32,11 +37,6 @@ export function earliestDeadlineDay(now: Date = new Date()): string {
 
 export function isDeadlineInPast(normalizedIso: string, now: Date = new Date()): boolean {
   return normalizedIso.slice(0, 10) < earliestDeadlineDay(now);
-}
-
-/** YYYY-MM-DD (the picker's value) → the stored ISO form, e.g. 2026-03-01 → 2026-03-01T23:59:59.000Z. */
-export function deadlineFromDay(day: string): string {
-  return `${day}T23:59:59.000Z`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

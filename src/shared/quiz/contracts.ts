@@ -17,6 +17,12 @@ export const quizMessages = {
   answerTooLong: `Please keep each answer under ${QUIZ_ANSWER_MAX_LENGTH} characters.`,
   answerCount: `Please answer all ${QUIZ_QUESTION_COUNT} questions.`,
   generationFailed: "There was a problem generating your results. Please try again.",
+  notFound: "Quiz response not found",
+  stillRunning: "Your results are still being prepared. Please wait a moment.",
+  /** What a failed generation run stores as its error (SPEC.md section 8's processing messages). */
+  challengesFailed: "Failed to generate challenges.",
+  challengesInvalid: "Challenge generation did not return valid challenges.",
+  milestonesFailed: "Failed to generate milestones.",
 } as const;
 
 const answerText = z
@@ -24,7 +30,7 @@ const answerText = z
   .transform((v) => stripTags(v).trim())
   .pipe(z.string().min(1, quizMessages.answerRequired).max(QUIZ_ANSWER_MAX_LENGTH, quizMessages.answerTooLong));
 
-export const quizAnswerSchema = z.object({
+const quizAnswerSchema = z.object({
   question: z.string({ error: quizMessages.answerCount }).trim().min(1, quizMessages.answerCount).max(500),
   answer: answerText,
 });

@@ -4,7 +4,7 @@ import { MAX_DURATION_MINUTES, NOTES_MIN_LENGTH } from "./rules.ts";
 
 /** Requests and answers of the run challenge (accept, validate) with SPEC.md section 5's messages. */
 
-export const runChallengeMessages = {
+const runChallengeMessages = {
   maxDurationRequired: "Please enter your maximum running duration",
   maxDurationInvalid: "Please enter a valid duration (at least 1 minute)",
   maxDurationTooLong: "Duration cannot exceed 1440 minutes (24 hours)",

@@ -8,9 +8,9 @@ export type TokenAction = (typeof tokenActions)[number];
 export const tokenMessages = {
   insufficient: "Insufficient tokens",
   invalidAction: "Invalid action type",
-  failed: "Failed to consume token",
   profileMissing: "User profile not found",
   premiumSuccess: "Action completed (Premium - Unlimited tokens)",
+  consumed: "Token consumed",
 } as const;
 
 /** The calendar month a free balance belongs to, e.g. "2026-03" (UTC). */

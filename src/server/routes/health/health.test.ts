@@ -9,13 +9,13 @@ describe("GET /api/health", () => {
   afterAll(() => t.close());
 
   it("answers 200 while the database is reachable", async () => {
-    const response = await t.request("/api/health");
+    const response = await t.api.health.$get();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: "ok", database: "up" });
   });
 
   it("sends security headers with every answer", async () => {
-    const response = await t.request("/api/health");
+    const response = await t.api.health.$get();
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
@@ -25,7 +25,7 @@ describe("GET /api/health", () => {
 
   it("pins HTTPS with HSTS when the public URL is https", async () => {
     const secure = await createTestApp({ APP_URL: "https://unscroll.example" });
-    const response = await secure.request("/api/health");
+    const response = await secure.api.health.$get();
     expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     await secure.close();
   });
@@ -41,7 +41,7 @@ describe("GET /api/health", () => {
   it("answers 503 once the database is gone", async () => {
     const other = await createTestApp();
     await other.deps.database.close();
-    const response = await other.request("/api/health");
+    const response = await other.api.health.$get();
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ status: "error", database: "down" });
     await other.smtp.close();

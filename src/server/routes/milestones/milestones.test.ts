@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
+import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
+import type { BulkUpdateMilestonesRequest, UpdateMilestoneRequest } from "../../../shared/plan/contracts.ts";
 import { milestones, todos } from "../../db/schema.ts";
-import { userWithPlan } from "../quiz/quiz-test-helpers.ts";
 
 function day(offsetDays: number) {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -15,12 +15,14 @@ describe("milestone API", () => {
   });
   afterAll(() => t.close());
 
-  const patch = (path: string, cookie: string, body: unknown) => t.request(path, { method: "PATCH", cookie, body });
+  const patch = (id: string, user: TestUser, json: UpdateMilestoneRequest) =>
+    user.api.milestones[":id"].$patch({ param: { id }, json });
+  const patchAll = (user: TestUser, json: BulkUpdateMilestonesRequest) => user.api.milestones.$patch({ json });
 
   it("stores a date-only deadline as that day 23:59:59.000Z and edits the description", async () => {
-    const { user, plan } = await userWithPlan(t);
+    const { user, plan } = await t.userWithPlan();
     const id = plan.challenges[0]!.milestones[0]!.id;
-    const response = await patch(`/api/milestones/${id}`, user.cookie, {
+    const response = await patch(id, user, {
       milestoneDeadline: day(3),
       milestoneDescription: "  Sand and oil the first table ",
     });
@@ -30,18 +32,18 @@ describe("milestone API", () => {
       milestoneDeadline: `${day(3)}T23:59:59.000Z`,
       milestoneDescription: "Sand and oil the first table",
     });
-    const cleared = await patch(`/api/milestones/${id}`, user.cookie, { milestoneDeadline: null });
+    const cleared = await patch(id, user, { milestoneDeadline: null });
     expect((await cleared.json()).milestone.milestoneDeadline).toBeNull();
   });
 
   it("rejects past and impossible dates and changes nothing", async () => {
-    const { user, plan } = await userWithPlan(t);
+    const { user, plan } = await t.userWithPlan();
     const id = plan.challenges[0]!.milestones[0]!.id;
-    const past = await patch(`/api/milestones/${id}`, user.cookie, { milestoneDeadline: day(-2) });
+    const past = await patch(id, user, { milestoneDeadline: day(-2) });
     expect(past.status).toBe(400);
     expect(await past.json()).toEqual({ error: "The deadline cannot be in the past" });
     for (const bad of ["2026-02-30", "tomorrow", "12/01/2030"]) {
-      const response = await patch(`/api/milestones/${id}`, user.cookie, { milestoneDeadline: bad });
+      const response = await patch(id, user, { milestoneDeadline: bad });
       expect(await response.json()).toEqual({ error: "Please choose a valid date" });
     }
     const [row] = await t.db.select().from(milestones).where(eq(milestones.id, id));
@@ -49,52 +51,48 @@ describe("milestone API", () => {
   });
 
   it("completes a milestone only when its todos are done, and un-completing resets them", async () => {
-    const { user, plan } = await userWithPlan(t);
+    const { user, plan } = await t.userWithPlan();
     const id = plan.challenges[0]!.milestones[1]!.id;
     await t.db.insert(todos).values([
       { milestoneId: id, userId: user.id, todoDescription: "Buy oak", todoCompleted: true },
       { milestoneId: id, userId: user.id, todoDescription: "Cut legs" },
     ]);
-    const refused = await patch(`/api/milestones/${id}`, user.cookie, { milestoneCompleted: true });
+    const refused = await patch(id, user, { milestoneCompleted: true });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({
       error: "Please complete all 1 remaining todo(s) before marking this milestone as complete.",
     });
     await t.db.update(todos).set({ todoCompleted: true }).where(eq(todos.milestoneId, id));
-    expect((await patch(`/api/milestones/${id}`, user.cookie, { milestoneCompleted: true })).status).toBe(200);
-    await patch(`/api/milestones/${id}`, user.cookie, { milestoneCompleted: false });
+    expect((await patch(id, user, { milestoneCompleted: true })).status).toBe(200);
+    await patch(id, user, { milestoneCompleted: false });
     const rows = await t.db.select().from(todos).where(eq(todos.milestoneId, id));
     expect(rows.every((r) => !r.todoCompleted)).toBe(true);
   });
 
   it("saves the workflow's milestones in bulk", async () => {
-    const { user, plan } = await userWithPlan(t);
+    const { user, plan } = await t.userWithPlan();
     const list = plan.challenges[0]!.milestones.map((m, i) => ({
       id: m.id,
       milestoneDescription: `Step ${i + 1}`,
       milestoneDeadline: day(7 * (i + 1)),
     }));
-    const response = await patch("/api/milestones", user.cookie, { milestones: list });
+    const response = await patchAll(user, { milestones: list });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.milestones.map((m: { milestoneDescription: string }) => m.milestoneDescription)).toEqual([
-      "Step 1",
-      "Step 2",
-      "Step 3",
-    ]);
-    expect(body.milestones[2].milestoneDeadline).toBe(`${day(21)}T23:59:59.000Z`);
+    expect(body.milestones.map((m) => m.milestoneDescription)).toEqual(["Step 1", "Step 2", "Step 3"]);
+    expect(body.milestones[2]?.milestoneDeadline).toBe(`${day(21)}T23:59:59.000Z`);
   });
 
   it("answers 404 for another user's milestone, and a bulk save with one foreign row writes nothing", async () => {
-    const owner = await userWithPlan(t);
-    const { user, plan } = await userWithPlan(t);
+    const owner = await t.userWithPlan();
+    const { user, plan } = await t.userWithPlan();
     const foreign = owner.plan.challenges[0]!.milestones[0]!.id;
-    const single = await patch(`/api/milestones/${foreign}`, user.cookie, { milestoneDescription: "Hijacked" });
+    const single = await patch(foreign, user, { milestoneDescription: "Hijacked" });
     expect(single.status).toBe(404);
     expect(await single.json()).toEqual({ error: "Milestone not found" });
 
     const mine = plan.challenges[0]!.milestones[0]!.id;
-    const bulk = await patch("/api/milestones", user.cookie, {
+    const bulk = await patchAll(user, {
       milestones: [
         { id: mine, milestoneDescription: "Changed" },
         { id: foreign, milestoneDescription: "Hijacked" },
@@ -108,12 +106,12 @@ describe("milestone API", () => {
   });
 
   it("validates the bulk body", async () => {
-    const { user, plan } = await userWithPlan(t);
+    const { user, plan } = await t.userWithPlan();
     const id = plan.challenges[0]!.milestones[0]!.id;
-    expect((await patch("/api/milestones", user.cookie, { milestones: [] })).status).toBe(400);
-    const dup = await patch("/api/milestones", user.cookie, { milestones: [{ id }, { id }] });
+    expect((await patchAll(user, { milestones: [] })).status).toBe(400);
+    const dup = await patchAll(user, { milestones: [{ id }, { id }] });
     expect(await dup.json()).toEqual({ error: "Each milestone may appear only once" });
-    const past = await patch("/api/milestones", user.cookie, { milestones: [{ id, milestoneDeadline: day(-3) }] });
+    const past = await patchAll(user, { milestones: [{ id, milestoneDeadline: day(-3) }] });
     expect(await past.json()).toEqual({ error: "The deadline cannot be in the past" });
   });
 });

@@ -9,14 +9,14 @@ describe("run challenge API", () => {
   afterAll(() => t.close());
 
   it("needs a session", async () => {
-    const response = await t.request("/api/onboarding");
+    const response = await t.api.onboarding.$get();
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: "Authentication error. Please try again." });
   });
 
   it("starts empty, then records the acceptance once and the stated maximum with its target", async () => {
     const user = await t.createUser();
-    const empty = await (await t.request("/api/onboarding", { cookie: user.cookie })).json();
+    const empty = await (await user.api.onboarding.$get()).json();
     expect(empty).toEqual({
       challengeAcceptedAt: null,
       maxDurationMinutes: null,
@@ -25,20 +25,15 @@ describe("run challenge API", () => {
       latestQuiz: null,
     });
 
-    const first = await t.request("/api/onboarding/challenge", {
-      cookie: user.cookie,
-      body: { maxDurationMinutes: 45 },
-    });
+    const first = await user.api.onboarding.challenge.$post({ json: { maxDurationMinutes: 45 } });
     expect(first.status).toBe(200);
     const accepted = await first.json();
     expect(accepted.maxDurationMinutes).toBe(45);
     expect(accepted.targetMinutes).toBe(68); // 1.5 × 45 = 67.5, rounded up
-    expect(Date.now() - Date.parse(accepted.challengeAcceptedAt)).toBeLessThan(60_000);
+    expect(Date.now() - Date.parse(accepted.challengeAcceptedAt ?? "")).toBeLessThan(60_000);
 
     await new Promise((r) => setTimeout(r, 20));
-    const again = await (
-      await t.request("/api/onboarding/challenge", { cookie: user.cookie, body: { maxDurationMinutes: null } })
-    ).json();
+    const again = await (await user.api.onboarding.challenge.$post({ json: { maxDurationMinutes: null } })).json();
     expect(again.challengeAcceptedAt).toBe(accepted.challengeAcceptedAt); // the countdown does not restart
     expect(again.maxDurationMinutes).toBeNull();
     expect(again.targetMinutes).toBe(60); // never ran
@@ -51,13 +46,11 @@ describe("run challenge API", () => {
     [1441, "Duration cannot exceed 1440 minutes (24 hours)"],
   ])("rejects maximum %j with the SPEC message", async (value, message) => {
     const user = await t.createUser();
-    const response = await t.request("/api/onboarding/challenge", {
-      cookie: user.cookie,
-      body: { maxDurationMinutes: value },
-    });
+    // Deliberately outside the request type: the server must refuse what a typed client cannot send.
+    const response = await user.api.onboarding.challenge.$post({ json: { maxDurationMinutes: value as number } });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: message });
-    const state = await (await t.request("/api/onboarding", { cookie: user.cookie })).json();
+    const state = await (await user.api.onboarding.$get()).json();
     expect(state.challengeAcceptedAt).toBeNull();
   });
 
@@ -72,17 +65,17 @@ describe("run challenge API", () => {
     [{ previousMaxDuration: null, todayDuration: 70, notes: "  too short " }, "Please write at least 10 characters"],
   ])("rejects the run validation %j", async (body, message) => {
     const user = await t.createUser();
-    const response = await t.request("/api/onboarding/run-validation", { cookie: user.cookie, body });
+    const response = await user.api.onboarding["run-validation"].$post({ json: body as never });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: message });
-    const me = await (await t.request("/api/me", { cookie: user.cookie })).json();
-    expect(me.onboarding.runValidated).toBe(false);
+    const me = await (await user.api.me.$get()).json();
+    expect(me.onboarding?.runValidated).toBe(false);
   });
 
   it("stores the run validation once, trimmed, and marks onboarding done", async () => {
     const user = await t.createUser();
     const body = { previousMaxDuration: 40, todayDuration: 65, notes: "  Legs burned, head was quiet.  " };
-    const first = await t.request("/api/onboarding/run-validation", { cookie: user.cookie, body });
+    const first = await user.api.onboarding["run-validation"].$post({ json: body });
     expect(first.status).toBe(201);
     const { runValidation } = await first.json();
     expect(runValidation).toMatchObject({
@@ -91,16 +84,13 @@ describe("run challenge API", () => {
       notes: "Legs burned, head was quiet.",
     });
 
-    const second = await t.request("/api/onboarding/run-validation", {
-      cookie: user.cookie,
-      body: { ...body, todayDuration: 99 },
-    });
+    const second = await user.api.onboarding["run-validation"].$post({ json: { ...body, todayDuration: 99 } });
     expect(second.status).toBe(200);
     expect((await second.json()).runValidation).toEqual(runValidation);
 
-    const me = await (await t.request("/api/me", { cookie: user.cookie })).json();
-    expect(me.onboarding.runValidated).toBe(true);
-    const state = await (await t.request("/api/onboarding", { cookie: user.cookie })).json();
+    const me = await (await user.api.me.$get()).json();
+    expect(me.onboarding?.runValidated).toBe(true);
+    const state = await (await user.api.onboarding.$get()).json();
     expect(state.runValidation).toEqual(runValidation);
   });
 });

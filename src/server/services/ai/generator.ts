@@ -1,3 +1,4 @@
+import { quizMessages } from "../../../shared/quiz/contracts.ts";
 import type { GenerationStage } from "../../../shared/quiz/rules.ts";
 import type { Answer, GeneratedChallenge, GeneratedPlan, MilestoneSet, Mission, TodoInput } from "./schema.ts";
 
@@ -27,14 +28,11 @@ export async function generatePlan(
   answers: Answer[],
   onStage: (stage: GenerationStage) => Promise<void>,
 ): Promise<GeneratedPlan> {
-  const mission = await step(() => ai.mission(answers), "Failed to generate challenges.");
+  const mission = await step(() => ai.mission(answers), quizMessages.challengesFailed);
   await onStage("mission");
-  const challenges = await step(
-    () => ai.challenges(answers, mission),
-    "Challenge generation did not return valid challenges.",
-  );
+  const challenges = await step(() => ai.challenges(answers, mission), quizMessages.challengesInvalid);
   await onStage("challenges");
-  const milestones = await step(() => ai.milestones(answers, mission, challenges), "Failed to generate milestones.");
+  const milestones = await step(() => ai.milestones(answers, mission, challenges), quizMessages.milestonesFailed);
   await onStage("milestones");
   return { mission, challenges, milestones };
 }

@@ -6,7 +6,7 @@ import { createOfflineGenerator } from "./offline/offline-generator.ts";
 
 export type { AiGenerator } from "./generator.ts";
 export { GenerationError, generatePlan } from "./generator.ts";
-export type { Answer, GeneratedPlan, TodoInput } from "./schema.ts";
+export type { GeneratedPlan } from "./schema.ts";
 
 /** The generator AI_PROVIDER selects (env.ts has already checked that its settings are present). */
 export function createAiGenerator(env: Env, logger?: Logger): AiGenerator {

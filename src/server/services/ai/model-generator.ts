@@ -7,12 +7,12 @@ import { type AiGenerator, GenerationError } from "./generator.ts";
 import { challengesPrompt, milestonesPrompt, missionPrompt, SYSTEM_PROMPT, todosPrompt } from "./prompts.ts";
 import { strictSchemas, wireSchemas } from "./schema.ts";
 
-export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";
+const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";
 /** Invalid output is retried once (PRODUCT.md): two attempts in all. */
 const ATTEMPTS = 2;
 const CALL_TIMEOUT_MS = 120_000;
 
-export type ModelGeneratorOptions = {
+type ModelGeneratorOptions = {
   name: "anthropic" | "openai-compatible";
   model: LanguageModel;
   logger?: Logger;
@@ -57,7 +57,7 @@ export function createOpenAiCompatibleGenerator(config: {
   });
 }
 
-export function createModelGenerator(options: ModelGeneratorOptions): AiGenerator {
+function createModelGenerator(options: ModelGeneratorOptions): AiGenerator {
   const { model, logger } = options;
 
   /** One structured call, validated by the strict schema; invalid output gets exactly one more attempt. */

@@ -18,7 +18,7 @@ function clean(text: string): string {
   return text.replace(/[<>]/g, " ").trim();
 }
 
-export function answersBlock(answers: Answer[]): string {
+function answersBlock(answers: Answer[]): string {
   const items = answers
     .map((a, i) => `<answer number="${i + 1}">\nQuestion: ${clean(a.question)}\nAnswer: ${clean(a.answer)}\n</answer>`)
     .join("\n");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeAiServer, startFakeAiServer, validOutputs } from "../../../../tests/support/fake-ai-server.ts";
+import { answersFor, MARCUS } from "../../../../tests/support/personas.ts";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { answersFor, MARCUS, waitForGeneration } from "../../routes/quiz/quiz-test-helpers.ts";
 import { createAnthropicGenerator, createOpenAiCompatibleGenerator } from "./model-generator.ts";
 
 const INJECTION =
@@ -36,14 +36,11 @@ describe.each([
 
   async function generate(texts: string[] = MARCUS) {
     const user = await t.createUser();
-    const created = await t.request("/api/quiz/responses", {
-      cookie: user.cookie,
-      body: { answers: answersFor(texts) },
-    });
-    const { id } = (await created.json()) as { id: string };
-    await t.request(`/api/quiz/responses/${id}/generate`, { method: "POST", cookie: user.cookie });
-    const state = await waitForGeneration(t, user.cookie, id);
-    const plan = await (await t.request(`/api/quiz/responses/${id}`, { cookie: user.cookie })).json();
+    const created = await user.api.quiz.responses.$post({ json: { answers: answersFor(texts) } });
+    const { id } = await created.json();
+    await user.api.quiz.responses[":id"].generate.$post({ param: { id } });
+    const state = await t.waitForGeneration(user, id);
+    const plan = await (await user.api.quiz.responses[":id"].$get({ param: { id } })).json();
     return { state, plan };
   }
 
@@ -52,12 +49,12 @@ describe.each([
     expect(t.deps.ai.name).toBe(provider);
     expect(state).toEqual({ status: "done", stage: "done", error: null });
     expect(plan.lifeMission).toBe((validOutputs.mission as { life_mission: string }).life_mission);
-    expect(plan.challenges.map((c: { title: string }) => c.title)).toEqual([
+    expect(plan.challenges.map((c) => c.title)).toEqual([
       "Model challenge 1",
       "Model challenge 2",
       "Model challenge 3",
     ]);
-    expect(plan.challenges[2].milestones[1].milestoneDescription).toBe("Short-term result for challenge 3");
+    expect(plan.challenges[2]?.milestones[1]?.milestoneDescription).toBe("Short-term result for challenge 3");
     expect(fake.requests.map((r) => r.step)).toEqual(["mission", "challenges", "milestones"]);
     for (const request of fake.requests) expect(request.body.max_tokens).toEqual(expect.any(Number));
   });
@@ -109,18 +106,16 @@ describe.each([
           : { error: { message: "invalid api key", type: "invalid_request_error" } },
     }));
     const user = await t.createUser();
-    const { id } = await (
-      await t.request("/api/quiz/responses", { cookie: user.cookie, body: { answers: answersFor(MARCUS) } })
-    ).json();
-    await t.request(`/api/quiz/responses/${id}/generate`, { method: "POST", cookie: user.cookie });
-    expect(await waitForGeneration(t, user.cookie, id)).toMatchObject({
+    const { id } = await (await user.api.quiz.responses.$post({ json: { answers: answersFor(MARCUS) } })).json();
+    await user.api.quiz.responses[":id"].generate.$post({ param: { id } });
+    expect(await t.waitForGeneration(user, id)).toMatchObject({
       status: "failed",
       error: "Failed to generate challenges.",
     });
 
     fake.reset();
-    await t.request(`/api/quiz/responses/${id}/generate`, { method: "POST", cookie: user.cookie });
-    expect((await waitForGeneration(t, user.cookie, id)).status).toBe("done");
+    await user.api.quiz.responses[":id"].generate.$post({ param: { id } });
+    expect((await t.waitForGeneration(user, id)).status).toBe("done");
   });
 
   it("generates todos for one milestone", async () => {

@@ -53,11 +53,6 @@ function build(strict: boolean) {
 export const strictSchemas = build(true);
 export const wireSchemas = build(false);
 
-export const missionSchema = strictSchemas.mission;
-export const challengesSchema = strictSchemas.challenges;
-export const milestonesSchema = strictSchemas.milestones;
-export const todosSchema = strictSchemas.todos;
-
 export type Mission = z.infer<typeof strictSchemas.mission>;
 export type GeneratedChallenge = z.infer<typeof strictSchemas.challenge>;
 export type MilestoneSet = z.infer<typeof strictSchemas.milestoneSet>;

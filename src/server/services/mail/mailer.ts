@@ -6,18 +6,40 @@ export type MailMessage = { to: string; subject: string; text: string; html: str
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 /**
- * SMTP when a URL is configured; otherwise every message (with its links) goes to the
- * server log, so a developer can confirm an account without a mail server.
+ * A mail that was not sent, as a plain block for a developer's terminal: the text part keeps every link alone on
+ * its own line, so it can be copied (inside a JSON log line it would sit in a string full of \n escapes).
  */
-export function createMailer(options: { smtpUrl?: string; from: string; logger: Logger }): Mailer {
+function printableMail(message: MailMessage): string {
+  const rule = "─".repeat(72);
+  return [
+    rule,
+    "E-mail (not sent: SMTP_URL is not set)",
+    `To: ${message.to}`,
+    `Subject: ${message.subject}`,
+    "",
+    message.text,
+    rule,
+    "",
+  ].join("\n");
+}
+
+/**
+ * SMTP when a URL is configured; otherwise every message is logged (recipient and subject) and printed in full to
+ * stderr, so a developer can confirm an account without a mail server.
+ */
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  logger: Logger;
+  print?: (text: string) => void;
+}): Mailer {
   const { smtpUrl, from, logger } = options;
   if (!smtpUrl) {
+    const print = options.print ?? ((text: string) => process.stderr.write(text));
     return {
       async send(message) {
-        logger.info(
-          { mail: { to: message.to, subject: message.subject } },
-          `E-mail (not sent: SMTP_URL is not set)\nTo: ${message.to}\nSubject: ${message.subject}\n\n${message.text}`,
-        );
+        logger.info({ mail: { to: message.to, subject: message.subject } }, "e-mail not sent (SMTP_URL is not set)");
+        if (logger.isLevelEnabled("info")) print(printableMail(message));
       },
     };
   }

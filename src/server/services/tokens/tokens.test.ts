@@ -22,9 +22,9 @@ describe("tokens service", () => {
     for (let left = 4; left >= 0; left--) {
       expect((await consumeToken(t.db, user.id, "magic_button", now)).tokensRemaining).toBe(left);
     }
+    // http/errors.test.ts: this code answers 402 "Insufficient tokens".
     await expect(consumeToken(t.db, user.id, "magic_button", now)).rejects.toMatchObject({
-      message: "Insufficient tokens",
-      status: 402,
+      code: "tokens.insufficient",
     });
     expect((await profile(user.id)).tokensRemaining).toBe(0);
     expect(await t.db.select().from(tokenUsage).where(eq(tokenUsage.userId, user.id))).toHaveLength(5);
@@ -32,7 +32,7 @@ describe("tokens service", () => {
 
   it("rejects an unknown action without touching the balance", async () => {
     const user = await t.createUser();
-    await expect(consumeToken(t.db, user.id, "free_lunch")).rejects.toMatchObject({ message: "Invalid action type" });
+    await expect(consumeToken(t.db, user.id, "free_lunch")).rejects.toMatchObject({ code: "tokens.invalidAction" });
     expect((await profile(user.id)).tokensRemaining).toBe(5);
   });
 
@@ -85,7 +85,7 @@ describe("tokens service", () => {
 
   it("says when the profile does not exist", async () => {
     await expect(consumeToken(t.db, "nobody", "magic_button")).rejects.toMatchObject({
-      message: "User profile not found",
+      code: "tokens.profileMissing",
     });
   });
 });

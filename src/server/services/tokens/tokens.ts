@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { FREE_MONTHLY_TOKENS } from "../../../shared/billing/plans.ts";
+import { FREE_MONTHLY_TOKENS, UNLIMITED_TOKENS } from "../../../shared/billing/plans.ts";
 import {
   effectiveFreeBalance,
   type TokenAction,
@@ -8,19 +8,11 @@ import {
   tokenPeriod,
 } from "../../../shared/tokens/rules.ts";
 import type { Db } from "../../db/client.ts";
-import { premiumCondition } from "./premium.ts";
+import { premiumCondition } from "../billing/premium.ts";
+import { DomainError } from "../domain-error.ts";
 
 /** Anything that runs SQL: the database or an open transaction. */
 export type SqlExecutor = Pick<Db, "execute">;
-
-export class TokenError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 402 | 404,
-  ) {
-    super(message);
-  }
-}
 
 export type ConsumeResult = { unlimited: boolean; tokensRemaining: number; message: string };
 
@@ -36,7 +28,7 @@ export async function consumeToken(
   action: string,
   now: Date = new Date(),
 ): Promise<ConsumeResult> {
-  if (!tokenActions.includes(action as TokenAction)) throw new TokenError(tokenMessages.invalidAction, 400);
+  if (!tokenActions.includes(action as TokenAction)) throw new DomainError("tokens.invalidAction");
   const period = tokenPeriod(now);
   const premium = premiumCondition(sql.raw("p"));
   const result = await db.execute<{ tokens_remaining: number; premium: boolean }>(sql`
@@ -58,12 +50,12 @@ export async function consumeToken(
   const row = result.rows[0];
   if (!row) {
     const profile = await db.execute(sql`select 1 from profiles where id = ${userId}`);
-    if (profile.rows.length === 0) throw new TokenError(tokenMessages.profileMissing, 404);
-    throw new TokenError(tokenMessages.insufficient, 402);
+    if (profile.rows.length === 0) throw new DomainError("tokens.profileMissing");
+    throw new DomainError("tokens.insufficient");
   }
   return row.premium
-    ? { unlimited: true, tokensRemaining: -1, message: tokenMessages.premiumSuccess }
-    : { unlimited: false, tokensRemaining: Number(row.tokens_remaining), message: "Token consumed" };
+    ? { unlimited: true, tokensRemaining: UNLIMITED_TOKENS, message: tokenMessages.premiumSuccess }
+    : { unlimited: false, tokensRemaining: Number(row.tokens_remaining), message: tokenMessages.consumed };
 }
 
 /** The balance a user sees: unlimited for premium, else the free balance with this month's top-up applied. */
@@ -78,6 +70,6 @@ export async function tokenBalance(
   const row = result.rows[0];
   // SPEC.md section 8: a failure to read the balance shows 0.
   if (!row) return { remaining: 0, unlimited: false };
-  if (row.premium) return { remaining: -1, unlimited: true };
+  if (row.premium) return { remaining: UNLIMITED_TOKENS, unlimited: true };
   return { remaining: effectiveFreeBalance(Number(row.tokens_remaining), row.tokens_period, now), unlimited: false };
 }

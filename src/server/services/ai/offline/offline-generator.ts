@@ -7,7 +7,7 @@ import { runTheme, screenTheme, type Theme, themes } from "./themes.ts";
 const ANSWER_WEIGHTS = [0.5, 2, 3, 1, 2];
 
 /** The three themes of his plan: the two strongest in his answers (the run fills in), then screen time. */
-export function chooseThemes(reading: Reading): Theme[] {
+function chooseThemes(reading: Reading): Theme[] {
   const scored = themes
     .map((theme, order) => {
       const score = reading.texts.reduce((sum, text, i) => {

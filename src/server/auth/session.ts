@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, AuthedEnv } from "../context.ts";
-import { httpError } from "../http-error.ts";
+import { DomainError } from "../services/domain-error.ts";
 
 /** Reads the better-auth session cookie once per request and exposes the user. */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
@@ -25,6 +25,6 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
-  if (!c.var.user) throw httpError(401, "Authentication error. Please try again.");
+  if (!c.var.user) throw new DomainError("auth.sessionRequired");
   await next();
 });

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { UNLIMITED_TOKENS } from "../../../shared/billing/plans.ts";
 import type { Db } from "../../db/client.ts";
 
 /**
@@ -6,7 +7,7 @@ import type { Db } from "../../db/client.ts";
  * whose end date has not passed, or an active subscription row. `profile` is the alias of the profiles row.
  */
 export function premiumCondition(profile: SQL = sql.raw("profiles")): SQL {
-  return sql`(${profile}.tokens_remaining = -1
+  return sql`(${profile}.tokens_remaining = ${UNLIMITED_TOKENS}
     or (${profile}.subscription_status <> 'free'
         and (${profile}.subscription_ends_at is null or ${profile}.subscription_ends_at > now()))
     or exists (select 1 from subscriptions s where s.user_id = ${profile}.id and s.status = 'active'))`;

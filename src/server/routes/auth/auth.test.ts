@@ -1,25 +1,14 @@
 import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from "../../../tests/support/test-app.ts";
-import { accounts, profiles, sessions, users, verifications } from "../db/schema.ts";
+import { newAccount, signUpBody, TEST_PASSWORD, uniqueEmail } from "../../../../tests/support/personas.ts";
+import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app.ts";
+import { accounts, profiles, sessions, users, verifications } from "../../db/schema.ts";
 
-const password = "run4ever";
-let counter = 0;
-const newEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${counter++}@example.com`;
+const password = TEST_PASSWORD;
 
 function signUp(t: TestApp, email: string, body: Record<string, unknown> = {}) {
-  return t.request("/api/auth/sign-up/email", {
-    body: {
-      email,
-      password,
-      firstName: "Alex",
-      name: "Alex",
-      acceptTerms: true,
-      callbackURL: "/EmailConfirmed",
-      ...body,
-    },
-  });
+  return t.request("/api/auth/sign-up/email", { body: { ...signUpBody(newAccount({ email })), ...body } });
 }
 
 function signIn(t: TestApp, email: string, pass = password) {
@@ -41,7 +30,7 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
   afterAll(() => t.close());
 
   it("confirms by e-mail, logs in with a session and logs out server-side", async () => {
-    const email = newEmail("journey");
+    const email = uniqueEmail("journey");
     const response = await signUp(t, email, { firstName: "  Jonas ", name: "ignored" });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: true });
@@ -68,18 +57,18 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const cookie = cookieFrom(login);
-    const me = await (await t.request("/api/me", { cookie })).json();
+    const me = await (await t.client(cookie).me.$get()).json();
     expect(me.user).toEqual({ id: user!.id, email, firstName: "Jonas" });
 
     const logout = await t.request("/api/auth/sign-out", { method: "POST", body: {}, cookie });
     expect(logout.status).toBe(200);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
     // The old cookie is worthless, even if a client kept it.
-    expect((await (await t.request("/api/me", { cookie })).json()).user).toBeNull();
+    expect((await (await t.client(cookie).me.$get()).json()).user).toBeNull();
   });
 
   it("refuses login before confirming with a clear message and sends a fresh link", async () => {
-    const email = newEmail("early");
+    const email = uniqueEmail("early");
     await signUp(t, email);
     await t.smtp.waitFor(email);
     const before = t.smtp.countFor(email);
@@ -94,7 +83,7 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
   });
 
   it("records when the new member confirmed he is 18+ and accepted the terms", async () => {
-    const email = newEmail("terms");
+    const email = uniqueEmail("terms");
     const before = Date.now();
     expect((await signUp(t, email, { termsAcceptedAt: "2001-01-01T00:00:00Z" })).ok).toBe(true);
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
@@ -110,7 +99,7 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
 
   it("answers sign-up the same for a known and an unknown address, and tells the owner by e-mail", async () => {
     const known = await t.createUser({ firstName: "Owner" });
-    const unknown = newEmail("fresh");
+    const unknown = uniqueEmail("fresh");
     const a = await signUp(t, known.email, { password: "other123" });
     const b = await signUp(t, unknown, { password: "other123" });
     expect(a.status).toBe(b.status);
@@ -124,7 +113,7 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
   });
 
   it("re-sends the confirmation when an unconfirmed address signs up again", async () => {
-    const email = newEmail("again");
+    const email = uniqueEmail("again");
     await signUp(t, email);
     const first = await t.smtp.waitFor(email);
     await signUp(t, email);
@@ -134,7 +123,7 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
   });
 
   it("rejects bad sign-up input with the spec's messages and stores nothing", async () => {
-    const email = newEmail("bad");
+    const email = uniqueEmail("bad");
     const cases: Array<[Record<string, unknown>, string]> = [
       [
         { password: "abcdef" },
@@ -202,7 +191,7 @@ describe("accounts: cookies over https", () => {
   afterAll(() => t.close());
 
   it("marks the session cookie Secure, HttpOnly and SameSite=Lax", async () => {
-    const email = newEmail("tls");
+    const email = uniqueEmail("tls");
     const headers = { origin };
     await t.request("/api/auth/sign-up/email", {
       body: { email, password, firstName: "Tls", name: "Tls", acceptTerms: true },
@@ -261,7 +250,7 @@ describe("accounts: password reset", () => {
 
     const reset = await t.request("/api/auth/reset-password", { body: { token, newPassword: "fresh2run" } });
     expect(reset.status).toBe(200);
-    expect((await (await t.request("/api/me", { cookie: user.cookie })).json()).user).toBeNull();
+    expect((await (await user.api.me.$get()).json()).user).toBeNull();
     expect((await signIn(t, user.email, user.password)).status).toBe(401);
     expect((await signIn(t, user.email, "fresh2run")).status).toBe(200);
 
@@ -288,7 +277,7 @@ describe("accounts: password reset", () => {
   it("answers a reset request the same for a known and an unknown address", async () => {
     const user = await t.createUser();
     const known = await requestReset(user.email);
-    const unknown = await requestReset(newEmail("nobody"));
+    const unknown = await requestReset(uniqueEmail("nobody"));
     expect(known.status).toBe(unknown.status);
     expect(await known.text()).toBe(await unknown.text());
   });
@@ -325,7 +314,7 @@ describe("accounts: rate limits", () => {
     const from = (ip: string) => ({ "x-forwarded-for": `1.1.1.1, ${ip}` });
     const attempt = (ip: string) =>
       t.request("/api/auth/sign-up/email", {
-        body: { email: newEmail("ip"), password, firstName: "Ip", name: "Ip", acceptTerms: true },
+        body: { email: uniqueEmail("ip"), password, firstName: "Ip", name: "Ip", acceptTerms: true },
         headers: from(ip),
       });
     expect((await attempt("203.0.113.7")).status).toBe(200);
@@ -335,7 +324,7 @@ describe("accounts: rate limits", () => {
   });
 
   it("limits reset requests per address whether or not it has an account", async () => {
-    for (const email of [(await t.createUser()).email, newEmail("ghost")]) {
+    for (const email of [(await t.createUser()).email, uniqueEmail("ghost")]) {
       const statuses = [];
       for (let i = 0; i < 3; i++) {
         statuses.push((await t.request("/api/auth/request-password-reset", { body: { email } })).status);
@@ -345,7 +334,7 @@ describe("accounts: rate limits", () => {
   });
 
   it("caps confirmation e-mails to one address, however they are triggered", async () => {
-    const email = newEmail("flood");
+    const email = uniqueEmail("flood");
     await signUp(t, email);
     await t.smtp.waitFor(email);
     const resend = () => t.request("/api/auth/send-verification-email", { body: { email } });

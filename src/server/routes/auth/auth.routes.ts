@@ -1,16 +1,17 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import {
   authMessages,
   FIRST_NAME_MAX_LENGTH,
   isStrongPassword,
   isValidEmail,
   normalizeEmail,
-} from "../../shared/account/rules.ts";
-import type { AppEnv } from "../context.ts";
-import { CLIENT_IP_HEADER } from "./auth.ts";
-import { clientIp } from "./client-ip.ts";
-import { createRateLimiter, type RateLimitAction, type RateLimiter, tooManyAttemptsMessage } from "./rate-limit.ts";
+} from "../../../shared/account/rules.ts";
+import { CLIENT_IP_HEADER } from "../../auth/auth.ts";
+import { clientIp } from "../../auth/client-ip.ts";
+import { createRateLimiter, type RateLimitAction, tooManyAttemptsMessage } from "../../auth/rate-limit.ts";
+import type { AppEnv } from "../../context.ts";
+import { bodyLimit } from "../../http/body-limit.ts";
+import { httpMessages } from "../../http/errors.ts";
 
 type Body = Record<string, unknown>;
 type Checked = { problem: string } | { body: Body };
@@ -37,9 +38,7 @@ function checkSignUp(body: Body): Checked {
   }
   const firstName = typeof body.firstName === "string" ? body.firstName.trim() : "";
   if (!firstName) return { problem: authMessages.firstNameRequired };
-  if (firstName.length > FIRST_NAME_MAX_LENGTH) {
-    return { problem: `First name must be at most ${FIRST_NAME_MAX_LENGTH} characters.` };
-  }
+  if (firstName.length > FIRST_NAME_MAX_LENGTH) return { problem: authMessages.firstNameTooLong };
   if (body.acceptTerms !== true) return { problem: authMessages.termsRequired };
   // better-auth requires `name`; ours is the first name. Only known fields pass on.
   return { body: { email, password: body.password, firstName, name: firstName, callbackURL: body.callbackURL } };
@@ -53,16 +52,15 @@ function checkEmailOnly(body: Body): Checked {
 
 /** What the screens show for better-auth's error codes (its own messages are terse). */
 const messagesByCode: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: "Invalid email or password.",
-  EMAIL_NOT_VERIFIED:
-    "Please confirm your email first: check your inbox (and spam folder) for the confirmation link we sent you.",
+  INVALID_EMAIL_OR_PASSWORD: authMessages.invalidCredentials,
+  EMAIL_NOT_VERIFIED: authMessages.emailNotConfirmed,
   INVALID_EMAIL: authMessages.invalidEmail,
   PASSWORD_TOO_SHORT: authMessages.weakPassword,
-  PASSWORD_TOO_LONG: "Password must be at most 128 characters.",
-  INVALID_TOKEN: "This reset link is invalid or has expired. Please request a new one.",
-  USER_NOT_FOUND: "This reset link is invalid or has expired. Please request a new one.",
-  MISSING_OR_NULL_ORIGIN: "This request was refused. Please reload the page and try again.",
-  INVALID_ORIGIN: "This request was refused. Please reload the page and try again.",
+  PASSWORD_TOO_LONG: authMessages.passwordTooLong,
+  INVALID_TOKEN: authMessages.resetLinkExpired,
+  USER_NOT_FOUND: authMessages.resetLinkExpired,
+  MISSING_OR_NULL_ORIGIN: authMessages.requestRefused,
+  INVALID_ORIGIN: authMessages.requestRefused,
 };
 
 async function readBody(request: Request): Promise<Body | null> {
@@ -84,7 +82,7 @@ async function withErrorField(response: Response) {
   const error =
     (body?.code && messagesByCode[body.code]) ||
     (response.status === 429 ? tooManyAttemptsMessage(60) : body?.message) ||
-    "Something went wrong. Please try again.";
+    httpMessages.unexpected;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
   return new Response(JSON.stringify({ ...body, error }), { status: response.status, headers });
@@ -96,49 +94,45 @@ async function withErrorField(response: Response) {
  * limit), passes the client IP on for session records, keeps sign-up answers identical
  * for known and unknown addresses, and turns error bodies into {error}.
  */
-export function createAuthRoutes() {
-  let limiter: RateLimiter | undefined;
-  return new Hono<AppEnv>()
-    .use(bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "This request is too large." }, 413) }))
-    .on(["GET", "POST"], "/*", async (c) => {
-      const { auth, env, database } = c.var.deps;
-      limiter ??= createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);
-      const path = c.req.path.replace(/^\/api\/auth/, "");
-      const ip = clientIp(c, env.TRUST_PROXY);
-      const headers = new Headers(c.req.raw.headers);
-      headers.delete(CLIENT_IP_HEADER);
-      if (ip) headers.set(CLIENT_IP_HEADER, ip);
+export const authRoutes = new Hono<AppEnv>().use(bodyLimit(16 * 1024)).on(["GET", "POST"], "/*", async (c) => {
+  const { auth, env, database } = c.var.deps;
+  // Only closures over the database: the counts themselves live in the rate_limits table.
+  const limiter = createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);
+  const path = c.req.path.replace(/^\/api\/auth/, "");
+  const ip = clientIp(c, env.TRUST_PROXY);
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  if (ip) headers.set(CLIENT_IP_HEADER, ip);
 
-      let body: string | undefined;
-      const guard = c.req.method === "POST" ? guardedPaths[path] : undefined;
-      if (guard) {
-        let parsed = await readBody(c.req.raw);
-        if (!parsed) return c.json({ error: "The request could not be read." }, 400);
-        if (guard.check) {
-          const checked = guard.check(parsed);
-          if ("problem" in checked) return c.json({ error: checked.problem }, 400);
-          parsed = checked.body;
-        }
-        if (guard.action) {
-          const email = typeof parsed.email === "string" ? normalizeEmail(parsed.email) : null;
-          const verdict = await limiter.consume(guard.action, { ip, email });
-          if (!verdict.allowed) {
-            c.header("Retry-After", String(verdict.retryAfterSeconds));
-            return c.json({ error: tooManyAttemptsMessage(verdict.retryAfterSeconds), code: "TOO_MANY_REQUESTS" }, 429);
-          }
-        }
-        body = JSON.stringify(parsed);
-        headers.set("content-type", "application/json");
-        headers.delete("content-length");
-      } else if (c.req.method === "POST") {
-        body = await c.req.text();
+  let body: string | undefined;
+  const guard = c.req.method === "POST" ? guardedPaths[path] : undefined;
+  if (guard) {
+    let parsed = await readBody(c.req.raw);
+    if (!parsed) return c.json({ error: httpMessages.unreadable }, 400);
+    if (guard.check) {
+      const checked = guard.check(parsed);
+      if ("problem" in checked) return c.json({ error: checked.problem }, 400);
+      parsed = checked.body;
+    }
+    if (guard.action) {
+      const email = typeof parsed.email === "string" ? normalizeEmail(parsed.email) : null;
+      const verdict = await limiter.consume(guard.action, { ip, email });
+      if (!verdict.allowed) {
+        c.header("Retry-After", String(verdict.retryAfterSeconds));
+        return c.json({ error: tooManyAttemptsMessage(verdict.retryAfterSeconds), code: "TOO_MANY_REQUESTS" }, 429);
       }
+    }
+    body = JSON.stringify(parsed);
+    headers.set("content-type", "application/json");
+    headers.delete("content-length");
+  } else if (c.req.method === "POST") {
+    body = await c.req.text();
+  }
 
-      const response = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
-      if (path === "/sign-up/email" && response.ok) {
-        // The same answer whether the address is new or taken (the owner is told by e-mail).
-        return c.json({ status: true }, 200);
-      }
-      return withErrorField(response);
-    });
-}
+  const response = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+  if (path === "/sign-up/email" && response.ok) {
+    // The same answer whether the address is new or taken (the owner is told by e-mail).
+    return c.json({ status: true }, 200);
+  }
+  return withErrorField(response);
+});

@@ -1,25 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { GenerationState } from "../../../shared/quiz/contracts.ts";
+import { type GenerationState, quizMessages } from "../../../shared/quiz/contracts.ts";
 import type { GenerationStage } from "../../../shared/quiz/rules.ts";
 import type { Deps } from "../../context.ts";
 import { challenges, milestones, quizResponses } from "../../db/schema.ts";
-import { type GeneratedPlan, GenerationError, generatePlan } from "../../services/ai/index.ts";
+import { type GeneratedPlan, GenerationError, generatePlan } from "../ai/index.ts";
+import { DomainError } from "../domain-error.ts";
 
 /** A run that has not finished after this long is taken to be dead (e.g. the server restarted) and may restart. */
-export const STALE_RUN_MINUTES = 5;
+const STALE_RUN_MINUTES = 5;
 
 export const staleRunCondition = sql`(${quizResponses.generationStatus} = 'running'
   and ${quizResponses.generationStartedAt} < now() - make_interval(mins => ${STALE_RUN_MINUTES}))`;
 
-/** A run that died with its server reads as failed, so the processing screen offers 'Try Again' instead of waiting. */
-export const STALE_RUN_ERROR = "Failed to generate challenges.";
-
+/** The state of this user's generation run, as the processing screen polls it. */
 export async function readGenerationState(
   deps: Deps,
   userId: string,
   quizResponseId: string,
-): Promise<GenerationState | null> {
+): Promise<GenerationState> {
   const [row] = await deps.database.db
     .select({
       status: quizResponses.generationStatus,
@@ -29,21 +28,19 @@ export async function readGenerationState(
     })
     .from(quizResponses)
     .where(and(eq(quizResponses.id, quizResponseId), eq(quizResponses.userId, userId)));
-  if (!row) return null;
-  if (row.stale) return { status: "failed", stage: row.stage as GenerationStage | null, error: STALE_RUN_ERROR };
+  if (!row) throw new DomainError("quiz.notFound");
+  // A run that died with its server reads as failed, so the processing screen offers 'Try Again' instead of waiting.
+  if (row.stale) {
+    return { status: "failed", stage: row.stage as GenerationStage | null, error: quizMessages.challengesFailed };
+  }
   return { status: row.status, stage: row.stage as GenerationStage | null, error: row.error };
 }
 
 /**
  * Starts the generation of one quiz response unless it already runs or is done. The claim is one conditional
  * UPDATE, so of two simultaneous requests exactly one starts a run; the other (and any later one) starts nothing.
- * Returns null when the response is not this user's.
  */
-export async function startGeneration(
-  deps: Deps,
-  userId: string,
-  quizResponseId: string,
-): Promise<GenerationState | null> {
+export async function startGeneration(deps: Deps, userId: string, quizResponseId: string): Promise<GenerationState> {
   const runId = randomUUID();
   const [claimed] = await deps.database.db
     .update(quizResponses)
@@ -95,7 +92,7 @@ async function runGeneration(deps: Deps, run: Run): Promise<void> {
       "quiz generation finished",
     );
   } catch (error) {
-    const message = error instanceof GenerationError ? error.userMessage : "Failed to generate challenges.";
+    const message = error instanceof GenerationError ? error.userMessage : quizMessages.challengesFailed;
     log.error({ err: error, provider: deps.ai.name }, "quiz generation failed");
     await db
       .update(quizResponses)
@@ -158,7 +155,7 @@ async function storePlan(deps: Deps, run: Run, plan: GeneratedPlan): Promise<boo
     await tx.insert(milestones).values(
       rows.flatMap((row) => {
         const set = plan.milestones[row.position];
-        if (!set) throw new GenerationError("milestone set missing", "Failed to generate milestones.");
+        if (!set) throw new GenerationError("milestone set missing", quizMessages.milestonesFailed);
         return (["immediate", "short_term", "medium_term"] as const).map((milestoneType) => ({
           challengeId: row.id,
           userId: run.userId,

@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { DashboardChallenge } from "../../../shared/dashboard/contracts.ts";
-import type { Challenge, Milestone, Mission, Todo } from "../../../shared/plan/contracts.ts";
+import type { Challenge, Milestone, Mission } from "../../../shared/plan/contracts.ts";
 import { sortMilestones } from "../../../shared/plan/rules.ts";
 import type { Db } from "../../db/client.ts";
-import { challenges, milestones, type quizResponses, todos } from "../../db/schema.ts";
+import { challenges, milestones, type quizResponses } from "../../db/schema.ts";
 
 type ChallengeRow = typeof challenges.$inferSelect;
 type MilestoneRow = typeof milestones.$inferSelect;
@@ -75,37 +74,4 @@ export async function readPlanChallenges(
       milestoneRows.filter((m) => m.challengeId === row.id),
     ),
   );
-}
-
-/**
- * The dashboard's challenges: accepted ones that have at least one milestone with a deadline, with only those
- * milestones, each with its todos (SPEC.md section 5).
- */
-export async function readDashboardChallenges(
-  db: Db,
-  userId: string,
-  quizResponseId: string,
-): Promise<DashboardChallenge[]> {
-  const accepted = await readPlanChallenges(db, userId, quizResponseId, { acceptedOnly: true });
-  const dated = accepted
-    .map((challenge) => ({ ...challenge, milestones: challenge.milestones.filter((m) => m.milestoneDeadline) }))
-    .filter((challenge) => challenge.milestones.length > 0);
-  const milestoneIds = dated.flatMap((c) => c.milestones.map((m) => m.id));
-  const todoRows =
-    milestoneIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(todos)
-          .where(and(eq(todos.userId, userId), inArray(todos.milestoneId, milestoneIds)))
-          .orderBy(asc(todos.position), asc(todos.createdAt));
-  return dated.map((challenge) => ({
-    ...challenge,
-    milestones: challenge.milestones.map((milestone) => ({
-      ...milestone,
-      todos: todoRows
-        .filter((t) => t.milestoneId === milestone.id)
-        .map((t): Todo => ({ id: t.id, todoDescription: t.todoDescription, todoCompleted: t.todoCompleted })),
-    })),
-  }));
 }

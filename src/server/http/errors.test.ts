@@ -1,0 +1,54 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import type { AppEnv } from "../context.ts";
+import { DomainError } from "../services/domain-error.ts";
+import { answerFor, errorHandler } from "./errors.ts";
+
+describe("the error catalog", () => {
+  it("answers the token refusals with the SPEC statuses and messages", () => {
+    expect(answerFor(new DomainError("tokens.insufficient"))).toEqual({ status: 402, message: "Insufficient tokens" });
+    expect(answerFor(new DomainError("tokens.invalidAction"))).toEqual({ status: 400, message: "Invalid action type" });
+    expect(answerFor(new DomainError("tokens.profileMissing"))).toEqual({
+      status: 404,
+      message: "User profile not found",
+    });
+  });
+
+  it("fills a message with the facts the error carries", () => {
+    expect(answerFor(new DomainError("milestone.openTodos", { count: 2 }))).toEqual({
+      status: 400,
+      message: "Please complete all 2 remaining todo(s) before marking this milestone as complete.",
+    });
+  });
+
+  it("answers anything unexpected with a generic 500 and logs it", async () => {
+    const logged: string[] = [];
+    const logger = pino({ level: "error" }, { write: (line: string) => void logged.push(line) });
+    const app = new Hono<AppEnv>()
+      .get("/bug", () => {
+        throw new Error("secret detail");
+      })
+      .get("/refused", () => {
+        throw new DomainError("quiz.stillRunning");
+      })
+      .get("/plumbing", () => {
+        throw new HTTPException(400, { message: "Please answer every question." });
+      });
+    app.onError(errorHandler(logger));
+
+    const bug = await app.request("/bug");
+    expect(bug.status).toBe(500);
+    expect(await bug.json()).toEqual({ error: "Something went wrong. Please try again." });
+    expect(logged.join("")).toContain("secret detail");
+
+    const refused = await app.request("/refused");
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: "Your results are still being prepared. Please wait a moment." });
+
+    const plumbing = await app.request("/plumbing");
+    expect(plumbing.status).toBe(400);
+    expect(await plumbing.json()).toEqual({ error: "Please answer every question." });
+  });
+});

@@ -1,0 +1,67 @@
+import type { Context, ErrorHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { authMessages } from "../../shared/account/rules.ts";
+import { planLimitMessages } from "../../shared/billing/plans.ts";
+import { planMessages } from "../../shared/plan/contracts.ts";
+import { quizMessages } from "../../shared/quiz/contracts.ts";
+import { tokenMessages } from "../../shared/tokens/rules.ts";
+import type { AppEnv } from "../context.ts";
+import type { Logger } from "../logger.ts";
+import { DomainError, type DomainErrorCode, type DomainErrorDetails } from "../services/domain-error.ts";
+
+/** Answers of the request plumbing itself, not of any domain. */
+export const httpMessages = {
+  unexpected: "Something went wrong. Please try again.",
+  notFound: "Not found",
+  failed: "Request failed",
+  invalid: "Invalid request",
+  tooLarge: "This request is too large.",
+  unreadable: "The request could not be read.",
+} as const;
+
+type Answer = { status: ContentfulStatusCode; message: string };
+type Entry = [ContentfulStatusCode, string | ((details: DomainErrorDetails) => string)];
+
+/** The one place a domain refusal becomes an HTTP status and the SPEC.md message. */
+const catalog: Record<DomainErrorCode, Entry> = {
+  "auth.sessionRequired": [401, authMessages.sessionRequired],
+  "challenge.notFound": [404, planMessages.challengeNotFound],
+  "challenge.freeLimit": [403, planLimitMessages.freeChallengeLimit],
+  "challenge.premiumLimit": [403, planLimitMessages.premiumChallengeLimit],
+  "milestone.notFound": [404, planMessages.milestoneNotFound],
+  "milestone.openTodos": [400, ({ count = 0 }) => planMessages.remainingTodos(count)],
+  "quiz.notFound": [404, quizMessages.notFound],
+  "quiz.stillRunning": [409, quizMessages.stillRunning],
+  "tokens.insufficient": [402, tokenMessages.insufficient],
+  "tokens.invalidAction": [400, tokenMessages.invalidAction],
+  "tokens.profileMissing": [404, tokenMessages.profileMissing],
+};
+
+export function answerFor(error: DomainError): Answer {
+  const [status, message] = catalog[error.code];
+  return { status, message: typeof message === "string" ? message : message(error.details) };
+}
+
+export function notFound(c: Context) {
+  return c.json({ error: httpMessages.notFound }, 404);
+}
+
+/**
+ * app.onError: domain refusals and the plumbing's own HTTP errors answer `{ error }` with their status; anything
+ * else is a bug, logged, and answered with a generic 500 so no detail reaches the browser.
+ */
+export function errorHandler(fallbackLogger: Logger): ErrorHandler<AppEnv> {
+  return (error, c) => {
+    if (error instanceof DomainError) {
+      const { status, message } = answerFor(error);
+      return c.json({ error: message }, status);
+    }
+    if (error instanceof HTTPException) {
+      if (error.status >= 500) c.var.log?.error({ err: error }, "request failed");
+      return c.json({ error: error.message || httpMessages.failed }, error.status);
+    }
+    (c.var.log ?? fallbackLogger).error({ err: error }, "unhandled error");
+    return c.json({ error: httpMessages.unexpected }, 500);
+  };
+}

@@ -1,0 +1,27 @@
+import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { plans } from "../../../shared/billing/plans.ts";
+import type { Db } from "../../db/client.ts";
+import { subscriptionPlans, subscriptions } from "../../db/schema.ts";
+import { isPremium } from "./premium.ts";
+
+/**
+ * The subscription_plans row that governs a user, read where the seed wrote shared/billing/plans.ts: the free row for
+ * free users; for premium users the plan of their active subscription, or the monthly premium row when premium comes
+ * from the profile alone (a status or an unlimited balance set without a subscription row).
+ */
+export async function memberPlan(db: Pick<Db, "select" | "execute">, userId: string) {
+  const premium = await isPremium(db, userId);
+  let planId: string = plans.free.id;
+  if (premium) {
+    const [subscription] = await db
+      .select({ planId: subscriptions.planId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active"), isNotNull(subscriptions.planId)))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1);
+    planId = subscription?.planId ?? plans.premium_monthly.id;
+  }
+  const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.id, planId));
+  if (!plan) throw new Error(`subscription plan "${planId}" is missing: the plans were not seeded`);
+  return { premium, plan };
+}

@@ -1,0 +1,31 @@
+/**
+ * Every refusal the domain can give, by code. Services throw a DomainError and know nothing of HTTP;
+ * http/errors.ts maps each code to a status and the SPEC.md message the user sees.
+ */
+const domainErrorCodes = [
+  "auth.sessionRequired",
+  "challenge.notFound",
+  "challenge.freeLimit",
+  "challenge.premiumLimit",
+  "milestone.notFound",
+  "milestone.openTodos",
+  "quiz.notFound",
+  "quiz.stillRunning",
+  "tokens.insufficient",
+  "tokens.invalidAction",
+  "tokens.profileMissing",
+] as const;
+export type DomainErrorCode = (typeof domainErrorCodes)[number];
+
+/** Facts a message needs, e.g. how many todos are still open. */
+export type DomainErrorDetails = { count?: number };
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    readonly details: DomainErrorDetails = {},
+  ) {
+    super(code);
+    this.name = "DomainError";
+  }
+}

@@ -1,0 +1,46 @@
+import { Writable } from "node:stream";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { confirmationEmail } from "./account-emails.ts";
+import { createMailer } from "./mailer.ts";
+
+const discard = new Writable({ write: (_chunk, _encoding, done) => done() });
+
+describe("mailer without SMTP_URL", () => {
+  const link =
+    "http://localhost:3000/api/auth/verify-email?token=abc.def&callbackURL=%2FEmailConfirmed%3Fconfirmed%3D1";
+  const message = {
+    to: "marcus@example.com",
+    ...confirmationEmail(
+      { appName: "Unscroll", appUrl: "http://localhost:3000", supportEmail: "help@example.com" },
+      { email: "marcus@example.com", firstName: "Marcus" },
+      link,
+      24,
+    ),
+  };
+
+  it("prints the mail with its link alone on one line, ready to copy", async () => {
+    const printed: string[] = [];
+    const mailer = createMailer({
+      from: "Unscroll <no-reply@localhost>",
+      logger: pino({ level: "info" }, discard),
+      print: (text) => printed.push(text),
+    });
+    await mailer.send(message);
+    const lines = printed.join("").split("\n");
+    expect(lines).toContain("To: marcus@example.com");
+    expect(lines).toContain(`Subject: ${message.subject}`);
+    expect(lines).toContain(link);
+  });
+
+  it("prints nothing when the log level hides information messages", async () => {
+    const printed: string[] = [];
+    const mailer = createMailer({
+      from: "Unscroll <no-reply@localhost>",
+      logger: pino({ level: "warn" }, discard),
+      print: (text) => printed.push(text),
+    });
+    await mailer.send(message);
+    expect(printed).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { OnboardingState, RunValidation, RunValidationRequest } from "../../../shared/run-challenge/contracts.ts";
+import { targetMinutes } from "../../../shared/run-challenge/rules.ts";
+import type { Db } from "../../db/client.ts";
+import { profiles, quizResponses, runValidations } from "../../db/schema.ts";
+
+type RunValidationRow = typeof runValidations.$inferSelect;
+
+function toRunValidation(row: RunValidationRow): RunValidation {
+  return {
+    id: row.id,
+    previousMaxDuration: row.previousMaxDuration,
+    todayDuration: row.todayDuration,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Where the user stands in onboarding: the run challenge accepted and validated, and the latest quiz. */
+export async function onboardingState(db: Db, userId: string): Promise<OnboardingState> {
+  const [[profile], [validation], [quiz]] = await Promise.all([
+    db
+      .select({ acceptedAt: profiles.challengeAcceptedAt, max: profiles.runMaxDurationMinutes })
+      .from(profiles)
+      .where(eq(profiles.id, userId)),
+    db.select().from(runValidations).where(eq(runValidations.userId, userId)).limit(1),
+    db
+      .select({ id: quizResponses.id, status: quizResponses.status, generationStatus: quizResponses.generationStatus })
+      .from(quizResponses)
+      .where(eq(quizResponses.userId, userId))
+      .orderBy(desc(quizResponses.createdAt))
+      .limit(1),
+  ]);
+  const acceptedAt = profile?.acceptedAt ?? null;
+  return {
+    challengeAcceptedAt: acceptedAt?.toISOString() ?? null,
+    maxDurationMinutes: profile?.max ?? null,
+    targetMinutes: acceptedAt ? targetMinutes(profile?.max ?? null) : null,
+    runValidation: validation ? toRunValidation(validation) : null,
+    latestQuiz: quiz ?? null,
+  };
+}
+
+/** Accepts the run challenge. The countdown counts from the first acceptance: a repeat only updates the stated max. */
+export async function acceptRunChallenge(db: Db, userId: string, maxDurationMinutes: number | null) {
+  await db
+    .insert(profiles)
+    .values({ id: userId, challengeAcceptedAt: sql`now()`, runMaxDurationMinutes: maxDurationMinutes })
+    .onConflictDoUpdate({
+      target: profiles.id,
+      set: {
+        challengeAcceptedAt: sql`coalesce(${profiles.challengeAcceptedAt}, now())`,
+        runMaxDurationMinutes: maxDurationMinutes,
+      },
+    });
+}
+
+/** Records the run once; a repeat returns the stored validation (`created` false) and changes nothing. */
+export async function recordRunValidation(
+  db: Db,
+  userId: string,
+  run: RunValidationRequest,
+): Promise<{ runValidation: RunValidation; created: boolean }> {
+  const [created] = await db
+    .insert(runValidations)
+    .values({ userId, ...run })
+    .onConflictDoNothing({ target: runValidations.userId })
+    .returning();
+  if (created) return { runValidation: toRunValidation(created), created: true };
+  const [existing] = await db.select().from(runValidations).where(eq(runValidations.userId, userId));
+  if (!existing) throw new Error("run validation vanished after a conflicting insert");
+  return { runValidation: toRunValidation(existing), created: false };
+}
+
+/** Onboarding is done once a run validation exists. */
+export async function isRunValidated(db: Db, userId: string): Promise<boolean> {
+  const [validation] = await db
+    .select({ id: runValidations.id })
+    .from(runValidations)
+    .where(eq(runValidations.userId, userId))
+    .limit(1);
+  return Boolean(validation);
+}
