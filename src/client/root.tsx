@@ -7,7 +7,7 @@ import { ToastContainer } from "react-toastify";
 import toastifyCss from "react-toastify/dist/ReactToastify.css?url";
 import appCss from "./app.css?url";
 import { Footer } from "./components/footer.tsx";
-import { FullScreenMessage } from "./components/full-screen-message.tsx";
+import { SessionPending } from "./components/full-screen-message.tsx";
 import { Navbar } from "./components/navbar.tsx";
 import { ScrollToTop } from "./components/scroll-to-top.tsx";
 import { CookieBanner } from "./features/consent/cookie-banner.tsx";
@@ -94,5 +94,5 @@ export default function App() {
 }
 
 export function HydrateFallback() {
-  return <FullScreenMessage>Getting your account ready...</FullScreenMessage>;
+  return <SessionPending />;
 }

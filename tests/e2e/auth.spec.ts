@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E } from "../support/e2e-ports.ts";
-import { createConfirmedUser, expect, logIn, test, uniqueEmail, waitForMail } from "./fixtures.ts";
+import { uniqueEmail } from "../support/personas.ts";
+import { createConfirmedUser, expect, logIn, test, waitForMail } from "./fixtures.ts";
 import { validateRun } from "./onboarding-helpers.ts";
 
 const strongPassword = "run4ever";

@@ -1,6 +1,7 @@
 import { QUIZ_QUESTIONS } from "../../src/shared/quiz/questions.ts";
+import { MARCUS as marcoAnswers } from "../support/personas.ts";
 import { expect, test } from "./fixtures.ts";
-import { expectNoSidewaysScroll, marcoAnswers } from "./onboarding-helpers.ts";
+import { expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 
 // The whole journey runs once, on the phone layout most users have; the other specs cover details on desktop.
 test.skip(({ isMobile }) => !isMobile, "the journey runs on the mobile project only");
@@ -27,11 +28,11 @@ test("from 'I ran' to a dashboard with dated milestones", async ({ page, signedI
   await expect(modal.getByRole("button", { name: "Share" })).toBeVisible();
   await modal.getByRole("button", { name: "Continue Without Sharing" }).click();
 
-  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page).toHaveURL(/\/Welcome$/);
   await expect(page.getByRole("heading", { name: `Welcome, ${signedIn.firstName}` })).toBeVisible();
   // Onboarding now counts as done: the landing page sends him to the dashboard, no reload needed.
   await page.getByRole("link", { name: "START ASSESSMENT QUIZ" }).click();
-  await expect(page).toHaveURL(/\/Quiz$/);
+  await expect(page).toHaveURL(/\/quiz$/);
 
   for (const [index, question] of QUIZ_QUESTIONS.entries()) {
     const answer = page.getByLabel(question);

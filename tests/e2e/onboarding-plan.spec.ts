@@ -1,11 +1,11 @@
 import { QUIZ_QUESTIONS } from "../../src/shared/quiz/questions.ts";
+import { MARCUS as marcoAnswers } from "../support/personas.ts";
 import { expect, test } from "./fixtures.ts";
 import {
   acceptedPlan,
   analyzedPlan,
   apiPatch,
   apiPost,
-  marcoAnswers,
   planChallenges,
   submitAndGenerate,
   validateRun,

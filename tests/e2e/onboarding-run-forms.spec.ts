@@ -158,7 +158,7 @@ test.describe("the run validation form", () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("70 minutes");
 
     await modal.getByRole("button", { name: "Continue Without Sharing" }).click();
-    await expect(page).toHaveURL(/\/welcome$/);
+    await expect(page).toHaveURL(/\/Welcome$/);
     await expect(page.getByRole("heading", { name: `Welcome, ${signedIn.firstName}` })).toBeVisible();
     // Onboarding is done now: the landing page sends him on to the dashboard.
     await page.goto("/");

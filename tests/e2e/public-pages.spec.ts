@@ -22,9 +22,9 @@ test.describe("challenge page", () => {
   test("'Challenge Accepted' leads to sign-up", async ({ page }) => {
     await gotoHydrated(page, "/ChallengePage");
     const accept = page.getByRole("link", { name: "Challenge Accepted" });
-    await expect(accept).toHaveAttribute("href", "/Auth/Signup");
+    await expect(accept).toHaveAttribute("href", "/auth/Signup");
     await accept.click();
-    await expect(page).toHaveURL(/\/Auth\/Signup$/);
+    await expect(page).toHaveURL(/\/auth\/Signup$/);
   });
 
   test("without FOUNDER_VIDEO_URL a poster stands in: no player, nothing broken", async ({ page }) => {

@@ -1,16 +1,7 @@
+import { addMonths, format, isBefore, isSameDay, isSameMonth, startOfDay, startOfMonth } from "date-fns";
 import { useEffect, useState } from "react";
-import {
-  type CalendarDay,
-  clampDay,
-  compareDays,
-  formatCalendarDay,
-  fromIsoDate,
-  monthGrid,
-  shiftMonth,
-  todayOf,
-  toIsoDate,
-  weekdayLabels,
-} from "./date-picker-model.ts";
+import { parseCalendarDay } from "../lib/dates.ts";
+import { formatDay, monthGrid, toIsoDate, weekdayLabels } from "./date-picker-model.ts";
 import { Modal } from "./modal.tsx";
 
 type DatePickerProps = {
@@ -34,30 +25,28 @@ export function DatePicker({ open, value, onCancel, onConfirm, busy = false, tit
 }
 
 function Calendar({ value, onCancel, onConfirm, busy }: Omit<DatePickerProps, "open" | "title">) {
-  const [today] = useState(() => todayOf(new Date()));
-  const initial = fromIsoDate(value);
-  const usable = initial && compareDays(initial, today) >= 0 ? initial : null;
-  const [view, setView] = useState(() => usable ?? today);
-  const [chosenDay, setChosenDay] = useState<number | null>(usable?.day ?? null);
+  const [today] = useState(() => startOfDay(new Date()));
+  const [chosen, setChosen] = useState<Date | null>(() => {
+    const initial = parseCalendarDay(value);
+    return initial && !isBefore(initial, today) ? initial : null;
+  });
+  const [view, setView] = useState(() => startOfMonth(chosen ?? today));
 
-  const chosen: CalendarDay | null = chosenDay === null ? null : { ...view, day: chosenDay };
-  const chosenIsPast = chosen !== null && compareDays(chosen, today) < 0;
-  const atCurrentMonth = view.year === today.year && view.month === today.month;
+  const chosenIsPast = chosen !== null && isBefore(chosen, today);
+  const atCurrentMonth = isSameMonth(view, today);
 
   // Moving back into the current month can put a clamped day in the past: never offer a past day.
   useEffect(() => {
-    if (chosenIsPast) setChosenDay(null);
+    if (chosenIsPast) setChosen(null);
   }, [chosenIsPast]);
 
+  // SPEC: the chosen day moves with the month and is clamped to its length (31 Jan -> 28 Feb), as addMonths does.
   function goToMonth(delta: number) {
-    const next = shiftMonth(view.year, view.month, delta);
-    setView({ ...next, day: 1 });
-    if (chosenDay !== null) setChosenDay(clampDay(chosenDay, next.year, next.month));
+    setView(addMonths(view, delta));
+    if (chosen) setChosen(addMonths(chosen, delta));
   }
 
-  const monthLabel = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" }).format(
-    new Date(view.year, view.month, 1),
-  );
+  const monthLabel = format(view, "MMMM yyyy");
 
   return (
     <div className="mt-5">
@@ -90,22 +79,21 @@ function Calendar({ value, onCancel, onConfirm, busy }: Omit<DatePickerProps, "o
             {label}
           </div>
         ))}
-        {monthGrid(view.year, view.month).map((day, index) => {
+        {monthGrid(view).map((day, index) => {
           // biome-ignore lint/suspicious/noArrayIndexKey: leading blanks are positions, nothing else identifies them
           if (day === null) return <div key={`blank-${index}`} aria-hidden="true" />;
-          const cell = { year: view.year, month: view.month, day };
-          const past = compareDays(cell, today) < 0;
-          const isToday = compareDays(cell, today) === 0;
-          const selected = day === chosenDay && !chosenIsPast;
+          const past = isBefore(day, today);
+          const isToday = isSameDay(day, today);
+          const selected = chosen !== null && isSameDay(day, chosen) && !chosenIsPast;
           return (
             <button
-              key={day}
+              key={day.getDate()}
               type="button"
               disabled={past}
               aria-pressed={selected}
               aria-current={isToday ? "date" : undefined}
-              aria-label={formatCalendarDay(cell)}
-              onClick={() => setChosenDay(day)}
+              aria-label={formatDay(day)}
+              onClick={() => setChosen(day)}
               className={[
                 "aspect-square min-h-10 rounded-full text-sm font-medium transition",
                 selected
@@ -116,7 +104,7 @@ function Calendar({ value, onCancel, onConfirm, busy }: Omit<DatePickerProps, "o
                 past ? "cursor-not-allowed text-muted/35 line-through hover:bg-transparent" : "",
               ].join(" ")}
             >
-              {day}
+              {day.getDate()}
             </button>
           );
         })}
@@ -125,7 +113,7 @@ function Calendar({ value, onCancel, onConfirm, busy }: Omit<DatePickerProps, "o
       <p className="mt-4 min-h-6 text-center text-sm" data-testid="chosen-date" aria-live="polite">
         {chosen && !chosenIsPast ? (
           <>
-            Due <span className="font-semibold text-volt">{formatCalendarDay(chosen)}</span>
+            Due <span className="font-semibold text-volt">{formatDay(chosen)}</span>
           </>
         ) : (
           <span className="text-muted">Choose a day</span>

@@ -1,23 +1,24 @@
 import { Link, useLocation } from "react-router";
-import { legalPaths } from "../../shared/paths.ts";
+import { isLegalPath, paths } from "../../shared/paths.ts";
 import { config } from "../lib/config.ts";
 
 const LEGAL_LINKS = [
-  { to: "/legal-notice", label: "Legal Notice" },
-  { to: "/privacy-policy", label: "Privacy Policy" },
-  { to: "/terms-of-service", label: "Terms of Service" },
-  { to: "/do-not-sell", label: "Do Not Sell My Info" },
+  { to: paths.legalNotice, label: "Legal Notice" },
+  { to: paths.privacyPolicy, label: "Privacy Policy" },
+  { to: paths.termsOfService, label: "Terms of Service" },
+  { to: paths.doNotSell, label: "Do Not Sell My Info" },
 ] as const;
 
 const FIRST_YEAR = 2025;
 
-function isLegalPage(pathname: string) {
-  const path = pathname.toLowerCase().replace(/\/$/, "");
-  return legalPaths.some((legal) => legal === path);
+/** Paths match case-insensitively, with or without a trailing slash. */
+function normalize(pathname: string) {
+  return pathname.toLowerCase().replace(/\/$/, "");
 }
 
 function isDashboard(pathname: string) {
-  return /^\/dashboard(\/|$)/i.test(pathname);
+  const path = normalize(pathname);
+  return path === paths.dashboard || path.startsWith(`${paths.dashboard}/`);
 }
 
 /**
@@ -27,7 +28,7 @@ function isDashboard(pathname: string) {
  */
 export function Footer() {
   const { pathname } = useLocation();
-  const legal = isLegalPage(pathname);
+  const legal = isLegalPath(normalize(pathname));
   const showLegalLinks = legal || isDashboard(pathname);
   const year = new Date().getFullYear();
   return (
@@ -59,7 +60,7 @@ export function Footer() {
                 </li>
               ))}
             <li>
-              <Link to="/cookie-banner" className="inline-block py-2 hover:text-text">
+              <Link to={paths.cookieBanner} className="inline-block py-2 hover:text-text">
                 Cookie settings
               </Link>
             </li>

@@ -5,3 +5,8 @@ export function FullScreenMessage({ children }: { children: React.ReactNode }) {
     </div>
   );
 }
+
+/** SPEC.md section 2: what every screen shows while the session loads. */
+export function SessionPending() {
+  return <FullScreenMessage>Getting your account ready...</FullScreenMessage>;
+}

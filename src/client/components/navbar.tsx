@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { toast } from "react-toastify";
-import { useLogout } from "../features/auth/use-sign-out.ts";
+import { paths } from "../../shared/paths.ts";
 import { config } from "../lib/config.ts";
 import { useSession } from "../lib/session.ts";
+import { useLogout } from "../lib/sign-out.ts";
 
 function LogoutButton() {
   const logout = useLogout();
@@ -30,7 +31,7 @@ export function Navbar() {
     <header className="border-b border-line bg-ink">
       <nav className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-5" aria-label="Main">
         <Link
-          to={user ? "/dashboard" : "/"}
+          to={user ? paths.dashboard : paths.landing}
           className="font-display text-2xl uppercase tracking-wider"
           aria-label={`${config.appName} home`}
         >
@@ -48,13 +49,13 @@ export function Navbar() {
         ) : (
           <div className="flex items-center gap-2">
             <Link
-              to="/auth/Login"
+              to={paths.login}
               className="rounded-full px-4 py-2 text-sm font-semibold uppercase tracking-wider text-text hover:text-volt"
             >
               Login
             </Link>
             <Link
-              to="/auth/Signup"
+              to={paths.signup}
               className="rounded-full bg-volt px-4 py-2 text-sm font-bold uppercase tracking-wider text-ink transition hover:bg-volt-strong"
             >
               Sign up

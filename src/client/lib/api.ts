@@ -4,6 +4,8 @@ import type { ApiType } from "../../server/app.ts";
 /** Typed client over the server's routes (type-only import: no server code reaches the bundle). */
 export const api = hc<ApiType>("/api", { init: { credentials: "same-origin" } });
 
+export const networkErrorMessage = "Network error. Check your connection and try again.";
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -22,7 +24,7 @@ export async function unwrap<R extends Response>(
   try {
     response = await request;
   } catch {
-    throw new ApiError("Network error. Check your connection and try again.", 0);
+    throw new ApiError(networkErrorMessage, 0);
   }
   if (response.ok) return response.json();
   const body = (await response.json().catch(() => null)) as { error?: unknown } | null;

@@ -1,4 +1,4 @@
-/** The rules of the first challenge as the public pages state them. */
+/** The rules of the first challenge, in the one wording both the challenge page and the challenge-accepted screen show. */
 export const CHALLENGE_RULES = [
   { title: "Run alone", detail: "No partner, no group, no pacer. Just you and the road." },
   { title: "No audio", detail: "No music, no podcast, no audiobook. Listen to your breath and your thoughts." },

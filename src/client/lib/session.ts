@@ -1,7 +1,6 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { paths } from "../../shared/paths.ts";
 import { api, unwrap } from "./api.ts";
-
-export const sessionQueryKey = ["session"] as const;
 
 export function fetchSession() {
   return unwrap(api.me.$get(), "Could not load your session.");
@@ -9,21 +8,25 @@ export function fetchSession() {
 
 export type SessionData = Awaited<ReturnType<typeof fetchSession>>;
 
+/** GET /api/me: who is signed in and whether onboarding is done. */
+export function sessionQuery() {
+  return queryOptions({ queryKey: ["session"], queryFn: fetchSession, staleTime: 60_000 });
+}
+
 /**
  * The one place the client learns who is signed in and whether onboarding is done.
  * Route guards, the navbar and screens all read it from here.
  */
 export function useSession() {
-  const query = useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000 });
+  const query = useQuery(sessionQuery());
   return {
     isPending: query.isPending,
     user: query.data?.user ?? null,
     onboarding: query.data?.onboarding ?? null,
-    refetch: query.refetch,
   };
 }
 
-export function useInvalidateSession() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+/** SPEC '/': a signed-in user who finished onboarding belongs on the dashboard, any other on the challenge. */
+export function signedInHome(onboarding: { runValidated: boolean } | null) {
+  return onboarding?.runValidated ? paths.dashboard : paths.challengeAccepted;
 }

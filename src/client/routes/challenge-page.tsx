@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { paths } from "../../shared/paths.ts";
 import { CHALLENGE_WINDOW_HOURS, RUN_FLOOR_MINUTES } from "../../shared/run-challenge/rules.ts";
 import { FounderVideo } from "../features/marketing/founder-video.tsx";
 import { config } from "../lib/config.ts";
@@ -93,7 +94,7 @@ export default function ChallengePage() {
             The countdown starts the moment you accept. Create a free account, pick your window, run, then log your time
             and a few words about how it went.
           </p>
-          <Link to="/Auth/Signup" className="btn-primary btn-lg mt-9 w-full sm:w-auto">
+          <Link to={paths.signup} className="btn-primary btn-lg mt-9 w-full sm:w-auto">
             Challenge Accepted
           </Link>
           <p className="mt-3 text-sm text-muted">Free account. No credit card. 18+.</p>

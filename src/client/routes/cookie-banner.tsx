@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { paths } from "../../shared/paths.ts";
 import { useConsent } from "../features/consent/consent-store.ts";
 import { CookiePreferences } from "../features/consent/cookie-preferences.tsx";
 import { saveChoice } from "../features/consent/save-choice.ts";
@@ -24,7 +25,7 @@ export default function CookieBannerPage() {
     // Opened directly there is nothing to go back to: go home instead of leaving the site.
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
-    else navigate("/");
+    else navigate(paths.landing);
   };
   return (
     <main className="page-container max-w-2xl py-12 sm:py-20">
@@ -33,11 +34,11 @@ export default function CookieBannerPage() {
       <p className="mt-4 text-lead text-muted">
         Essential cookies keep the site working and are always on. Everything else is off until you switch it on, and
         you can change your mind here at any time. The details are in our{" "}
-        <Link to="/privacy-policy" className="font-medium text-volt underline-offset-4 hover:underline">
+        <Link to={paths.privacyPolicy} className="font-medium text-volt underline-offset-4 hover:underline">
           Privacy Policy
         </Link>
         ; who runs this site is in the{" "}
-        <Link to="/legal-notice" className="font-medium text-volt underline-offset-4 hover:underline">
+        <Link to={paths.legalNotice} className="font-medium text-volt underline-offset-4 hover:underline">
           Legal Notice
         </Link>
         .

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { authMessages, authTimings } from "../../../shared/account/rules.ts";
+import { paths } from "../../../shared/paths.ts";
 import { Spinner } from "../../components/spinner.tsx";
+import { signOut as endSession } from "../../lib/auth-client.ts";
 import { useSession } from "../../lib/session.ts";
-import { signOut as endSession } from "./auth-api.ts";
-import { useSignOut } from "./use-sign-out.ts";
+import { useSignOut } from "../../lib/sign-out.ts";
 
 /** Codes the server's confirmation link adds on failure that mean "this link is no good". */
 const badLinkCodes = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND", "INVALID_USER"]);
@@ -52,7 +53,7 @@ export function EmailConfirmation() {
     if (outcome.kind !== "confirmed") return;
     const timer = setTimeout(async () => {
       await signOut();
-      navigate("/", { replace: true });
+      navigate(paths.landing, { replace: true });
     }, authTimings.emailConfirmedRedirectMs);
     // Leaving or closing the page signs out as well (SPEC.md section 4).
     const onPageHide = () => {
@@ -98,10 +99,10 @@ export function EmailConfirmation() {
         Links work for 24 hours. Trying to log in with an unconfirmed account sends you a fresh one.
       </p>
       <div className="mt-2 flex w-full max-w-sm flex-col gap-3">
-        <Link to="/ChallengeAccepted" className="btn-primary w-full">
+        <Link to={paths.challengeAccepted} className="btn-primary w-full">
           Continue to Get Started
         </Link>
-        <Link to="/" className="btn-secondary w-full">
+        <Link to={paths.landing} className="btn-secondary w-full">
           Go to Home
         </Link>
       </div>

@@ -1,13 +1,15 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
-import { authMessages, authTimings, isValidEmail, PASSWORD_MIN_LENGTH } from "../../../shared/account/rules.ts";
-import { fetchSession } from "../../lib/session.ts";
-import { requestPasswordReset, signIn } from "./auth-api.ts";
+import { loginFormSchema } from "../../../shared/account/contracts.ts";
+import { authMessages, authTimings, isValidEmail } from "../../../shared/account/rules.ts";
+import { paths } from "../../../shared/paths.ts";
+import { fetchSession, signedInHome } from "../../lib/session.ts";
+import { requestPasswordReset, signIn } from "./api/auth.ts";
 import { FormMessage } from "./auth-shell.tsx";
 import { TextField } from "./text-field.tsx";
 
-type Values = { email: string; password: string };
 type Notice = { tone: "error" | "success"; text: string };
 
 /**
@@ -16,10 +18,10 @@ type Notice = { tone: "error" | "success"; text: string };
  * /ChallengeAccepted; a fresh load also starts the user's session with an empty cache.
  */
 async function goAfterLogin() {
-  let target = "/";
+  let target: string = paths.landing;
   try {
     const session = await fetchSession();
-    if (session.user) target = session.onboarding?.runValidated ? "/dashboard" : "/ChallengeAccepted";
+    if (session.user) target = signedInHome(session.onboarding);
   } catch {
     // "/" sends a signed-in visitor on to the right place by itself.
   }
@@ -41,7 +43,8 @@ export function LoginForm() {
     setError,
     clearErrors,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  } = useForm({
+    resolver: zodResolver(loginFormSchema),
     defaultValues: { email: initialEmail, password: "" },
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -49,7 +52,7 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const result = await signIn({ email: values.email.trim(), password: values.password });
+    const result = await signIn(values);
     if (!result.ok) {
       setFormError(result.message ?? authMessages.loginFailed);
       return;
@@ -92,16 +95,14 @@ export function LoginForm() {
         inputMode="email"
         autoComplete="email"
         error={errors.email?.message}
-        {...register("email", { validate: (v) => (isValidEmail(v) ? true : authMessages.invalidEmail) })}
+        {...register("email")}
       />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
-        {...register("password", {
-          validate: (v) => (v.length >= PASSWORD_MIN_LENGTH ? true : authMessages.loginPasswordTooShort),
-        })}
+        {...register("password")}
       />
 
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
@@ -129,7 +130,7 @@ export function LoginForm() {
         </p>
         <p className="text-muted">
           New here?{" "}
-          <Link to="/auth/Signup" className="font-semibold text-volt underline-offset-2 hover:underline">
+          <Link to={paths.signup} className="font-semibold text-volt underline-offset-2 hover:underline">
             Create a free account
           </Link>
         </p>

@@ -1,13 +1,14 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
-import { authMessages, authTimings, isStrongPassword } from "../../../shared/account/rules.ts";
-import { resetPassword } from "./auth-api.ts";
+import { resetPasswordFormSchema } from "../../../shared/account/contracts.ts";
+import { authMessages, authTimings } from "../../../shared/account/rules.ts";
+import { paths } from "../../../shared/paths.ts";
+import { useSignOut } from "../../lib/sign-out.ts";
+import { resetPassword } from "./api/auth.ts";
 import { FormMessage } from "./auth-shell.tsx";
 import { TextField } from "./text-field.tsx";
-import { useSignOut } from "./use-sign-out.ts";
-
-type Values = { password: string; confirm: string };
 
 /** The link's token arrives in the query (our e-mail) or, from older links, in the fragment. */
 function readLink(search: string, hash: string) {
@@ -33,13 +34,17 @@ export function ResetPasswordForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({ defaultValues: { password: "", confirm: "" }, reValidateMode: "onChange" });
+  } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: "", confirm: "" },
+    reValidateMode: "onChange",
+  });
 
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(async () => {
       await signOut();
-      navigate("/", { replace: true });
+      navigate(paths.landing, { replace: true });
     }, authTimings.resetRedirectMs);
     return () => clearTimeout(timer);
   }, [done, signOut, navigate]);
@@ -59,7 +64,7 @@ export function ResetPasswordForm() {
   });
 
   const home = (
-    <Link to="/" className="btn-secondary w-full">
+    <Link to={paths.landing} className="btn-secondary w-full">
       Go to Home
     </Link>
   );
@@ -72,7 +77,7 @@ export function ResetPasswordForm() {
           Reset links work once and for one hour. On the login screen, enter your email and choose 'Reset it here' to
           get a new one.
         </p>
-        <Link to="/auth/Login" className="btn-primary w-full">
+        <Link to={paths.login} className="btn-primary w-full">
           Request a new link
         </Link>
         {home}
@@ -91,18 +96,14 @@ export function ResetPasswordForm() {
         type="password"
         autoComplete="new-password"
         error={errors.password?.message}
-        {...register("password", {
-          validate: (v) => (isStrongPassword(v) ? true : authMessages.resetWeakPassword),
-        })}
+        {...register("password")}
       />
       <TextField
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
         error={errors.confirm?.message}
-        {...register("confirm", {
-          validate: (v, values) => (v === values.password ? true : authMessages.resetMismatch),
-        })}
+        {...register("confirm")}
       />
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>

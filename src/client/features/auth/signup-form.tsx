@@ -1,13 +1,14 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import { authMessages, FIRST_NAME_MAX_LENGTH, isStrongPassword, isValidEmail } from "../../../shared/account/rules.ts";
-import { signUp } from "./auth-api.ts";
+import { signupFormSchema } from "../../../shared/account/contracts.ts";
+import { authMessages, FIRST_NAME_MAX_LENGTH, MINIMUM_AGE } from "../../../shared/account/rules.ts";
+import { paths } from "../../../shared/paths.ts";
+import { signUp } from "./api/auth.ts";
 import { FormMessage } from "./auth-shell.tsx";
 import { TextField } from "./text-field.tsx";
-
-type Values = { firstName: string; email: string; password: string; acceptTerms: boolean };
 
 const duplicateHints = ["already registered", "user already exists", "email already in use"];
 
@@ -22,7 +23,8 @@ export function SignupForm() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<Values>({
+  } = useForm({
+    resolver: zodResolver(signupFormSchema),
     defaultValues: { firstName: "", email: "", password: "", acceptTerms: false },
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -30,16 +32,11 @@ export function SignupForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const email = values.email.trim();
-    const result = await signUp({
-      firstName: values.firstName.trim(),
-      email,
-      password: values.password,
-      acceptTerms: true,
-    });
+    const { email } = values;
+    const result = await signUp({ ...values, acceptTerms: true });
     if (result.ok) {
       toast.success(authMessages.signupSuccess, { autoClose: AUTH_TOAST_MS });
-      navigate("/auth/Login", { state: { email } });
+      navigate(paths.login, { state: { email } });
       return;
     }
     const message = result.message ?? "";
@@ -58,9 +55,7 @@ export function SignupForm() {
         autoComplete="given-name"
         maxLength={FIRST_NAME_MAX_LENGTH}
         error={errors.firstName?.message}
-        {...register("firstName", {
-          validate: (v) => (v.trim() ? true : authMessages.firstNameRequired),
-        })}
+        {...register("firstName")}
       />
       <TextField
         label="Email Address"
@@ -68,14 +63,14 @@ export function SignupForm() {
         inputMode="email"
         autoComplete="email"
         error={errors.email?.message}
-        {...register("email", { validate: (v) => (isValidEmail(v) ? true : authMessages.invalidEmail) })}
+        {...register("email")}
       />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
         error={errors.password?.message}
-        {...register("password", { validate: (v) => (isStrongPassword(v) ? true : authMessages.weakPassword) })}
+        {...register("password")}
       />
       <p className="-mt-3 text-xs text-muted">At least 6 characters, with a letter and a number.</p>
 
@@ -86,19 +81,23 @@ export function SignupForm() {
             className="mt-0.5 size-5 shrink-0 cursor-pointer accent-[var(--color-volt)]"
             aria-invalid={errors.acceptTerms ? true : undefined}
             aria-describedby={errors.acceptTerms ? "accept-terms-error" : undefined}
-            {...register("acceptTerms", { validate: (v) => (v ? true : authMessages.termsRequired) })}
+            {...register("acceptTerms")}
           />
           <span>
-            I am 18 or older and accept the{" "}
+            {`I am ${MINIMUM_AGE} or older and accept the`}{" "}
             <Link
-              to="/terms-of-service"
+              to={paths.termsOfService}
               target="_blank"
               className="font-semibold text-text underline underline-offset-2"
             >
               Terms of Service
             </Link>{" "}
             and the{" "}
-            <Link to="/privacy-policy" target="_blank" className="font-semibold text-text underline underline-offset-2">
+            <Link
+              to={paths.privacyPolicy}
+              target="_blank"
+              className="font-semibold text-text underline underline-offset-2"
+            >
               Privacy Policy
             </Link>
             .
@@ -118,7 +117,7 @@ export function SignupForm() {
       </button>
       <p className="text-center text-sm text-muted">
         Already have an account?{" "}
-        <Link to="/auth/Login" className="font-semibold text-volt underline-offset-2 hover:underline">
+        <Link to={paths.login} className="font-semibold text-volt underline-offset-2 hover:underline">
           Login here
         </Link>
       </p>

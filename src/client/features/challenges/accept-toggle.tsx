@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Challenge } from "../../../shared/plan/contracts.ts";
 import { ApiError } from "../../lib/api.ts";
-import { useUpdateChallenge } from "./challenges-api.ts";
+import { useUpdateChallenge } from "./api/update-challenge.ts";
 
 /**
  * SPEC section 4 labels: 'ACCEPT CHALLENGE' → 'ACCEPTING...' → 'CHALLENGE ACCEPTED', and

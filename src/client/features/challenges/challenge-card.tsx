@@ -1,7 +1,10 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import type { Challenge } from "../../../shared/plan/contracts.ts";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { type Challenge, updateChallengeSchema } from "../../../shared/plan/contracts.ts";
 import { AcceptToggle } from "./accept-toggle.tsx";
-import { useUpdateChallenge } from "./challenges-api.ts";
+import { useUpdateChallenge } from "./api/update-challenge.ts";
 
 /** A generated challenge on the results screen: read, accept, or rewrite it in place. */
 export function ChallengeCard({
@@ -54,40 +57,48 @@ export function ChallengeCard({
   );
 }
 
+/** The editable texts, with the messages the server would answer (checked before anything is sent). */
+const editorSchema = z.object({
+  title: updateChallengeSchema.shape.title.unwrap(),
+  description: updateChallengeSchema.shape.description.unwrap(),
+});
+
 function ChallengeEditor({ challenge, onDone }: { challenge: Challenge; onDone: () => void }) {
   const update = useUpdateChallenge();
-  const [title, setTitle] = useState(challenge.title);
-  const [description, setDescription] = useState(challenge.description);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(editorSchema),
+    defaultValues: { title: challenge.title, description: challenge.description },
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const error = errors.title?.message ?? errors.description?.message ?? update.error?.message;
 
-  async function save(event: React.FormEvent) {
-    event.preventDefault();
+  const save = handleSubmit(async (texts) => {
     try {
-      await update.mutateAsync({ id: challenge.id, title, description });
+      await update.mutateAsync({ id: challenge.id, ...texts });
       onDone();
     } catch {
       // Shown below from the mutation state; the typed text stays so nothing is lost.
     }
-  }
+  });
 
   return (
     <form onSubmit={save} className="mt-2 space-y-3">
       <label className="block">
         <span className="text-sm text-muted">Title</span>
-        <input className="field mt-1" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} />
+        <input className="field mt-1" maxLength={200} {...register("title")} />
       </label>
       <label className="block">
         <span className="text-sm text-muted">Description</span>
-        <textarea
-          className="field mt-1 resize-y"
-          rows={4}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          maxLength={2000}
-        />
+        <textarea className="field mt-1 resize-y" rows={4} maxLength={2000} {...register("description")} />
       </label>
-      {update.error && (
+      {error && (
         <p role="alert" className="text-sm text-danger">
-          {update.error.message}
+          {error}
         </p>
       )}
       <div className="flex gap-3">

@@ -1,8 +1,9 @@
-import type { Challenge } from "../../../shared/plan/contracts.ts";
+import { type Challenge, planMessages } from "../../../shared/plan/contracts.ts";
 import { sortMilestones } from "../../../shared/plan/rules.ts";
 import { milestoneLabels } from "../../lib/milestone-labels.ts";
+import { useUpdateChallenge } from "./api/update-challenge.ts";
+import { useUpdateMilestone } from "./api/update-milestone.ts";
 import { AutosaveText } from "./autosave-text.tsx";
-import { useUpdateChallenge, useUpdateMilestone } from "./challenges-api.ts";
 
 /** Workflow step 1: one accepted challenge with its title, description and three milestone texts. */
 export function ChallengeSetupCard({
@@ -24,7 +25,7 @@ export function ChallengeSetupCard({
           label={`title of challenge ${number}`}
           value={challenge.title}
           multiline={false}
-          required="Title is required"
+          required={planMessages.titleRequired}
           maxLength={200}
           viewClassName="text-xl font-bold leading-snug"
           onSave={(title) => updateChallenge.mutateAsync({ id: challenge.id, title })}
@@ -34,7 +35,7 @@ export function ChallengeSetupCard({
         <AutosaveText
           label={`description of challenge ${number}`}
           value={challenge.description}
-          required="Description is required"
+          required={planMessages.descriptionRequired}
           maxLength={2000}
           viewClassName="text-muted"
           onSave={(description) => updateChallenge.mutateAsync({ id: challenge.id, description })}

@@ -18,7 +18,7 @@ export function isAnalyticsLoaded() {
 }
 
 /** Adds the analytics script to the page once; later calls do nothing. */
-export function loadAnalytics(src: string) {
+function loadAnalytics(src: string) {
   if (isAnalyticsLoaded()) return;
   const script = document.createElement("script");
   script.id = SCRIPT_ID;

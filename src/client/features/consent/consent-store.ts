@@ -51,10 +51,6 @@ export function useConsent(): StoredConsent | null | undefined {
   return useSyncExternalStore<StoredConsent | null | undefined>(subscribe, getSnapshot, getServerSnapshot);
 }
 
-export function readConsent(): StoredConsent | null {
-  return getSnapshot();
-}
-
 export function saveConsent(choices: ConsentChoices) {
   const value: StoredConsent = {
     essential: true,

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
+import { paths } from "../../../shared/paths.ts";
 import { useAnalyticsAfterConsent } from "./analytics.ts";
 import { ALL_ACCEPTED, ONLY_ESSENTIAL } from "./consent-rules.ts";
 import { useConsent } from "./consent-store.ts";
@@ -17,7 +18,7 @@ export function CookieBanner() {
   useAnalyticsAfterConsent(consent);
 
   // Unknown while pre-rendering and hydrating; the /cookie-banner page shows the same choices itself.
-  if (consent !== null || pathname.toLowerCase() === "/cookie-banner") return null;
+  if (consent !== null || pathname.toLowerCase() === paths.cookieBanner.toLowerCase()) return null;
 
   return (
     <section
@@ -33,7 +34,7 @@ export function CookieBanner() {
             <p className="mt-1 text-sm leading-6 text-muted">
               Essential ones keep the site working. Analytics only with your OK — change it any time in Cookie settings.
               See our{" "}
-              <Link to="/privacy-policy" className="font-medium text-text underline underline-offset-4">
+              <Link to={paths.privacyPolicy} className="font-medium text-text underline underline-offset-4">
                 privacy policy
               </Link>
               .

@@ -1,7 +1,7 @@
 import type { DashboardChallenge } from "../../../shared/dashboard/contracts.ts";
 import { challengeProgress, isOverdue, sortMilestones } from "../../../shared/plan/rules.ts";
+import { formatDeadline } from "../../lib/dates.ts";
 import { milestoneLabels } from "../../lib/milestone-labels.ts";
-import { formatDeadline } from "../challenges/deadline-format.ts";
 
 /** A challenge card of the first dashboard: numbered from 1, its dated milestones, overdue in red. */
 export function ChallengeOverview({ challenge, number }: { challenge: DashboardChallenge; number: number }) {

@@ -1,6 +1,6 @@
 import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
 
-export const defaultMission =
+const defaultMission =
   "Trade the scroll for the work that matters: show up daily, keep your word to yourself, and build something you are proud of.";
 
 /** First version of the banner: the life mission. The 3-slide carousel comes with the full dashboard. */

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { paths } from "../../../shared/paths.ts";
 import { CHALLENGE_WINDOW_HOURS } from "../../../shared/run-challenge/rules.ts";
 import { RotatingPanel } from "./rotating-panel.tsx";
 
@@ -96,7 +97,7 @@ function ChallengeBox() {
           <Check /> {CHALLENGE_WINDOW_HOURS} hours from the moment you accept.
         </li>
       </ul>
-      <Link to="/ChallengePage" className="btn-primary btn-lg mt-7 w-full">
+      <Link to={paths.challengePage} className="btn-primary btn-lg mt-7 w-full">
         TAKE THE CHALLENGE
       </Link>
       <p className="mt-3 text-center text-xs text-muted">Free to start. No credit card.</p>
@@ -166,7 +167,7 @@ export function Steps() {
           ))}
         </ol>
         <div className="mt-10">
-          <Link to="/ChallengePage" className="btn-primary btn-lg w-full sm:w-auto">
+          <Link to={paths.challengePage} className="btn-primary btn-lg w-full sm:w-auto">
             TAKE THE CHALLENGE
           </Link>
         </div>
@@ -223,7 +224,7 @@ export function ClosingCall() {
         <p className="mx-auto mt-5 max-w-xl text-lead text-muted">
           One run. {CHALLENGE_WINDOW_HOURS} hours. Airplane mode on, laces tight — find out what you're made of.
         </p>
-        <Link to="/ChallengePage" replace className="btn-primary btn-lg mt-9 w-full sm:w-auto">
+        <Link to={paths.challengePage} replace className="btn-primary btn-lg mt-9 w-full sm:w-auto">
           Let's Dive In
         </Link>
       </div>

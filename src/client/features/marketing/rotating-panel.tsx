@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { usePrefersReducedMotion } from "./use-reduced-motion.ts";
 
 /** SPEC.md section 9: the landing panel changes every 4 seconds. */
-export const PANEL_INTERVAL_MS = 4000;
+const PANEL_INTERVAL_MS = 4000;
 
 const PANELS = [
   {

@@ -1,9 +1,4 @@
-const rules = [
-  { title: "Run alone", text: "No partner, no group. Just you and the road." },
-  { title: "No audio", text: "No music, no podcasts. Listen to your breathing." },
-  { title: "Airplane mode", text: "Your phone stays in airplane mode the whole time." },
-  { title: "Keep moving", text: "At least one hour of constant movement. Distance does not matter." },
-];
+import { CHALLENGE_RULES } from "../../lib/run-rules.ts";
 
 const advice = [
   "Start slower than feels right: the clock is the goal, not the pace.",
@@ -19,13 +14,13 @@ export function RunRules() {
         The rules
       </h2>
       <ol className="mt-4 space-y-3">
-        {rules.map((rule, index) => (
+        {CHALLENGE_RULES.map((rule, index) => (
           <li key={rule.title} className="flex gap-3">
             <span className="grid size-7 shrink-0 place-items-center rounded-full bg-volt font-bold text-ink text-sm">
               {index + 1}
             </span>
             <p>
-              <span className="font-semibold">{rule.title}.</span> <span className="text-muted">{rule.text}</span>
+              <span className="font-semibold">{rule.title}.</span> <span className="text-muted">{rule.detail}</span>
             </p>
           </li>
         ))}

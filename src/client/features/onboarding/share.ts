@@ -1,7 +1,8 @@
 import { toast } from "react-toastify";
+import { paths } from "../../../shared/paths.ts";
 import { config } from "../../lib/config.ts";
 
-export function shareText(todayMinutes: number | null) {
+function shareText(todayMinutes: number | null) {
   const run = todayMinutes ? `${todayMinutes} minutes` : "longer than ever";
   return `I just ran ${run} — alone, no music, phone in airplane mode. First ${config.appName} challenge complete. Your turn:`;
 }
@@ -12,7 +13,7 @@ export function shareText(todayMinutes: number | null) {
  */
 export async function shareRun(todayMinutes: number | null) {
   const text = shareText(todayMinutes);
-  const url = `${window.location.origin}/ChallengePage`;
+  const url = `${window.location.origin}${paths.challengePage}`;
   if (typeof navigator.share === "function") {
     try {
       await navigator.share({ title: `${config.appName} challenge`, text, url });

@@ -1,5 +1,6 @@
 import { Navigate } from "react-router";
+import { paths } from "../../../shared/paths.ts";
 
 export default function LoginAlias() {
-  return <Navigate to="/auth/Login" replace />;
+  return <Navigate to={paths.login} replace />;
 }

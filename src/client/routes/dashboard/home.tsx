@@ -1,11 +1,12 @@
-import { Link } from "react-router";
+import { useQuery } from "@tanstack/react-query";
 import { FullScreenMessage } from "../../components/full-screen-message.tsx";
+import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
 import { ChallengeOverview } from "../../features/dashboard/challenge-overview.tsx";
-import { useDashboard } from "../../features/dashboard/dashboard-api.ts";
+import { EmptyChallenges } from "../../features/dashboard/empty-challenges.tsx";
 import { MissionBanner } from "../../features/dashboard/mission-banner.tsx";
 
 export default function DashboardHome() {
-  const dashboard = useDashboard();
+  const dashboard = useQuery(dashboardQuery());
   if (dashboard.isPending) return <FullScreenMessage>Loading...</FullScreenMessage>;
   if (dashboard.isError) {
     // SPEC section 8: load errors are logged and the dashboard shows empty lists.
@@ -36,21 +37,5 @@ export default function DashboardHome() {
         )}
       </section>
     </main>
-  );
-}
-
-function EmptyChallenges() {
-  return (
-    <div className="card mt-4 text-center">
-      <h3 className="text-xl font-bold">No Challenges Found</h3>
-      <ol className="mx-auto mt-3 max-w-md list-decimal space-y-1 pl-5 text-left text-muted">
-        <li>Accept at least one challenge in your results screen.</li>
-        <li>Complete the challenge workflow.</li>
-        <li>Set a deadline for each milestone.</li>
-      </ol>
-      <Link to="/quiz/results" className="btn-primary mt-6">
-        Go to my results
-      </Link>
-    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { Navigate, useParams } from "react-router";
-import { dashboardSections } from "../../../shared/paths.ts";
+import { type DashboardSection, dashboardSections, paths } from "../../../shared/paths.ts";
 import { PlaceholderScreen } from "../../components/placeholder-screen.tsx";
 
-const titles: Record<(typeof dashboardSections)[number], string> = {
+const titles: Record<DashboardSection, string> = {
   results: "Results",
   community: "Community",
   profile: "Profile",
@@ -11,9 +11,9 @@ const titles: Record<(typeof dashboardSections)[number], string> = {
   settings: "Settings",
 };
 
-export default function DashboardSection() {
+export default function DashboardSectionScreen() {
   const { section } = useParams();
   const known = dashboardSections.find((s) => s === section?.toLowerCase());
-  if (!known) return <Navigate to="/dashboard" replace />;
+  if (!known) return <Navigate to={paths.dashboard} replace />;
   return <PlaceholderScreen title={titles[known]} />;
 }

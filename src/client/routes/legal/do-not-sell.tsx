@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { LEGAL_TERMS } from "../../../shared/legal/terms.ts";
+import { paths } from "../../../shared/paths.ts";
 import { LegalPage } from "../../features/legal/legal-page.tsx";
 import { config } from "../../lib/config.ts";
 
@@ -34,7 +35,7 @@ export default function DoNotSell() {
       <h2>Marketing cookies stay off</h2>
       <p>
         We use no marketing cookies today. If that ever changes they will only run after you switch them on in the{" "}
-        <Link to="/cookie-banner">cookie settings</Link>, and this page will be updated first.
+        <Link to={paths.cookieBanner}>cookie settings</Link>, and this page will be updated first.
       </p>
 
       <h2>Your requests</h2>
@@ -50,7 +51,7 @@ export default function DoNotSell() {
         <li>Making a request never costs anything and never affects the service you get.</li>
       </ul>
       <p>
-        More about what we store and why: <Link to="/privacy-policy">Privacy Policy</Link>.
+        More about what we store and why: <Link to={paths.privacyPolicy}>Privacy Policy</Link>.
       </p>
     </LegalPage>
   );

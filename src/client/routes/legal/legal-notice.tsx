@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { paths } from "../../../shared/paths.ts";
 import { LegalPage, OperatorAddress } from "../../features/legal/legal-page.tsx";
 import { config } from "../../lib/config.ts";
 
@@ -57,8 +58,8 @@ export default function LegalNotice() {
 
       <h2>More</h2>
       <p>
-        How we handle your data: <Link to="/privacy-policy">Privacy Policy</Link>. The rules of the service:{" "}
-        <Link to="/terms-of-service">Terms of Service</Link>.
+        How we handle your data: <Link to={paths.privacyPolicy}>Privacy Policy</Link>. The rules of the service:{" "}
+        <Link to={paths.termsOfService}>Terms of Service</Link>.
       </p>
     </LegalPage>
   );

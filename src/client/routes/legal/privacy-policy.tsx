@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { LEGAL_TERMS } from "../../../shared/legal/terms.ts";
+import { paths } from "../../../shared/paths.ts";
 import { LegalPage, OperatorAddress } from "../../features/legal/legal-page.tsx";
 import { config } from "../../lib/config.ts";
 
@@ -108,7 +109,7 @@ export default function PrivacyPolicy() {
         the switches exist so that we ask you before we ever do.
       </p>
       <p>
-        You can change or withdraw your choice at any time in the <Link to="/cookie-banner">cookie settings</Link>,
+        You can change or withdraw your choice at any time in the <Link to={paths.cookieBanner}>cookie settings</Link>,
         linked at the bottom of every page. Withdrawing does not affect processing that happened before.
       </p>
 
@@ -116,8 +117,8 @@ export default function PrivacyPolicy() {
       <p>
         Only the processors named above — hosting, e-mail delivery, AI model provider and, for payments, Stripe — and
         only as far as needed. We do not sell your personal data or share it for advertising (see{" "}
-        <Link to="/do-not-sell">Do Not Sell My Personal Information</Link>). Authorities receive data only where the law
-        obliges us.
+        <Link to={paths.doNotSell}>Do Not Sell My Personal Information</Link>). Authorities receive data only where the
+        law obliges us.
       </p>
 
       <h2>5. How long we keep it</h2>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { LEGAL_TERMS } from "../../../shared/legal/terms.ts";
+import { paths } from "../../../shared/paths.ts";
 import { LegalPage, OperatorAddress } from "../../features/legal/legal-page.tsx";
 import { config } from "../../lib/config.ts";
 
@@ -109,7 +110,7 @@ export default function TermsOfService() {
       <h2>10. Ending your account</h2>
       <p>
         You can delete your account at any time on your profile page; your data is erased within {T.accountDeletionDays}{" "}
-        days (see the <Link to="/privacy-policy">Privacy Policy</Link>). We may end free accounts with{" "}
+        days (see the <Link to={paths.privacyPolicy}>Privacy Policy</Link>). We may end free accounts with{" "}
         {T.termsChangeNoticeDays} days' notice; paid periods are always honoured or refunded pro rata.
       </p>
 
@@ -123,7 +124,7 @@ export default function TermsOfService() {
       <p>
         German law applies, excluding the UN Convention on Contracts for the International Sale of Goods. If you are a
         consumer, the mandatory consumer protection rules of the country where you live still apply. We do not take part
-        in consumer arbitration proceedings (see the <Link to="/legal-notice">Legal Notice</Link>).
+        in consumer arbitration proceedings (see the <Link to={paths.legalNotice}>Legal Notice</Link>).
       </p>
     </LegalPage>
   );

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { paths } from "../../../shared/paths.ts";
 import { QUIZ_QUESTION_COUNT } from "../../../shared/quiz/questions.ts";
 import { useSession } from "../../lib/session.ts";
 
@@ -24,7 +25,7 @@ export default function Welcome() {
           </li>
         ))}
       </ul>
-      <Link to="/Quiz" className="btn-primary mt-10 w-full sm:w-auto sm:self-start">
+      <Link to={paths.quiz} className="btn-primary mt-10 w-full sm:w-auto sm:self-start">
         START ASSESSMENT QUIZ
       </Link>
     </main>

@@ -1,114 +1,16 @@
-import { useEffect, useRef } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
-import { generationProgress } from "../../../shared/quiz/rules.ts";
-import { GenerationSteps } from "../../features/quiz/generation-steps.tsx";
-import { startGeneration, useGeneration } from "../../features/quiz/quiz-api.ts";
-import { dotsIntervalMs, quoteIntervalMs, quotes } from "../../features/quiz/quotes.ts";
+import { Navigate, useNavigate } from "react-router";
+import { paths, quizResultsPath } from "../../../shared/paths.ts";
+import { Processing } from "../../features/quiz/processing.tsx";
 import { useResponseId } from "../../features/quiz/use-response-id.ts";
-import { useTicker } from "../../features/quiz/use-rotation.ts";
 
 export default function ProcessingScreen() {
   const responseId = useResponseId();
-  if (!responseId) return <Navigate to="/quiz" replace />;
-  return <Processing responseId={responseId} />;
-}
-
-function Processing({ responseId }: { responseId: string }) {
   const navigate = useNavigate();
-  const generation = useGeneration(responseId);
-  const restarted = useRef(false);
-  const status = generation.data?.status;
-
-  // A run that never started (the start request was lost) is started now; generation is idempotent,
-  // so this can never run twice or spend twice.
-  useEffect(() => {
-    if (status === "idle" && !restarted.current) {
-      restarted.current = true;
-      startGeneration(responseId).catch((error) => console.error("Failed to start generation", error));
-    }
-  }, [status, responseId]);
-
-  const failed = status === "failed" || generation.isError;
-  if (failed) return <ProcessingError />;
-
-  const done = status === "done";
-  const progress = generation.data ? generationProgress(generation.data) : 0;
-
+  if (!responseId) return <Navigate to={paths.quiz} replace />;
   return (
-    <main className="mx-auto flex max-w-xl flex-col px-5 pt-10 pb-16 sm:pt-16">
-      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-volt">Analyzing</p>
-      <h1 className="mt-2 font-display text-5xl uppercase leading-[0.95]">
-        {done ? "Your plan is ready" : <BuildingTitle />}
-      </h1>
-      <p className="mt-3 text-muted">Processing usually takes 30-60 seconds.</p>
-
-      <div
-        className="mt-8 h-2 overflow-hidden rounded-full bg-surface-2"
-        role="progressbar"
-        aria-label="Analysis progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-      >
-        <div
-          className="h-full rounded-full bg-volt transition-all duration-700"
-          style={{ width: `${Math.max(4, progress)}%` }}
-        />
-      </div>
-      <div className="card mt-6">
-        <GenerationSteps stage={generation.data?.stage ?? null} done={done} />
-      </div>
-      <RotatingQuote />
-      <button
-        type="button"
-        className="btn-primary mt-8 w-full"
-        disabled={!done}
-        onClick={() => navigate(`/quiz/results?responseId=${responseId}`, { state: { quizResponseId: responseId } })}
-      >
-        {done ? "SHOW RESULT" : "PREPARING YOUR RESULTS..."}
-      </button>
-    </main>
-  );
-}
-
-function BuildingTitle() {
-  const tick = useTicker(dotsIntervalMs);
-  const dots = ".".repeat((tick % 3) + 1);
-  return (
-    <>
-      Building your plan
-      <span aria-hidden="true" className="inline-block w-[1.5ch] text-left">
-        {dots}
-      </span>
-    </>
-  );
-}
-
-function RotatingQuote() {
-  const tick = useTicker(quoteIntervalMs);
-  const quote = quotes[tick % quotes.length] ?? quotes[0];
-  return (
-    <figure className="mt-8 min-h-28 border-l-2 border-volt pl-4" data-testid="quote">
-      <blockquote className="text-lg italic leading-snug">“{quote.text}”</blockquote>
-      <figcaption className="mt-2 text-sm text-muted">— {quote.author}</figcaption>
-    </figure>
-  );
-}
-
-function ProcessingError() {
-  return (
-    <main className="mx-auto max-w-xl px-5 pt-16 pb-16 text-center" role="alert">
-      <p
-        className="mx-auto grid size-14 place-items-center rounded-full bg-danger/15 text-2xl text-danger"
-        aria-hidden="true"
-      >
-        !
-      </p>
-      <h1 className="mt-5 font-display text-4xl uppercase">Something went wrong</h1>
-      <p className="mt-3 text-muted">There was a problem generating your results. Please try again.</p>
-      <Link to="/quiz" className="btn-primary mt-8">
-        Try Again
-      </Link>
-    </main>
+    <Processing
+      responseId={responseId}
+      onShowResult={() => navigate(quizResultsPath({ responseId }), { state: { quizResponseId: responseId } })}
+    />
   );
 }

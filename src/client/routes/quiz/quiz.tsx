@@ -1,13 +1,11 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
-import { QUIZ_ANSWER_MAX_LENGTH } from "../../../shared/quiz/contracts.ts";
+import { useQuery } from "@tanstack/react-query";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { paths, quizProcessingPath } from "../../../shared/paths.ts";
 import { QUIZ_QUESTIONS } from "../../../shared/quiz/questions.ts";
-import { isAnswerFilled, stripTags } from "../../../shared/quiz/rules.ts";
 import { FullScreenMessage } from "../../components/full-screen-message.tsx";
-import { ProgressDots } from "../../features/quiz/progress-dots.tsx";
-import { useLatestQuiz, useQuizResult, useSubmitQuiz } from "../../features/quiz/quiz-api.ts";
-import { clearDraft, loadDraft, saveDraft } from "../../features/quiz/quiz-draft.ts";
-import { ApiError } from "../../lib/api.ts";
+import { quizResultQuery } from "../../features/challenges/api/quiz-result.ts";
+import { latestQuizQuery } from "../../features/quiz/api/latest-quiz.ts";
+import { QuizForm } from "../../features/quiz/quiz-form.tsx";
 import { useSession } from "../../lib/session.ts";
 
 export default function Quiz() {
@@ -15,18 +13,17 @@ export default function Quiz() {
   const editMode = params.get("mode") === "edit";
   const editId = editMode ? params.get("responseId") : null;
   const { user } = useSession();
-  const latest = useLatestQuiz();
-  const edited = useQuizResult(editId);
+  const navigate = useNavigate();
+  const latest = useQuery(latestQuizQuery());
+  const edited = useQuery({ ...quizResultQuery(editId ?? ""), enabled: Boolean(editId) });
 
   if (!user || latest.isPending || (editId && edited.isPending)) {
     return <FullScreenMessage>Loading...</FullScreenMessage>;
   }
   const current = latest.data?.response ?? null;
-  if (!editMode && current?.status === "analyzed") return <Navigate to="/dashboard" replace />;
+  if (!editMode && current?.status === "analyzed") return <Navigate to={paths.dashboard} replace />;
   if (!editMode && current?.generationStatus === "running") {
-    return (
-      <Navigate to={`/quiz/ProcessingScreen?responseId=${current.id}`} replace state={{ responseId: current.id }} />
-    );
+    return <Navigate to={quizProcessingPath(current.id)} replace state={{ responseId: current.id }} />;
   }
 
   // A first attempt whose generation failed is answered again in place instead of piling up new responses.
@@ -41,142 +38,7 @@ export default function Quiz() {
       targetId={targetId}
       editMode={editMode}
       initialAnswers={QUIZ_QUESTIONS.map((_, i) => preload[i]?.answer ?? "")}
+      onSubmitted={(id) => navigate(quizProcessingPath(id), { state: { responseId: id } })}
     />
-  );
-}
-
-function QuizForm({
-  userId,
-  draftKey,
-  targetId,
-  editMode,
-  initialAnswers,
-}: {
-  userId: string;
-  draftKey: string | null;
-  targetId: string | null;
-  editMode: boolean;
-  initialAnswers: string[];
-}) {
-  const navigate = useNavigate();
-  const submit = useSubmitQuiz();
-  const [state, setState] = useState(() => {
-    const draft = loadDraft(userId, draftKey);
-    const answers = QUIZ_QUESTIONS.map((_, i) => draft?.answers[i] ?? initialAnswers[i] ?? "");
-    const step = Math.min(Math.max(0, draft?.step ?? 0), QUIZ_QUESTIONS.length - 1);
-    return { answers, step };
-  });
-  const { answers, step } = state;
-  const last = step === QUIZ_QUESTIONS.length - 1;
-  const answer = answers[step] ?? "";
-
-  useEffect(() => {
-    saveDraft(userId, draftKey, state);
-  }, [userId, draftKey, state]);
-
-  // Each new question puts the cursor in its answer field, ready to type.
-  const field = useRef<HTMLTextAreaElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the question changes
-  useEffect(() => {
-    field.current?.focus();
-  }, [step]);
-
-  function setAnswer(value: string) {
-    const next = [...answers];
-    next[step] = stripTags(value);
-    setState({ answers: next, step });
-  }
-
-  async function onNext(event: React.FormEvent) {
-    event.preventDefault();
-    if (!isAnswerFilled(answer) || submit.isPending) return;
-    if (!last) {
-      setState({ answers, step: step + 1 });
-      return;
-    }
-    const payload = QUIZ_QUESTIONS.map((question, i) => ({ question, answer: (answers[i] ?? "").trim() }));
-    try {
-      const id = await submit.mutateAsync({ answers: payload, ...(targetId ? { responseId: targetId } : {}) });
-      clearDraft(userId, draftKey);
-      navigate(`/quiz/ProcessingScreen?responseId=${id}`, { state: { responseId: id } });
-    } catch {
-      // The error is rendered below from the mutation state.
-    }
-  }
-
-  const error = submit.error;
-  const outOfTokens = error instanceof ApiError && error.status === 402;
-
-  return (
-    <main className="mx-auto flex max-w-2xl flex-col px-5 pt-8 pb-16 sm:pt-14">
-      <div className="flex items-center justify-between gap-4">
-        <p className="text-sm font-semibold uppercase tracking-[0.2em] text-volt">
-          {editMode ? "Retake" : "Assessment"} · {step + 1}/{QUIZ_QUESTIONS.length}
-        </p>
-        <ProgressDots total={QUIZ_QUESTIONS.length} current={step} done={(i) => isAnswerFilled(answers[i] ?? "")} />
-      </div>
-      {editMode && (
-        <p className="mt-4 rounded-xl border border-line bg-surface-2 p-3 text-sm text-muted">
-          Your earlier answers are filled in. Retaking uses 1 token on the free plan; Premium retakes are unlimited.
-        </p>
-      )}
-      <form onSubmit={onNext} className="mt-8">
-        <h1 className="text-2xl font-semibold leading-snug sm:text-3xl">
-          <label htmlFor="answer">{QUIZ_QUESTIONS[step]}</label>
-        </h1>
-        <textarea
-          id="answer"
-          ref={field}
-          rows={7}
-          maxLength={QUIZ_ANSWER_MAX_LENGTH}
-          className="field mt-6 resize-y text-lg leading-relaxed"
-          placeholder="Write freely. Honest answers make a better plan."
-          value={answer}
-          onChange={(event) => setAnswer(event.target.value)}
-        />
-        <p className="mt-2 text-right text-xs text-muted" aria-hidden="true">
-          {answer.length}/{QUIZ_ANSWER_MAX_LENGTH}
-        </p>
-
-        {outOfTokens ? (
-          <div role="alert" className="mt-4 rounded-xl border border-danger/50 bg-danger/10 p-4">
-            <p className="font-semibold text-danger">Insufficient tokens</p>
-            <p className="mt-1 text-sm text-muted">
-              Retaking the quiz costs 1 token and your balance is empty. Premium members retake as often as they like.
-            </p>
-            <Link to="/dashboard/premium" className="btn-primary mt-3 min-h-10 px-5 text-sm">
-              Upgrade to Premium
-            </Link>
-          </div>
-        ) : (
-          error && (
-            <p role="alert" className="mt-4 rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm text-danger">
-              {error.message}
-            </p>
-          )
-        )}
-
-        <div className="mt-6 flex gap-3">
-          {step > 0 && (
-            <button
-              type="button"
-              className="btn-secondary flex-1 sm:flex-none"
-              onClick={() => setState({ answers, step: step - 1 })}
-              disabled={submit.isPending}
-            >
-              BACK
-            </button>
-          )}
-          <button
-            type="submit"
-            className="btn-primary flex-[2] sm:ml-auto sm:flex-none"
-            disabled={!isAnswerFilled(answer) || submit.isPending}
-            aria-busy={submit.isPending || undefined}
-          >
-            {last ? "SHOW ASSESSMENT RESULTS" : "NEXT"}
-          </button>
-        </div>
-      </form>
-    </main>
   );
 }

@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { challengeWorkflowPath, paths, quizResultsPath } from "../../../shared/paths.ts";
 import { Spinner } from "../../components/spinner.tsx";
-import { fetchWorkflow, workflowKey } from "../../features/challenges/challenges-api.ts";
+import { workflowQuery } from "../../features/challenges/api/workflow.ts";
 
 type SetupState = { challengeId?: unknown; back?: unknown } | null;
 
@@ -21,20 +22,20 @@ export default function Setup() {
 
   useEffect(() => {
     if (back) {
-      navigate("/quiz/results?step=2", { replace: true });
+      navigate(quizResultsPath({ step: 2 }), { replace: true });
       return;
     }
     if (!challengeId) return;
     let cancelled = false;
-    queryClient.prefetchQuery({ queryKey: workflowKey, queryFn: fetchWorkflow }).finally(() => {
-      if (!cancelled) navigate(`/challenge-workflow/${challengeId}`, { replace: true });
+    queryClient.prefetchQuery(workflowQuery()).finally(() => {
+      if (!cancelled) navigate(challengeWorkflowPath(challengeId), { replace: true });
     });
     return () => {
       cancelled = true;
     };
   }, [back, challengeId, navigate, queryClient]);
 
-  if (!back && !challengeId) return <Navigate to="/dashboard" replace />;
+  if (!back && !challengeId) return <Navigate to={paths.dashboard} replace />;
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6" role="status">
       <Spinner className="size-10" />

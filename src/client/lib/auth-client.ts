@@ -4,11 +4,13 @@
  * answer into ok/error so the screens only pick the wording of SPEC.md section 8.
  */
 
+import { networkErrorMessage } from "./api.ts";
+
 export type AuthResult<T = unknown> =
   | { ok: true; data: T }
   | { ok: false; status: number; message: string | null; code: string | null };
 
-async function call<T>(path: string, body: unknown, init: RequestInit = {}): Promise<AuthResult<T>> {
+export async function callAuth<T>(path: string, body: unknown, init: RequestInit = {}): Promise<AuthResult<T>> {
   let response: Response;
   try {
     response = await fetch(`/api/auth${path}`, {
@@ -19,7 +21,7 @@ async function call<T>(path: string, body: unknown, init: RequestInit = {}): Pro
       body: JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, message: "Network error. Check your connection and try again.", code: null };
+    return { ok: false, status: 0, message: networkErrorMessage, code: null };
   }
   const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.ok) return { ok: true, data: data as T };
@@ -29,27 +31,7 @@ async function call<T>(path: string, body: unknown, init: RequestInit = {}): Pro
   return { ok: false, status: response.status, message, code };
 }
 
-export function signUp(input: { firstName: string; email: string; password: string; acceptTerms: true }) {
-  return call("/sign-up/email", {
-    ...input,
-    name: input.firstName,
-    callbackURL: "/EmailConfirmed",
-  });
-}
-
-export function signIn(input: { email: string; password: string }) {
-  return call<{ user?: { id: string } | null }>("/sign-in/email", input);
-}
-
 /** `keepalive` lets the request finish while the page unloads. */
 export function signOut(options: { keepalive?: boolean } = {}) {
-  return call("/sign-out", {}, { keepalive: options.keepalive });
-}
-
-export function requestPasswordReset(email: string) {
-  return call("/request-password-reset", { email, redirectTo: "/reset-password" });
-}
-
-export function resetPassword(input: { token: string; newPassword: string }) {
-  return call("/reset-password", input);
+  return callAuth("/sign-out", {}, { keepalive: options.keepalive });
 }

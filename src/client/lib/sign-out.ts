@@ -1,9 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { type SessionData, sessionQueryKey } from "../../lib/session.ts";
-import { signOut } from "./auth-api.ts";
+import { paths } from "../../shared/paths.ts";
+import { signOut } from "./auth-client.ts";
+import { type SessionData, sessionQuery } from "./session.ts";
 
 const signedOut: SessionData = { user: null, onboarding: null };
+
+/** 401/403: there was no valid session to end; the client is signed out either way. */
+function sessionEnded(result: Awaited<ReturnType<typeof signOut>>) {
+  return result.ok || (result.status !== 0 && result.status < 500);
+}
 
 /**
  * Ends the session on the server, then forgets everything cached for the user (nothing of
@@ -13,11 +19,10 @@ const signedOut: SessionData = { user: null, onboarding: null };
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    const result = await signOut();
-    // 401/403: there was no valid session to end; the client is signed out either way.
-    if (!result.ok && (result.status === 0 || result.status >= 500)) return false;
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-    queryClient.setQueryData(sessionQueryKey, signedOut);
+    if (!sessionEnded(await signOut())) return false;
+    const session = sessionQuery().queryKey;
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== session[0] });
+    queryClient.setQueryData(session, signedOut);
     return true;
   }, [queryClient]);
 }
@@ -30,9 +35,8 @@ export function useSignOut() {
  */
 export function useLogout() {
   return useCallback(async () => {
-    const result = await signOut();
-    if (!result.ok && (result.status === 0 || result.status >= 500)) return false;
-    window.location.replace("/auth/Login");
+    if (!sessionEnded(await signOut())) return false;
+    window.location.replace(paths.login);
     return true;
   }, []);
 }

@@ -1,0 +1,11 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { OnboardingState } from "../../../../shared/run-challenge/contracts.ts";
+import { api, unwrap } from "../../../lib/api.ts";
+
+/** GET /api/onboarding: the accepted challenge, the stated longest run and the validated run. */
+export function onboardingQuery() {
+  return queryOptions({
+    queryKey: ["onboarding"],
+    queryFn: async (): Promise<OnboardingState> => unwrap(api.onboarding.$get(), "Could not load your challenge."),
+  });
+}
