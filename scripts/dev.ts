@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { passOn, reactRouterBin } from "./react-router-cli.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 
@@ -8,14 +10,20 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 const port = process.env.PORT ?? "3000";
 const apiPort = process.env.API_PORT ?? "3001";
 const env = { ...process.env, APP_URL: process.env.APP_URL ?? `http://localhost:${port}` };
+const tsxCli = join(resolve(import.meta.dirname, ".."), "node_modules/tsx/dist/cli.mjs");
 
-const children = [
-  spawn("npx", ["tsx", "watch", "--clear-screen=false", "src/server/dev-api.ts"], {
-    stdio: "inherit",
-    env: { ...env, PORT: apiPort },
-  }),
-  spawn("npx", ["react-router", "dev"], { stdio: "inherit", env: { ...env, PORT: port, API_PORT: apiPort } }),
-];
+// The commands run straight from node_modules rather than through npx, which would add its own warnings.
+const api = spawn(process.execPath, [tsxCli, "watch", "--clear-screen=false", "src/server/dev-api.ts"], {
+  stdio: "inherit",
+  env: { ...env, PORT: apiPort },
+});
+const client = spawn(process.execPath, [reactRouterBin, "dev"], {
+  stdio: ["inherit", "inherit", "pipe"],
+  env: { ...env, PORT: port, API_PORT: apiPort },
+});
+passOn(client.stderr, process.stderr);
+
+const children = [api, client];
 const stop = () => {
   for (const child of children) child.kill("SIGTERM");
 };

@@ -1,0 +1,206 @@
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { cruise } from "dependency-cruiser";
+import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The boundaries `npm run lint` enforces (.dependency-cruiser.cjs and biome.json), each shown to catch a planted
+// violation. Fixtures are small trees in the system's temp folder, so the real tree's checks never see them.
+
+const root = resolve(import.meta.dirname, "..");
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+type Files = Record<string, string>;
+
+/** A tree that keeps every rule: the allowed direction of each boundary, once. */
+const cleanTree: Files = {
+  "src/shared/plan/rules.ts": "export const weeks = 12;\n",
+  "src/server/env.ts": "export const port = process.env.PORT;\n",
+  "src/server/db/schema.ts": 'import { weeks } from "../../shared/plan/rules.ts";\n\nexport const table = { weeks };\n',
+  "src/server/http/validation.ts": "export const validate = (value: unknown) => value;\n",
+  "src/server/services/plan/plan-read.ts":
+    'import { table } from "../../db/schema.ts";\n\nexport const readPlan = () => table;\n',
+  "src/server/routes/plan/plan.routes.ts": [
+    'import { Hono } from "hono";',
+    'import { validate } from "../../http/validation.ts";',
+    'import { readPlan } from "../../services/plan/plan-read.ts";',
+    'import { planPath } from "./plan-path.ts";',
+    "",
+    "export const planRoutes = new Hono().get(planPath, (c) => c.json(validate(readPlan())));",
+    "",
+  ].join("\n"),
+  "src/server/routes/plan/plan-path.ts": 'export const planPath = "/plan";\n',
+  "src/server/routes/quiz/quiz.routes.ts":
+    'import { Hono } from "hono";\n\nexport const quizRoutes = new Hono().get("/quiz", (c) => c.json({}));\n',
+  "src/server/app.ts": [
+    'import { Hono } from "hono";',
+    'import { port } from "./env.ts";',
+    'import { planRoutes } from "./routes/plan/plan.routes.ts";',
+    'import { quizRoutes } from "./routes/quiz/quiz.routes.ts";',
+    "",
+    'export const app = new Hono().route("/", planRoutes).route("/", quizRoutes);',
+    "export type ApiType = typeof app;",
+    "export const listening = port;",
+    "",
+  ].join("\n"),
+  "src/client/lib/api.ts":
+    'import type { ApiType } from "../../server/app.ts";\n\nexport type Api = ApiType;\nexport const base = "/api";\n',
+  "src/client/components/button.ts":
+    'import { weeks } from "../../shared/plan/rules.ts";\n\nexport const label = String(weeks);\n',
+  "src/client/features/plan/plan-card.ts": [
+    'import { label } from "../../components/button.ts";',
+    'import { base } from "../../lib/api.ts";',
+    'import { planKey } from "./plan-query.ts";',
+    "",
+    "export const planCard = [label, base, planKey];",
+    "",
+  ].join("\n"),
+  "src/client/features/plan/plan-query.ts": 'export const planKey = ["plan"];\n',
+  "src/client/features/quiz/quiz-form.ts":
+    'import { label } from "../../components/button.ts";\n\nexport const quizForm = label;\n',
+  "src/client/routes/plan.ts": [
+    'import { planCard } from "../features/plan/plan-card.ts";',
+    'import { quizForm } from "../features/quiz/quiz-form.ts";',
+    "",
+    "export default [planCard, quizForm];",
+    "",
+  ].join("\n"),
+};
+
+function plant(files: Files) {
+  const dir = mkdtempSync(join(tmpdir(), "unscroll-boundaries-"));
+  made.push(dir);
+  for (const [path, text] of Object.entries({ ...cleanTree, ...files })) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  // Biome reads its rules from the folder it checks; the same file the real tree uses.
+  copyFileSync(join(root, "biome.json"), join(dir, "biome.json"));
+  return dir;
+}
+
+/** What `npm run lint` runs on the boundaries, with the project's configuration: `depcruise src` and `biome check`. */
+async function lint(dir: string) {
+  const options = await extractDepcruiseOptions(join(root, ".dependency-cruiser.cjs"));
+  const cruised = await cruise(["src"], { ...options, baseDir: dir, outputType: "err" });
+  const biome = spawnSync(join(root, "node_modules/.bin/biome"), ["check", "--colors=off", "src"], {
+    cwd: dir,
+    encoding: "utf8",
+  });
+  return {
+    failed: cruised.exitCode !== 0 || biome.status !== 0,
+    output: `${cruised.output}\n${biome.stdout}${biome.stderr}`,
+    // The diagnostics, one per broken rule: dependency-cruiser's "error <rule>: <from> → <to>" lines and Biome's
+    // "<file>:<line>:<column> lint/<group>/<rule>" headers.
+    violations: [
+      ...[...String(cruised.output).matchAll(/^\s*error (\S+): (\S+) →/gm)].map(
+        ([, rule, file]) => `${rule} in ${file}`,
+      ),
+      ...[...`${biome.stdout}${biome.stderr}`.matchAll(/^(\S+?):\d+:\d+ lint\/\w+\/(\w+)/gm)].map(
+        ([, file, rule]) => `${rule} in ${file}`,
+      ),
+    ],
+  };
+}
+
+const planted: { rule: string; case: string; file: string; text: string }[] = [
+  {
+    rule: "shared-not-to-client-or-server",
+    case: "shared imports the client",
+    file: "src/shared/plan/leak.ts",
+    text: 'import { base } from "../../client/lib/api.ts";\n\nexport const leak = base;\n',
+  },
+  {
+    rule: "shared-not-to-client-or-server",
+    case: "shared imports a server type",
+    file: "src/shared/plan/leak.ts",
+    text: 'import type { ApiType } from "../../server/app.ts";\n\nexport type Leak = ApiType;\n',
+  },
+  {
+    rule: "client-not-to-server",
+    case: "the client imports server code other than the API type",
+    file: "src/client/features/plan/peek.ts",
+    text: 'import { table } from "../../../server/db/schema.ts";\n\nexport const peek = table;\n',
+  },
+  {
+    rule: "client-api-type-only",
+    case: "the client imports the server app as a value",
+    file: "src/client/lib/app-value.ts",
+    text: 'import { app } from "../../server/app.ts";\n\nexport const server = app;\n',
+  },
+  {
+    rule: "route-not-to-other-route",
+    case: "a route folder imports another route folder",
+    file: "src/server/routes/quiz/borrow.ts",
+    text: 'import { planPath } from "../plan/plan-path.ts";\n\nexport const borrowed = planPath;\n',
+  },
+  {
+    rule: "feature-not-to-other-feature",
+    case: "a feature imports another feature",
+    file: "src/client/features/quiz/borrow.ts",
+    text: 'import { planKey } from "../plan/plan-query.ts";\n\nexport const borrowed = planKey;\n',
+  },
+  {
+    rule: "client-shared-not-to-features",
+    case: "components/ imports a feature",
+    file: "src/client/components/navbar.ts",
+    text: 'import { planKey } from "../features/plan/plan-query.ts";\n\nexport const navbar = planKey;\n',
+  },
+  {
+    rule: "client-shared-not-to-features",
+    case: "lib/ imports a feature",
+    file: "src/client/lib/session.ts",
+    text: 'import { quizForm } from "../features/quiz/quiz-form.ts";\n\nexport const session = quizForm;\n',
+  },
+  {
+    rule: "services-know-no-http",
+    case: "a service imports a route",
+    file: "src/server/services/plan/plan-link.ts",
+    text: 'import { planPath } from "../../routes/plan/plan-path.ts";\n\nexport const link = planPath;\n',
+  },
+  {
+    rule: "services-know-no-http",
+    case: "a service imports the http plumbing",
+    file: "src/server/services/plan/plan-check.ts",
+    text: 'import { validate } from "../../http/validation.ts";\n\nexport const check = validate;\n',
+  },
+  {
+    rule: "services-know-no-http",
+    case: "a service imports hono",
+    file: "src/server/services/plan/plan-error.ts",
+    text: 'import { HTTPException } from "hono/http-exception";\n\nexport const fail = () => new HTTPException(404);\n',
+  },
+  {
+    rule: "useImportType",
+    // Under verbatimModuleSyntax, `import { type X } from` compiles to `import {} from`, which still loads the module.
+    // dependency-cruiser counts it as type-only; Biome's useImportType asks for `import type`.
+    case: "an import of types only lacks `import type`",
+    file: "src/client/lib/app-inline-type.ts",
+    text: 'import { type ApiType } from "../../server/app.ts";\n\nexport type Api = ApiType;\n',
+  },
+  ...["src/server/services/plan/limits.ts", "src/client/lib/flags.ts", "src/shared/plan/flags.ts"].map((file) => ({
+    rule: "noProcessEnv",
+    case: `${file.split("/").slice(1, 3).join("/")} reads process.env`,
+    file,
+    text: "export const debug = process.env.DEBUG;\n",
+  })),
+];
+
+describe("boundaries checked by npm run lint", () => {
+  it("pass a tree that keeps every rule", async () => {
+    const { failed, violations, output } = await lint(plant({}));
+    expect(violations).toEqual([]);
+    expect(failed, output).toBe(false);
+  });
+
+  it.each(planted)("fail when $case ($rule)", async ({ rule, file, text }) => {
+    const { failed, violations, output } = await lint(plant({ [file]: text }));
+    expect(violations).toEqual([`${rule} in ${file}`]);
+    expect(failed, output).toBe(true);
+  });
+});
