@@ -36,12 +36,19 @@ test.describe("sign-up → confirm → login → logout", () => {
     const mail = await waitForMail(email, (m) => /Confirm your/.test(m.subject));
     const link = mail.links.find((l) => l.includes("/api/auth/verify-email"));
     expect(link).toBeTruthy();
+    // The success view shows for 2 s before it redirects: the page's clock is paused so a busy machine cannot let the
+    // redirect happen between two assertions.
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
     await page.goto(pathOf(link!));
     await expect(page).toHaveURL(/\/EmailConfirmed/);
     await expect(page.getByRole("heading", { name: "Email Verified ✅" })).toBeVisible();
     await expect(page.getByText("Your email has been confirmed successfully!")).toBeVisible();
     await expect(page.getByText("Redirecting you to the home page...")).toBeVisible();
+    await page.clock.runFor(2000);
     await expect(page).toHaveURL(`${E2E.baseUrl}/`, { timeout: 5000 });
+    await page.clock.resume();
 
     await page.getByRole("link", { name: "Login", exact: true }).click();
     await expect(page.getByText("Member Login")).toBeVisible();
