@@ -13,6 +13,7 @@ import { meRoutes } from "./routes/me/me.routes.ts";
 import { milestoneRoutes } from "./routes/milestones/milestones.routes.ts";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes.ts";
 import { quizRoutes } from "./routes/quiz/quiz.routes.ts";
+import { todoRoutes } from "./routes/todos/todos.routes.ts";
 import { workflowRoutes } from "./routes/workflow/workflow.routes.ts";
 import type { StaticSite } from "./static.ts";
 
@@ -25,6 +26,7 @@ function createApi() {
     .route("/quiz", quizRoutes)
     .route("/challenges", challengeRoutes)
     .route("/milestones", milestoneRoutes)
+    .route("/todos", todoRoutes)
     .route("/workflow", workflowRoutes)
     .route("/dashboard", dashboardRoutes);
 }

@@ -15,7 +15,7 @@ export type Deps = {
   ai: AiGenerator;
 };
 
-type SessionUser = { id: string; email: string; firstName: string; emailVerified: boolean };
+type SessionUser = { id: string; email: string; firstName: string; emailVerified: boolean; createdAt: Date };
 
 export type AppEnv = {
   Variables: {

@@ -77,3 +77,9 @@ export const prerenderedPaths = [paths.landing, paths.challengePage, ...legalPat
 export function isLegalPath(path: string) {
   return legalPaths.some((legal) => legal === path);
 }
+
+/** The dashboard or one of its sections, in any casing, with or without a trailing slash. */
+export function isDashboardPath(pathname: string) {
+  const path = pathname.toLowerCase().replace(/\/$/, "");
+  return path === paths.dashboard || path.startsWith(`${paths.dashboard}/`);
+}

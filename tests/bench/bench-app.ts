@@ -1,3 +1,5 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
 import { hc } from "hono/client";
 import { type ApiType, createApp } from "../../src/server/app.ts";
 import { buildDeps, prepareDatabase } from "../../src/server/bootstrap.ts";
@@ -45,8 +47,24 @@ export async function createBenchApp() {
     await authRequest(verify.pathname + verify.search);
     const signIn = await authRequest("/api/auth/sign-in/email", { email: account.email, password: account.password });
     const cookie = cookieFrom(signIn);
-    return { api: hc<ApiType>(`${TEST_ORIGIN}/api`, { fetch: app.request, headers: { origin: TEST_ORIGIN, cookie } }) };
+    const api = hc<ApiType>(`${TEST_ORIGIN}/api`, { fetch: app.request, headers: { origin: TEST_ORIGIN, cookie } });
+    const me = await (await api.me.$get()).json();
+    if (!me.user) throw new Error("signed in, but /api/me knows nobody");
+    return { id: me.user.id, cookie, api };
   }
 
-  return { deps, createUser, close: () => database.close() };
+  /** The app on a real loopback port, for figures that include the HTTP stack (compare with a bare Node server). */
+  async function listen() {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}`;
+    return {
+      /** The typed API over HTTP as this user. */
+      client: (cookie: string) => hc<ApiType>(`${url}/api`, { headers: { origin: TEST_ORIGIN, cookie } }),
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  return { deps, createUser, listen, close: () => database.close() };
 }

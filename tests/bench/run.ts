@@ -1,12 +1,22 @@
+import { createBenchApp } from "./bench-app.ts";
+import { benchDashboard } from "./dashboard.ts";
 import { benchGeneration } from "./generation.ts";
+import type { Stats } from "./stats.ts";
 
 /** `npm run bench`: numbers to compare between changes; BENCH_DATABASE_URL runs them on PostgreSQL. */
-const result = await benchGeneration(Number(process.env.BENCH_RUNS ?? 10));
-console.log(`database: ${result.database}`);
-console.log(
-  `offline generation, end to end (POST generate → polled until done): median ${result.generation.median} ms, p95 ${result.generation.p95} ms, max ${result.generation.max} ms (n=${result.generation.n})`,
-);
-console.log(
-  `GET /api/dashboard (1 accepted challenge, 3 dated milestones): median ${result.dashboard.median} ms, p95 ${result.dashboard.p95} ms (n=${result.dashboard.n})`,
-);
+const line = (label: string, s: Stats) =>
+  `${label.padEnd(70)} median ${s.median.padStart(6)} ms  p95 ${s.p95.padStart(6)} ms  max ${s.max.padStart(6)} ms  requests ${s.n}`;
+
+const t = await createBenchApp();
+try {
+  const generation = await benchGeneration(t, Number(process.env.BENCH_RUNS ?? 10));
+  const dashboard = await benchDashboard(t, Number(process.env.BENCH_REQUESTS ?? 200));
+  console.log(`database: ${t.deps.database.kind}, AI provider: ${t.deps.ai.name}, sequential requests`);
+  console.log(line("offline quiz generation, end to end (in-process, polled)", generation));
+  console.log(line(`bare Node http, same ${dashboard.bytes}-byte JSON (loopback)`, dashboard.baseline));
+  console.log(line("GET /api/dashboard: 3 challenges, 9 milestones, 15 todos (loopback)", dashboard.dashboard));
+  console.log(line("POST /api/milestones/:id/todos: claim, AI, spend + store (loopback)", dashboard.generate));
+} finally {
+  await t.close();
+}
 process.exit(0);

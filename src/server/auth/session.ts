@@ -2,7 +2,10 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv, AuthedEnv } from "../context.ts";
 import { DomainError } from "../services/domain-error.ts";
 
-/** Reads the better-auth session cookie once per request and exposes the user. */
+/**
+ * Reads the better-auth session cookie once per request and exposes the user. better-auth's cookie cache is off,
+ * so the user (first name included) is read from the database on every request: a changed name shows at once.
+ */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.path === "/api/health") {
     c.set("user", null);
@@ -18,6 +21,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
           email: user.email,
           firstName: (user as { firstName?: string }).firstName ?? "",
           emailVerified: user.emailVerified,
+          createdAt: new Date(user.createdAt),
         }
       : null,
   );

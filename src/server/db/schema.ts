@@ -275,6 +275,12 @@ export const milestones = pgTable(
     milestoneDescription: text("milestone_description").notNull().default(""),
     milestoneDeadline: timestamp("milestone_deadline", { withTimezone: true }),
     milestoneCompleted: boolean("milestone_completed").notNull().default(false),
+    /**
+     * Claim of the one todo generation that may run for this milestone: concurrent clicks wait for it instead of
+     * spending again, and a claim older than the AI call's time limit is taken to be dead and may be taken over.
+     */
+    todosClaimId: uuid("todos_claim_id"),
+    todosClaimedAt: timestamp("todos_claimed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

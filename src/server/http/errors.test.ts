@@ -16,6 +16,18 @@ describe("the error catalog", () => {
     });
   });
 
+  it("answers the todo refusals with SPEC.md's messages", () => {
+    expect(answerFor(new DomainError("milestone.completed"))).toEqual({
+      status: 400,
+      message: "Cannot generate todos for completed milestone",
+    });
+    expect(answerFor(new DomainError("todos.generationFailed"))).toEqual({
+      status: 502,
+      message: "Failed to generate todos. Please try again.",
+    });
+    expect(answerFor(new DomainError("todo.notFound"))).toEqual({ status: 404, message: "Todo not found" });
+  });
+
   it("fills a message with the facts the error carries", () => {
     expect(answerFor(new DomainError("milestone.openTodos", { count: 2 }))).toEqual({
       status: 400,

@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { authMessages } from "../../shared/account/rules.ts";
 import { planLimitMessages } from "../../shared/billing/plans.ts";
-import { planMessages } from "../../shared/plan/contracts.ts";
+import { planMessages, todoMessages } from "../../shared/plan/contracts.ts";
 import { quizMessages } from "../../shared/quiz/contracts.ts";
 import { tokenMessages } from "../../shared/tokens/rules.ts";
 import type { AppEnv } from "../context.ts";
@@ -31,6 +31,10 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "challenge.premiumLimit": [403, planLimitMessages.premiumChallengeLimit],
   "milestone.notFound": [404, planMessages.milestoneNotFound],
   "milestone.openTodos": [400, ({ count = 0 }) => planMessages.remainingTodos(count)],
+  "milestone.completed": [400, todoMessages.milestoneCompleted],
+  "todo.notFound": [404, todoMessages.notFound],
+  // The AI provider failed or gave unusable output: nothing was spent, the user may simply try again.
+  "todos.generationFailed": [502, todoMessages.generateFailed],
   "quiz.notFound": [404, quizMessages.notFound],
   "quiz.stillRunning": [409, quizMessages.stillRunning],
   "tokens.insufficient": [402, tokenMessages.insufficient],

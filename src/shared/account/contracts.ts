@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authMessages, isStrongPassword, isValidEmail, PASSWORD_MIN_LENGTH } from "./rules.ts";
+import { authMessages, FIRST_NAME_MAX_LENGTH, isStrongPassword, isValidEmail, PASSWORD_MIN_LENGTH } from "./rules.ts";
 
 /**
  * The account forms as typed (SPEC.md section 5), with the messages of `authMessages`. Each checks the raw input;
@@ -16,11 +16,14 @@ export const loginFormSchema = z.object({
   password: z.string().min(PASSWORD_MIN_LENGTH, authMessages.loginPasswordTooShort),
 });
 
+const firstNameField = z
+  .string({ error: authMessages.firstNameRequired })
+  .refine((name) => name.trim() !== "", authMessages.firstNameRequired)
+  .refine((name) => name.trim().length <= FIRST_NAME_MAX_LENGTH, authMessages.firstNameTooLong)
+  .transform((name) => name.trim());
+
 export const signupFormSchema = z.object({
-  firstName: z
-    .string()
-    .refine((name) => name.trim() !== "", authMessages.firstNameRequired)
-    .transform((name) => name.trim()),
+  firstName: firstNameField,
   email: emailField,
   password: z.string().refine(isStrongPassword, authMessages.weakPassword),
   acceptTerms: z.boolean().refine((accepted) => accepted, authMessages.termsRequired),
@@ -32,3 +35,15 @@ export const resetPasswordFormSchema = z
     confirm: z.string(),
   })
   .refine((form) => form.confirm === form.password, { message: authMessages.resetMismatch, path: ["confirm"] });
+
+/** PATCH /api/me: the profile page changes the first name with the sign-up rules. Answers Me. */
+export const updateProfileSchema = z.object({ firstName: firstNameField });
+export type UpdateProfileRequest = z.input<typeof updateProfileSchema>;
+
+/** GET /api/me: who is signed in (with the joined date the profile shows) and whether his run is validated. */
+export type Me =
+  | { user: null; onboarding: null }
+  | {
+      user: { id: string; email: string; firstName: string; createdAt: string };
+      onboarding: { runValidated: boolean };
+    };

@@ -127,3 +127,34 @@ export const bulkUpdateMilestonesSchema = z.object({
     .refine((list) => new Set(list.map((m) => m.id)).size === list.length, "Each milestone may appear only once"),
 });
 export type BulkUpdateMilestonesRequest = z.input<typeof bulkUpdateMilestonesSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Todos (SPEC.md sections 4 and 7: generate-todo + consume-token, todo toggles)
+// ---------------------------------------------------------------------------------------------------------------
+
+export const todoMessages = {
+  notFound: "Todo not found",
+  milestoneCompleted: "Cannot generate todos for completed milestone",
+  generateFailed: "Failed to generate todos. Please try again.",
+  updateTodoFailed: "Failed to update todo. Please try again.",
+  updateMilestoneFailed: "Failed to update milestone. Please try again.",
+} as const;
+
+/** PATCH /api/todos/:id. Answers TodoToggled: the todo and its milestone, auto-completed or auto-uncompleted. */
+export const updateTodoSchema = z.object({
+  todoCompleted: z.boolean({ error: "todoCompleted must be true or false" }),
+});
+export type UpdateTodoRequest = z.input<typeof updateTodoSchema>;
+export type TodoToggled = { todo: Todo; milestone: Milestone };
+
+/**
+ * PATCH /api/milestones/:id answers the milestone with its todos, because un-completing resets them
+ * (SPEC.md section 4). POST /api/milestones/:id/todos answers TodosGenerated (201; 200 with the todos a milestone
+ * already has, nothing spent), or 402 'Insufficient tokens', 400 'Cannot generate todos for completed milestone',
+ * 502 todoMessages.generateFailed (nothing spent), 404 for another user's milestone.
+ */
+export type MilestoneSaved = { milestone: Milestone; todos: Todo[] };
+export type TodosGenerated = {
+  todos: Todo[];
+  tokens: { remaining: number; unlimited: boolean };
+};

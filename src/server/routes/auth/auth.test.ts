@@ -58,7 +58,7 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const cookie = cookieFrom(login);
     const me = await (await t.client(cookie).me.$get()).json();
-    expect(me.user).toEqual({ id: user!.id, email, firstName: "Jonas" });
+    expect(me.user).toEqual({ id: user!.id, email, firstName: "Jonas", createdAt: user!.createdAt.toISOString() });
 
     const logout = await t.request("/api/auth/sign-out", { method: "POST", body: {}, cookie });
     expect(logout.status).toBe(200);

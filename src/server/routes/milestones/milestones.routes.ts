@@ -1,11 +1,17 @@
 import { Hono } from "hono";
-import { bulkUpdateMilestonesSchema, updateMilestoneSchema } from "../../../shared/plan/contracts.ts";
+import {
+  bulkUpdateMilestonesSchema,
+  type MilestoneSaved,
+  type TodosGenerated,
+  updateMilestoneSchema,
+} from "../../../shared/plan/contracts.ts";
 import { requireUser } from "../../auth/session.ts";
 import type { AuthedEnv } from "../../context.ts";
 import { idParam, validate } from "../../http/validation.ts";
 import { updateMilestone, updateMilestones } from "../../services/plan/milestones.ts";
+import { generateTodos } from "../../services/plan/todos.ts";
 
-/** Milestone texts, deadlines and completion; every row is checked to belong to the user. */
+/** Milestone texts, deadlines and completion, and its AI todos; every row is checked to belong to the user. */
 export const milestoneRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .patch("/", validate("json", bulkUpdateMilestonesSchema), async (c) => {
@@ -15,6 +21,13 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
   })
   .patch("/:id", idParam("milestone.notFound"), validate("json", updateMilestoneSchema), async (c) => {
     const { id } = c.req.valid("param");
-    const milestone = await updateMilestone(c.var.deps.database.db, c.var.user.id, id, c.req.valid("json"));
-    return c.json({ milestone }, 200);
+    const saved: MilestoneSaved = await updateMilestone(c.var.deps.database.db, c.var.user.id, id, c.req.valid("json"));
+    return c.json(saved, 200);
+  })
+  // A milestone that already has todos answers them with 200 and spends nothing; new ones answer 201.
+  .post("/:id/todos", idParam("milestone.notFound"), async (c) => {
+    const { id } = c.req.valid("param");
+    const { created, ...generated } = await generateTodos(c.var.deps, c.var.user.id, id);
+    const body: TodosGenerated = generated;
+    return created ? c.json(body, 201) : c.json(body, 200);
   });

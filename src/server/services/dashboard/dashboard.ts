@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Dashboard, DashboardChallenge } from "../../../shared/dashboard/contracts.ts";
-import type { Todo } from "../../../shared/plan/contracts.ts";
 import type { Db } from "../../db/client.ts";
 import { todos } from "../../db/schema.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
 import { missionOf, readPlanChallenges } from "../plan/plan-read.ts";
+import { toTodo } from "../plan/todos.ts";
 import { tokenBalance } from "../tokens/tokens.ts";
 
 /** Everything the first dashboard view shows, in one read. */
@@ -40,9 +40,7 @@ async function readDashboardChallenges(db: Db, userId: string, quizResponseId: s
     ...challenge,
     milestones: challenge.milestones.map((milestone) => ({
       ...milestone,
-      todos: todoRows
-        .filter((t) => t.milestoneId === milestone.id)
-        .map((t): Todo => ({ id: t.id, todoDescription: t.todoDescription, todoCompleted: t.todoCompleted })),
+      todos: todoRows.filter((t) => t.milestoneId === milestone.id).map(toTodo),
     })),
   }));
 }

@@ -1,10 +1,16 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { bulkUpdateMilestonesSchema, Milestone, updateMilestoneSchema } from "../../../shared/plan/contracts.ts";
+import type {
+  bulkUpdateMilestonesSchema,
+  Milestone,
+  MilestoneSaved,
+  updateMilestoneSchema,
+} from "../../../shared/plan/contracts.ts";
 import type { Db } from "../../db/client.ts";
 import { milestones, todos } from "../../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { toMilestone } from "./plan-read.ts";
+import { milestoneTodos } from "./todos.ts";
 
 type MilestoneChanges = z.output<typeof updateMilestoneSchema>;
 type BulkMilestoneChanges = z.output<typeof bulkUpdateMilestonesSchema>["milestones"];
@@ -50,14 +56,15 @@ export async function updateMilestones(db: Db, userId: string, list: BulkMilesto
 
 /**
  * Edits one milestone of this user. It completes only once its todos are done, and un-completing it resets them
- * (SPEC.md section 4).
+ * (SPEC.md section 4), so the answer carries the todos as they now are. The row lock orders this after (or before)
+ * any todo toggle of the same milestone.
  */
 export async function updateMilestone(
   db: Db,
   userId: string,
   id: string,
   changes: MilestoneChanges,
-): Promise<Milestone> {
+): Promise<MilestoneSaved> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select()
@@ -81,6 +88,6 @@ export async function updateMilestone(
       .where(and(eq(milestones.id, id), eq(milestones.userId, userId)))
       .returning();
     if (!row) throw new DomainError("milestone.notFound");
-    return toMilestone(row);
+    return { milestone: toMilestone(row), todos: await milestoneTodos(tx, id) };
   });
 }

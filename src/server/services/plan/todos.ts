@@ -1,0 +1,220 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Todo, TodosGenerated, TodoToggled } from "../../../shared/plan/contracts.ts";
+import type { Deps } from "../../context.ts";
+import type { Db } from "../../db/client.ts";
+import { challenges, milestones, quizResponses, todos } from "../../db/schema.ts";
+import { DomainError } from "../domain-error.ts";
+import { consumeToken, tokenBalance } from "../tokens/tokens.ts";
+import { toMilestone } from "./plan-read.ts";
+
+/** The database or an open transaction. */
+type Executor = Pick<Db, "select" | "update" | "insert" | "execute">;
+
+export function toTodo(row: typeof todos.$inferSelect): Todo {
+  return { id: row.id, todoDescription: row.todoDescription, todoCompleted: row.todoCompleted };
+}
+
+/** A milestone's todos in the order they were generated. */
+export async function milestoneTodos(db: Executor, milestoneId: string): Promise<Todo[]> {
+  const rows = await db
+    .select()
+    .from(todos)
+    .where(eq(todos.milestoneId, milestoneId))
+    .orderBy(asc(todos.position), asc(todos.createdAt));
+  return rows.map(toTodo);
+}
+
+/**
+ * Flips one todo of this user, then completes its milestone when every todo is done and un-completes it otherwise
+ * (SPEC.md section 4). The milestone row is locked first — as every change to a milestone or its todos does — so
+ * concurrent toggles run one after the other and the last one sees every other's result: a milestone can never
+ * stay completed with an open todo.
+ */
+export async function toggleTodo(db: Db, userId: string, id: string, todoCompleted: boolean): Promise<TodoToggled> {
+  return db.transaction(async (tx) => {
+    const [owned] = await tx
+      .select({ milestoneId: todos.milestoneId })
+      .from(todos)
+      .where(and(eq(todos.id, id), eq(todos.userId, userId)));
+    if (!owned) throw new DomainError("todo.notFound");
+    await tx
+      .select({ id: milestones.id })
+      .from(milestones)
+      .where(and(eq(milestones.id, owned.milestoneId), eq(milestones.userId, userId)))
+      .for("update");
+    const [todo] = await tx
+      .update(todos)
+      .set({ todoCompleted })
+      .where(and(eq(todos.id, id), eq(todos.userId, userId)))
+      .returning();
+    if (!todo) throw new DomainError("todo.notFound");
+    const [open] = await tx
+      .select({ n: count() })
+      .from(todos)
+      .where(and(eq(todos.milestoneId, todo.milestoneId), eq(todos.todoCompleted, false)));
+    const [milestone] = await tx
+      .update(milestones)
+      .set({ milestoneCompleted: (open?.n ?? 0) === 0 })
+      .where(eq(milestones.id, todo.milestoneId))
+      .returning();
+    if (!milestone) throw new DomainError("todo.notFound");
+    return { todo: toTodo(todo), milestone: toMilestone(milestone) };
+  });
+}
+
+/**
+ * A claim older than this is taken to belong to a request that died (the AI call itself gives up after two
+ * minutes), so another click may generate instead of waiting forever.
+ */
+const STALE_CLAIM_SECONDS = 180;
+/** How long a second click waits for the first one's todos before it gives up. */
+const WAIT_FOR_CLAIM_MS = (STALE_CLAIM_SECONDS + 10) * 1000;
+const POLL_MS = 50;
+
+const claimIsFree = or(
+  isNull(milestones.todosClaimId),
+  sql`${milestones.todosClaimedAt} < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`,
+) as SQL;
+
+export type GeneratedTodos = TodosGenerated & { created: boolean };
+
+/**
+ * SPEC.md section 7's generate-todo + consume-token for one milestone of this user: the AI turns the milestone,
+ * with its challenge and the mission as context, into 3–5 todos, and one token is spent as they are stored.
+ *
+ * No transaction stays open across the AI call (PGlite has one connection, and PostgreSQL locks would be held for
+ * seconds). Instead one conditional UPDATE claims the milestone; concurrent clicks see the claim and wait for its
+ * todos, which they answer without spending. After the call one transaction re-checks the claim and the milestone,
+ * spends the token and inserts the todos, so a failed generation or a refused spend stores and spends nothing.
+ * A milestone that already has todos answers them as they are (`created: false`).
+ */
+export async function generateTodos(deps: Deps, userId: string, milestoneId: string): Promise<GeneratedTodos> {
+  const db = deps.database.db;
+  const giveUpAt = Date.now() + WAIT_FOR_CLAIM_MS;
+  let waitedOn: string | null = null;
+  for (;;) {
+    const context = await readContext(db, userId, milestoneId);
+    if (context.todos.length > 0) {
+      return { todos: context.todos, tokens: await tokenBalance(db, userId), created: false };
+    }
+    if (context.milestone.milestoneCompleted) throw new DomainError("milestone.completed");
+    // The claim we waited on ended without todos: that generation failed, and so does this click.
+    if (waitedOn && context.claimId !== waitedOn) throw new DomainError("todos.generationFailed");
+    // Checked before the claim so a user without tokens never sets off a generation.
+    const balance = await tokenBalance(db, userId);
+    if (!balance.unlimited && balance.remaining <= 0) throw new DomainError("tokens.insufficient");
+
+    const claimId = randomUUID();
+    const [claimed] = await db
+      .update(milestones)
+      .set({ todosClaimId: claimId, todosClaimedAt: sql`now()` })
+      .where(
+        and(
+          eq(milestones.id, milestoneId),
+          eq(milestones.userId, userId),
+          eq(milestones.milestoneCompleted, false),
+          claimIsFree,
+          sql`not exists (select 1 from ${todos} where ${todos.milestoneId} = ${milestones.id})`,
+        ),
+      )
+      .returning({ id: milestones.id });
+    if (claimed) return generateUnderClaim(deps, userId, claimId, context);
+
+    if (Date.now() > giveUpAt) throw new DomainError("todos.generationFailed");
+    waitedOn = context.claimId;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+type Context = Awaited<ReturnType<typeof readContext>>;
+
+async function readContext(db: Db, userId: string, milestoneId: string) {
+  const [row] = await db
+    .select({
+      milestone: milestones,
+      challengeTitle: challenges.title,
+      challengeDescription: challenges.description,
+      missionStatement: quizResponses.missionStatement,
+      lifeMission: quizResponses.lifeMission,
+    })
+    .from(milestones)
+    .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
+    .innerJoin(quizResponses, eq(quizResponses.id, challenges.quizResponseId))
+    .where(and(eq(milestones.id, milestoneId), eq(milestones.userId, userId)));
+  if (!row) throw new DomainError("milestone.notFound");
+  return {
+    milestone: row.milestone,
+    // A stale claim counts as none: whoever waits on it may take over.
+    claimId:
+      row.milestone.todosClaimId &&
+      row.milestone.todosClaimedAt &&
+      row.milestone.todosClaimedAt.getTime() > Date.now() - STALE_CLAIM_SECONDS * 1000
+        ? row.milestone.todosClaimId
+        : null,
+    challenge: { title: row.challengeTitle, description: row.challengeDescription },
+    mission: row.missionStatement ?? row.lifeMission ?? "",
+    todos: await milestoneTodos(db, milestoneId),
+  };
+}
+
+async function generateUnderClaim(
+  deps: Deps,
+  userId: string,
+  claimId: string,
+  context: Context,
+): Promise<GeneratedTodos> {
+  const db = deps.database.db;
+  const milestoneId = context.milestone.id;
+  let stored = false;
+  try {
+    let descriptions: string[];
+    try {
+      descriptions = await deps.ai.todos({
+        mission: context.mission,
+        challenge: context.challenge,
+        milestone: { type: context.milestone.milestoneType, description: context.milestone.milestoneDescription },
+      });
+    } catch (error) {
+      deps.logger.error({ err: error, provider: deps.ai.name, milestoneId }, "todo generation failed");
+      throw new DomainError("todos.generationFailed");
+    }
+    const result = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(milestones)
+        .where(and(eq(milestones.id, milestoneId), eq(milestones.userId, userId)))
+        .for("update");
+      if (!current) throw new DomainError("milestone.notFound");
+      // Completed while the AI was writing: no todos for a completed milestone, and nothing spent.
+      if (current.milestoneCompleted) throw new DomainError("milestone.completed");
+      // Taken over after this request was thought dead: the other request's todos stand.
+      if (current.todosClaimId !== claimId) throw new DomainError("todos.generationFailed");
+      const spent = await consumeToken(tx, userId, "magic_button");
+      const rows = await tx
+        .insert(todos)
+        .values(descriptions.map((todoDescription, position) => ({ milestoneId, userId, position, todoDescription })))
+        .returning();
+      await tx
+        .update(milestones)
+        .set({ todosClaimId: null, todosClaimedAt: null })
+        .where(eq(milestones.id, milestoneId));
+      return {
+        todos: rows.sort((a, b) => a.position - b.position).map(toTodo),
+        tokens: { remaining: spent.tokensRemaining, unlimited: spent.unlimited },
+        created: true,
+      };
+    });
+    stored = true;
+    return result;
+  } finally {
+    if (!stored) {
+      // Release only our own claim, so the next click can try again at once.
+      await db
+        .update(milestones)
+        .set({ todosClaimId: null, todosClaimedAt: null })
+        .where(and(eq(milestones.id, milestoneId), eq(milestones.todosClaimId, claimId)))
+        .catch((err) => deps.logger.error({ err, milestoneId }, "could not release the todo claim"));
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/** Median, p95 and max in milliseconds of one measured series, and how many requests it holds. */
+export function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { median: at(0.5).toFixed(1), p95: at(0.95).toFixed(1), max: at(1).toFixed(1), n: samples.length };
+}
+
+export type Stats = ReturnType<typeof stats>;
+
+/**
+ * Runs `request` `runs` times one after the other (after a warm-up) and times each; a request that prepares
+ * something first returns the milliseconds of its own measured part instead.
+ */
+export async function measure(runs: number, request: (i: number) => Promise<number | undefined>, warmUp = 10) {
+  for (let i = 0; i < warmUp; i++) await request(i);
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const own = await request(i);
+    samples.push(own ?? performance.now() - started);
+  }
+  return stats(samples);
+}
