@@ -36,6 +36,11 @@ export default [
     route("payment/success", "routes/payment-success.tsx"),
     route("dashboard", "routes/dashboard/layout.tsx", [
       index("routes/dashboard/home.tsx"),
+      route("results", "routes/dashboard/results.tsx"),
+      route("profile", "routes/dashboard/profile.tsx"),
+      route("help", "routes/dashboard/help.tsx"),
+      route("settings", "routes/dashboard/settings.tsx"),
+      // The sections other issues build (community, premium), and unknown ones, which fall back to the dashboard.
       route(":section", "routes/dashboard/section.tsx"),
     ]),
   ]),

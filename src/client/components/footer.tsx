@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { isLegalPath, paths } from "../../shared/paths.ts";
+import { isDashboardPath, isLegalPath, paths } from "../../shared/paths.ts";
 import { config } from "../lib/config.ts";
 
 const LEGAL_LINKS = [
@@ -16,11 +16,6 @@ function normalize(pathname: string) {
   return pathname.toLowerCase().replace(/\/$/, "");
 }
 
-function isDashboard(pathname: string) {
-  const path = normalize(pathname);
-  return path === paths.dashboard || path.startsWith(`${paths.dashboard}/`);
-}
-
 /**
  * SPEC.md section 2: '© 2025', the tagline, the support line on non-legal pages, and legal
  * links only on legal pages and under /dashboard. "Cookie settings" is on every page so a
@@ -29,7 +24,7 @@ function isDashboard(pathname: string) {
 export function Footer() {
   const { pathname } = useLocation();
   const legal = isLegalPath(normalize(pathname));
-  const showLegalLinks = legal || isDashboard(pathname);
+  const showLegalLinks = legal || isDashboardPath(pathname);
   const year = new Date().getFullYear();
   return (
     <footer className="border-t border-line bg-ink">

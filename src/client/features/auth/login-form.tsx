@@ -5,10 +5,10 @@ import { Link, useLocation } from "react-router";
 import { loginFormSchema } from "../../../shared/account/contracts.ts";
 import { authMessages, authTimings, isValidEmail } from "../../../shared/account/rules.ts";
 import { paths } from "../../../shared/paths.ts";
+import { TextField } from "../../components/text-field.tsx";
 import { fetchSession, signedInHome } from "../../lib/session.ts";
 import { requestPasswordReset, signIn } from "./api/auth.ts";
 import { FormMessage } from "./auth-shell.tsx";
-import { TextField } from "./text-field.tsx";
 
 type Notice = { tone: "error" | "success"; text: string };
 

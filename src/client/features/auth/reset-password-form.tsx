@@ -5,10 +5,10 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { resetPasswordFormSchema } from "../../../shared/account/contracts.ts";
 import { authMessages, authTimings } from "../../../shared/account/rules.ts";
 import { paths } from "../../../shared/paths.ts";
+import { TextField } from "../../components/text-field.tsx";
 import { useSignOut } from "../../lib/sign-out.ts";
 import { resetPassword } from "./api/auth.ts";
 import { FormMessage } from "./auth-shell.tsx";
-import { TextField } from "./text-field.tsx";
 
 /** The link's token arrives in the query (our e-mail) or, from older links, in the fragment. */
 function readLink(search: string, hash: string) {

@@ -6,9 +6,9 @@ import { toast } from "react-toastify";
 import { signupFormSchema } from "../../../shared/account/contracts.ts";
 import { authMessages, FIRST_NAME_MAX_LENGTH, MINIMUM_AGE } from "../../../shared/account/rules.ts";
 import { paths } from "../../../shared/paths.ts";
+import { TextField } from "../../components/text-field.tsx";
 import { signUp } from "./api/auth.ts";
 import { FormMessage } from "./auth-shell.tsx";
-import { TextField } from "./text-field.tsx";
 
 const duplicateHints = ["already registered", "user already exists", "email already in use"];
 

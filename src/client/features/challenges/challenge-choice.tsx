@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { dashboardSectionPath } from "../../../shared/paths.ts";
 import type { QuizResult } from "../../../shared/plan/contracts.ts";
-import { Modal } from "../../components/modal.tsx";
+import { RetakeQuizDialog } from "../../components/retake-quiz-dialog.tsx";
 import { ChallengeCard } from "./challenge-card.tsx";
 import { lifeMissionText } from "./mission-step.tsx";
 
@@ -72,20 +72,7 @@ export function ChallengeChoice({
         </div>
       </div>
 
-      <Modal open={confirmRetake} title="Retake the quiz?" onClose={() => setConfirmRetake(false)}>
-        <p className="mt-3 text-muted">
-          Your answers are analysed again and a new plan replaces this one, including the challenges you accepted. On
-          the free plan a retake uses 1 token.
-        </p>
-        <div className="mt-6 flex gap-3">
-          <button type="button" className="btn-secondary flex-1" onClick={() => setConfirmRetake(false)}>
-            No
-          </button>
-          <button type="button" className="btn-primary flex-1" onClick={onRetake}>
-            Yes
-          </button>
-        </div>
-      </Modal>
+      <RetakeQuizDialog open={confirmRetake} onClose={() => setConfirmRetake(false)} onConfirm={onRetake} />
     </main>
   );
 }

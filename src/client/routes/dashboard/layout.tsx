@@ -1,5 +1,33 @@
+import { useQuery } from "@tanstack/react-query";
 import { Outlet } from "react-router";
+import type { DashboardAccount } from "../../components/dashboard-menu.tsx";
+import { DashboardSidebar } from "../../components/dashboard-sidebar.tsx";
+import { DashboardNavbar } from "../../components/navbar.tsx";
+import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
+import { useSession } from "../../lib/session.ts";
 
+/**
+ * The frame of every dashboard page: the bar with the phone menu, the page, and the sidebar from 768 px. It reads
+ * the name and balance from the dashboard query the home view loads anyway, so a spend written into that cache
+ * shows in both menus at once, and the frame costs no request of its own.
+ */
 export default function DashboardLayout() {
-  return <Outlet />;
+  const dashboard = useQuery(dashboardQuery());
+  const { user } = useSession();
+  const account: DashboardAccount = {
+    // The session already knows the name: no fallback name flashes while the dashboard loads.
+    firstName: dashboard.data?.firstName ?? user?.firstName ?? null,
+    tokens: dashboard.data?.tokens ?? null,
+  };
+  return (
+    <>
+      <DashboardNavbar account={account} />
+      <div className="mx-auto flex w-full max-w-6xl md:gap-2 md:pr-5 lg:gap-6">
+        <div className="min-w-0 flex-1">
+          <Outlet />
+        </div>
+        <DashboardSidebar account={account} />
+      </div>
+    </>
+  );
 }

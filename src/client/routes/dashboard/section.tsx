@@ -2,18 +2,16 @@ import { Navigate, useParams } from "react-router";
 import { type DashboardSection, dashboardSections, paths } from "../../../shared/paths.ts";
 import { PlaceholderScreen } from "../../components/placeholder-screen.tsx";
 
-const titles: Record<DashboardSection, string> = {
-  results: "Results",
+/** The sections with a route module of their own never reach this one; the rest are built by their own issues. */
+const titles: Partial<Record<DashboardSection, string>> = {
   community: "Community",
-  profile: "Profile",
   premium: "Choose Your Plan",
-  help: "Help and Support",
-  settings: "Settings",
 };
 
 export default function DashboardSectionScreen() {
   const { section } = useParams();
   const known = dashboardSections.find((s) => s === section?.toLowerCase());
-  if (!known) return <Navigate to={paths.dashboard} replace />;
-  return <PlaceholderScreen title={titles[known]} />;
+  const title = known && titles[known];
+  if (!title) return <Navigate to={paths.dashboard} replace />;
+  return <PlaceholderScreen title={title} />;
 }

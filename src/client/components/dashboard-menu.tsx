@@ -1,0 +1,116 @@
+import { NavLink } from "react-router";
+import type { Dashboard } from "../../shared/dashboard/contracts.ts";
+import { dashboardSectionPath, paths } from "../../shared/paths.ts";
+import { LogoutButton } from "./logout-button.tsx";
+import { type IconName, MenuIcon } from "./menu-icons.tsx";
+import { isUnlimited, TokenDisplay } from "./token-display.tsx";
+
+/** Who the dashboard menus greet; `null` fields are still loading. */
+export type DashboardAccount = { firstName: string | null; tokens: Dashboard["tokens"] | null };
+
+type MenuItem = { to: string; label: string; icon: IconName };
+
+/** SPEC.md section 2's order: Dashboard, Community, Profile, the premium item, Help. */
+function mainItems(tokens: DashboardAccount["tokens"]): MenuItem[] {
+  const premium = tokens !== null && isUnlimited(tokens);
+  return [
+    { to: paths.dashboard, label: "Dashboard", icon: "dashboard" },
+    { to: dashboardSectionPath("community"), label: "Community", icon: "community" },
+    { to: dashboardSectionPath("profile"), label: "Profile", icon: "profile" },
+    // A premium member has nothing to buy: the item names his plan and leads to where he manages it.
+    { to: dashboardSectionPath("premium"), label: premium ? "Premium" : "Go Premium", icon: "premium" },
+    { to: dashboardSectionPath("help"), label: "Help", icon: "help" },
+  ];
+}
+
+const settingsItem: MenuItem = { to: dashboardSectionPath("settings"), label: "Settings", icon: "settings" };
+
+type Size = "compact" | "large";
+
+const itemClasses: Record<Size, string> = {
+  compact: "min-h-11 gap-3 rounded-xl px-3 text-sm font-semibold",
+  large: "min-h-14 gap-4 rounded-2xl px-4 text-lg font-semibold",
+};
+
+function MenuLinks({ items, size, onNavigate }: { items: MenuItem[]; size: Size; onNavigate?: () => void }) {
+  return (
+    <ul className="space-y-1">
+      {items.map((item) => (
+        <li key={item.to}>
+          {/* NavLink marks the current section with aria-current="page"; `end` keeps Dashboard unmarked on sections. */}
+          <NavLink
+            to={item.to}
+            end
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              `flex items-center transition ${itemClasses[size]} ${
+                isActive ? "bg-volt/10 text-volt" : "text-text/85 hover:bg-surface-2 hover:text-text"
+              }`
+            }
+          >
+            <MenuIcon name={item.icon} className={size === "large" ? "size-6" : "size-5"} />
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The dashboard's menu items, in the sidebar (compact) and the phone menu (large). */
+export function DashboardMenu({
+  account,
+  size,
+  onNavigate,
+}: {
+  account: DashboardAccount;
+  size: Size;
+  onNavigate?: () => void;
+}) {
+  return <MenuLinks items={mainItems(account.tokens)} size={size} onNavigate={onNavigate} />;
+}
+
+/** Settings and Logout, kept apart at the bottom of both menus. */
+export function DashboardMenuFooter({ size, onNavigate }: { size: Size; onNavigate?: () => void }) {
+  return (
+    <div className="space-y-1">
+      <MenuLinks items={[settingsItem]} size={size} onNavigate={onNavigate} />
+      <LogoutButton
+        className={`flex w-full cursor-pointer items-center text-muted transition hover:bg-surface-2 hover:text-text ${itemClasses[size]}`}
+      >
+        <MenuIcon name="logout" className={size === "large" ? "size-6" : "size-5"} />
+        Logout
+      </LogoutButton>
+    </div>
+  );
+}
+
+/** The first name over the balance; the fallback name differs by menu (SPEC.md: 'Friend' in the sidebar, 'Username' on phones). */
+export function AccountSummary({ account, fallbackName }: { account: DashboardAccount; fallbackName: string }) {
+  return (
+    <div className="min-w-0">
+      <p className="truncate font-display text-2xl uppercase leading-tight tracking-wide">
+        {account.firstName?.trim() || fallbackName}
+      </p>
+      <p className="mt-1 flex min-h-7 items-center gap-2 text-sm font-semibold text-muted">
+        {account.tokens === null ? null : isUnlimited(account.tokens) ? (
+          <>
+            <TokenDisplay tokens={account.tokens} className="text-2xl leading-none text-volt" />
+            {/* The sign's title names the plan for screen readers; this says it to the eye. */}
+            <span
+              aria-hidden="true"
+              className="rounded-full bg-volt/15 px-2 py-0.5 text-xs font-bold uppercase tracking-wider text-volt"
+            >
+              Premium
+            </span>
+          </>
+        ) : (
+          <>
+            <MenuIcon name="premium" className="size-4 text-volt" />
+            <TokenDisplay tokens={account.tokens} className="text-text/90" />
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { toast } from "react-toastify";
+import { type Me, updateProfileSchema } from "../../../shared/account/contracts.ts";
+import { FIRST_NAME_MAX_LENGTH } from "../../../shared/account/rules.ts";
+import { TextField } from "../../components/text-field.tsx";
+import { useUpdateProfile } from "./api/update-profile.ts";
+
+/** Changes the first name with the sign-up rules (SPEC.md section 5: required, trimmed). */
+export function FirstNameForm({ firstName, onSaved }: { firstName: string; onSaved: (me: Me) => void }) {
+  const update = useUpdateProfile(onSaved);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(updateProfileSchema),
+    defaultValues: { firstName },
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const me = await update.mutateAsync(values);
+      reset({ firstName: me.user?.firstName ?? values.firstName });
+      toast.success("Your name is saved.");
+    } catch {
+      // Shown below from the mutation's error.
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Your name" className="space-y-4">
+      <TextField
+        label="First Name"
+        autoComplete="given-name"
+        maxLength={FIRST_NAME_MAX_LENGTH}
+        error={errors.firstName?.message}
+        {...register("firstName")}
+      />
+      {update.error ? (
+        <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm text-danger">
+          {update.error.message}
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary w-full sm:w-auto" disabled={update.isPending}>
+        {update.isPending ? "Saving..." : "Save name"}
+      </button>
+    </form>
+  );
+}

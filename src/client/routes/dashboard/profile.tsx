@@ -1,0 +1,39 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Me } from "../../../shared/account/contracts.ts";
+import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
+import { DashboardPage } from "../../components/dashboard-page.tsx";
+import { FirstNameForm } from "../../features/account/first-name-form.tsx";
+import { ProfileCard } from "../../features/account/profile-card.tsx";
+import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
+import { sessionQuery } from "../../lib/session.ts";
+
+/** /dashboard/profile: who he is to the app, and the first name the dashboard greets him with. */
+export default function Profile() {
+  const session = useQuery(sessionQuery());
+  const queryClient = useQueryClient();
+  const user = session.data?.user ?? null;
+
+  // The menus read the name from the dashboard query: write the new one there so they change with the form.
+  function nameSaved(me: Me) {
+    const firstName = me.user?.firstName;
+    if (firstName === undefined) return;
+    queryClient.setQueryData<Dashboard>(dashboardQuery().queryKey, (dashboard) =>
+      dashboard ? { ...dashboard, firstName } : dashboard,
+    );
+  }
+
+  return (
+    <DashboardPage eyebrow="Profile" title="Your profile">
+      <ProfileCard isPending={session.isPending} user={user} />
+      {user ? (
+        <section aria-labelledby="name-heading" className="card mt-6">
+          <h2 id="name-heading" className="text-lg font-bold">
+            Your name
+          </h2>
+          <p className="mt-1 mb-5 text-sm text-muted">The name your dashboard greets you with.</p>
+          <FirstNameForm key={user.firstName} firstName={user.firstName} onSaved={nameSaved} />
+        </section>
+      ) : null}
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,49 @@
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { quizEditPath } from "../../../shared/paths.ts";
+import { DashboardPage } from "../../components/dashboard-page.tsx";
+import { RetakeQuizDialog } from "../../components/retake-quiz-dialog.tsx";
+import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
+import { InsightCards } from "../../features/insights/insight-cards.tsx";
+import { latestQuizQuery } from "../../features/quiz/api/latest-quiz.ts";
+
+/** /dashboard/results: the Insights of the latest plan, and the way to retake the quiz that made it. */
+export default function Insights() {
+  const dashboard = useQuery(dashboardQuery());
+  const latest = useQuery(latestQuizQuery());
+  const [confirmRetake, setConfirmRetake] = useState(false);
+  const navigate = useNavigate();
+  const response = latest.data?.response;
+  // Only an analyzed run has a plan to replace; a run in progress is resumed from the quiz, not retaken.
+  const retakeId = response?.status === "analyzed" ? response.id : null;
+
+  return (
+    <DashboardPage
+      eyebrow="Insights"
+      title="Your insights"
+      intro="What your answers revealed: the mission you are working toward and how you will get there."
+    >
+      <InsightCards isPending={dashboard.isPending} mission={dashboard.data?.mission ?? null} />
+      {retakeId ? (
+        <section aria-labelledby="retake-heading" className="mt-10 rounded-2xl border border-line bg-surface-2/60 p-5">
+          <h2 id="retake-heading" className="text-lg font-bold">
+            Life moved on?
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            Retake the quiz with your earlier answers filled in, and get a mission and challenges that fit where you are
+            now.
+          </p>
+          <button type="button" className="btn-secondary mt-4" onClick={() => setConfirmRetake(true)}>
+            RETAKE QUIZ
+          </button>
+        </section>
+      ) : null}
+      <RetakeQuizDialog
+        open={confirmRetake}
+        onClose={() => setConfirmRetake(false)}
+        onConfirm={() => retakeId && navigate(quizEditPath(retakeId))}
+      />
+    </DashboardPage>
+  );
+}
