@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { E2E } from "../support/e2e-ports.ts";
 import { uniqueEmail } from "../support/personas.ts";
 import { createConfirmedUser, expect, logIn, test, waitForMail } from "./fixtures.ts";
-import { validateRun } from "./onboarding-helpers.ts";
+import { analyzedPlan } from "./onboarding-helpers.ts";
 
 const strongPassword = "run4ever";
 
@@ -68,10 +68,10 @@ test.describe("sign-up → confirm → login → logout", () => {
     await expect(page).toHaveURL(/\/auth\/Login$/);
   });
 
-  test("a runner with a validated run lands on the dashboard after login", async ({ page }) => {
+  test("a runner who finished onboarding lands on the dashboard after login", async ({ page }) => {
     const user = await createConfirmedUser(page);
     await logIn(page, user);
-    await validateRun(page);
+    await analyzedPlan(page);
     await page.request.post("/api/auth/sign-out", { headers: { origin: E2E.baseUrl }, data: {} });
 
     await page.goto("/auth/Login");
@@ -107,6 +107,7 @@ test.describe("sign-up → confirm → login → logout", () => {
   });
 
   test("signed-in visitors of the account screens go to the dashboard", async ({ page, signedIn }) => {
+    await analyzedPlan(page);
     for (const path of ["/auth/Login", "/auth/Signup", "/reset-password"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/dashboard$/);

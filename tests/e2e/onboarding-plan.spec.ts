@@ -287,6 +287,7 @@ test.describe("challenge workflow", () => {
 
 test.describe("dashboard", () => {
   test("without dated challenges it says 'No Challenges Found' with guidance", async ({ page, signedIn: _ }) => {
+    await analyzedPlan(page);
     await page.goto("/dashboard");
     await expect(page.getByText("No Challenges Found")).toBeVisible();
     await expect(page.getByText("Accept at least one challenge in your results screen.")).toBeVisible();

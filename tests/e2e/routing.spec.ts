@@ -1,4 +1,5 @@
 import { expect, gotoHydrated, test } from "./fixtures.ts";
+import { analyzedPlan } from "./onboarding-helpers.ts";
 
 test.describe("signed out", () => {
   for (const path of [
@@ -85,7 +86,9 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL(/\/ChallengeAccepted$/);
   });
 
+  // A user who finished onboarding: the dashboard itself sends anyone else on to where he left off.
   test("login, sign-up and reset screens send him to the dashboard", async ({ page, signedIn: _ }) => {
+    await analyzedPlan(page);
     for (const path of ["/auth/Login", "/auth/Signup", "/reset-password"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/dashboard$/);
@@ -93,11 +96,13 @@ test.describe("signed in", () => {
   });
 
   test("an unknown path goes to the dashboard", async ({ page, signedIn: _ }) => {
+    await analyzedPlan(page);
     await page.goto("/this/does/not/exist");
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test("dashboard sections open, an unknown section falls back to the dashboard", async ({ page, signedIn: _ }) => {
+    await analyzedPlan(page);
     await page.goto("/dashboard/premium");
     await expect(page).toHaveURL(/\/dashboard\/premium$/);
     await page.goto("/dashboard/bogus");

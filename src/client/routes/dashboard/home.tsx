@@ -1,41 +1,101 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router";
 import { FullScreenMessage } from "../../components/full-screen-message.tsx";
+import { TokenDisplay } from "../../components/token-display.tsx";
+import { workflowQuery } from "../../features/challenges/api/workflow.ts";
 import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
 import { ChallengeOverview } from "../../features/dashboard/challenge-overview.tsx";
 import { EmptyChallenges } from "../../features/dashboard/empty-challenges.tsx";
 import { MissionBanner } from "../../features/dashboard/mission-banner.tsx";
+import { resumePath } from "../../features/dashboard/resume-path.ts";
+import { previewFromWorkflow } from "../../features/dashboard/workflow-preview.ts";
+import { onboardingQuery } from "../../features/onboarding/api/onboarding.ts";
+import { useSession } from "../../lib/session.ts";
 
 export default function DashboardHome() {
-  const dashboard = useQuery(dashboardQuery());
+  const preview = useWorkflowPreview();
+  const dashboard = useQuery({ ...dashboardQuery(), placeholderData: preview });
+  const data = dashboard.data;
+  const challenges = data?.challenges ?? [];
+  // Only an empty dashboard asks where onboarding stands, so a user with a plan loads it in one request.
+  const empty = dashboard.isSuccess && !dashboard.isPlaceholderData && challenges.length === 0;
+  const onboarding = useQuery({ ...onboardingQuery(), enabled: empty });
+
   if (dashboard.isPending) return <FullScreenMessage>Loading...</FullScreenMessage>;
   if (dashboard.isError) {
     // SPEC section 8: load errors are logged and the dashboard shows empty lists.
     console.error("Dashboard load failed", dashboard.error);
   }
-  const data = dashboard.data;
-  const challenges = data?.challenges ?? [];
+  if (empty) {
+    if (onboarding.isPending) return <FullScreenMessage>Loading...</FullScreenMessage>;
+    const resume = onboarding.data ? resumePath(onboarding.data) : null;
+    if (resume) return <Navigate to={resume.to} state={resume.state} replace />;
+  }
+
+  const locked = dashboard.isPlaceholderData;
   return (
-    <main className="mx-auto max-w-4xl px-5 pt-8 pb-16 sm:pt-12">
-      <h1 className="font-display text-4xl uppercase leading-none sm:text-5xl">
-        {data?.firstName ? `Let's go, ${data.firstName}` : "Dashboard"}
-      </h1>
+    <main className="mx-auto w-full max-w-3xl px-5 pt-8 pb-16 sm:px-8 sm:pt-12">
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
+        <div>
+          <p className="eyebrow">Dashboard</p>
+          <h1 className="mt-2 font-display text-4xl uppercase leading-none sm:text-5xl">
+            {data?.firstName ? `Let's go, ${data.firstName}` : "Let's go"}
+          </h1>
+        </div>
+        {data && !locked && (
+          // The sidebar shows the balance from 768 px on; below it, the phone menu hides it, so it shows here.
+          <p className="rounded-full border border-line bg-surface px-3.5 py-1.5 text-sm font-semibold md:hidden">
+            <span aria-hidden="true" className="mr-1.5 text-volt">
+              ✦
+            </span>
+            <TokenDisplay tokens={data.tokens} />
+          </p>
+        )}
+      </div>
       <div className="mt-6">
         <MissionBanner mission={data?.mission ?? null} />
       </div>
       <section aria-labelledby="challenges-heading" className="mt-10">
-        <h2 id="challenges-heading" className="font-display text-2xl uppercase tracking-wide">
+        <h2 id="challenges-heading" className="font-display text-2xl uppercase tracking-wide sm:text-3xl">
           Your challenges
         </h2>
         {challenges.length === 0 ? (
           <EmptyChallenges />
         ) : (
-          <div className="mt-4 space-y-5">
+          <div className="mt-4 space-y-6">
             {challenges.map((challenge, index) => (
-              <ChallengeOverview key={challenge.id} challenge={challenge} number={index + 1} />
+              <ChallengeOverview
+                key={challenge.id}
+                challenge={challenge}
+                number={index + 1}
+                tokens={data?.tokens ?? { remaining: 0, unlimited: false }}
+                locked={locked}
+              />
             ))}
           </div>
         )}
       </section>
     </main>
   );
+}
+
+/**
+ * Arriving from the workflow (navigation state `fromWorkflow`), its cached challenges show at once while the
+ * dashboard loads; the state is then cleared so a reload or a return visit loads the dashboard alone.
+ */
+function useWorkflowPreview() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const fromWorkflow = (location.state as { fromWorkflow?: boolean } | null)?.fromWorkflow === true;
+  const [preview] = useState(() => {
+    const workflow = fromWorkflow ? queryClient.getQueryData(workflowQuery().queryKey) : undefined;
+    return workflow ? previewFromWorkflow(workflow, user?.firstName ?? "") : undefined;
+  });
+  useEffect(() => {
+    if (fromWorkflow) navigate(location.pathname, { replace: true, state: null });
+  }, [fromWorkflow, navigate, location.pathname]);
+  return preview;
 }

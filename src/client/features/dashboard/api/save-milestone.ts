@@ -1,0 +1,69 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import type { MilestoneSaved } from "../../../../shared/plan/contracts.ts";
+import { todoMessages } from "../../../../shared/plan/contracts.ts";
+import { normalizeDeadline } from "../../../../shared/plan/rules.ts";
+import { ApiError, api, unwrap } from "../../../lib/api.ts";
+import { type DashboardMilestone, withCompletion, withSaved } from "../dashboard-updates.ts";
+import { dashboardCache, milestoneSelfKey } from "./dashboard-cache.ts";
+
+export type MilestoneChange =
+  | { milestoneCompleted: boolean }
+  | { milestoneDeadline: string /* 'YYYY-MM-DD' */ }
+  | { milestoneDescription: string };
+
+/**
+ * PATCH /api/milestones/:id from the dashboard, optimistic: the cache changes at once, goes back to what it was
+ * on failure, and takes the server's answer (the milestone with its todos) on success.
+ */
+export function useSaveMilestone(id: string) {
+  const cache = dashboardCache(useQueryClient());
+  const mutation = useMutation({
+    mutationKey: milestoneSelfKey(id),
+    mutationFn: async ({ change }: { change: MilestoneChange; before?: DashboardMilestone }): Promise<MilestoneSaved> =>
+      unwrap(api.milestones[":id"].$patch({ param: { id }, json: change }), todoMessages.updateMilestoneFailed),
+    onMutate: async ({ change }) => {
+      await cache.settle();
+      // Again: stopping a refetch puts back the data it started from.
+      cache.updateMilestone(id, (m) => applyChange(m, change));
+    },
+    onError: (error, { change, before }) => {
+      if (before) cache.updateMilestone(id, (m) => ({ ...m, ...restoreOf(before, change) }));
+      toast.error(failureMessage(error, change));
+    },
+    onSuccess: (saved) => cache.updateMilestone(id, (m) => withSaved(m, saved.milestone, saved.todos)),
+  });
+  return {
+    /** The screen changes in this very event, so a controlled input never shows the old value in between. */
+    save: (change: MilestoneChange) => {
+      const before = cache.milestone(id);
+      cache.updateMilestone(id, (m) => applyChange(m, change));
+      mutation.mutate({ change, before });
+    },
+  };
+}
+
+function applyChange(milestone: DashboardMilestone, change: MilestoneChange): DashboardMilestone {
+  if ("milestoneCompleted" in change) return withCompletion(milestone, change.milestoneCompleted);
+  if ("milestoneDeadline" in change) {
+    return {
+      ...milestone,
+      milestoneDeadline: normalizeDeadline(change.milestoneDeadline) ?? milestone.milestoneDeadline,
+    };
+  }
+  return { ...milestone, milestoneDescription: change.milestoneDescription.trim() };
+}
+
+/** Only what this change touched goes back, so a concurrent change to another field survives the rollback. */
+function restoreOf(before: DashboardMilestone, change: MilestoneChange): Partial<DashboardMilestone> {
+  if ("milestoneCompleted" in change) return { milestoneCompleted: before.milestoneCompleted, todos: before.todos };
+  if ("milestoneDeadline" in change) return { milestoneDeadline: before.milestoneDeadline };
+  return { milestoneDescription: before.milestoneDescription };
+}
+
+/** SPEC.md section 8: the deadline alert carries the reason; a refused rule (400) says which; else the generic. */
+function failureMessage(error: Error, change: MilestoneChange): string {
+  if ("milestoneDeadline" in change) return `Failed to set deadline. Error: ${error.message}`;
+  if (error instanceof ApiError && error.status === 400) return error.message;
+  return todoMessages.updateMilestoneFailed;
+}

@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import { type TodoToggled, todoMessages } from "../../../../shared/plan/contracts.ts";
+import { api, unwrap } from "../../../lib/api.ts";
+import { withSaved, withTodo } from "../dashboard-updates.ts";
+import { dashboardCache, milestoneKey, todoKey } from "./dashboard-cache.ts";
+
+/**
+ * PATCH /api/todos/:id, optimistic: the todo flips at once and its milestone completes or uncompletes itself
+ * on screen as the server will; a failure flips it back.
+ */
+export function useToggleTodo(milestoneId: string, todoId: string) {
+  const queryClient = useQueryClient();
+  const cache = dashboardCache(queryClient);
+  const mutation = useMutation({
+    mutationKey: todoKey(milestoneId, todoId),
+    mutationFn: async (done: boolean): Promise<TodoToggled> =>
+      unwrap(
+        api.todos[":id"].$patch({ param: { id: todoId }, json: { todoCompleted: done } }),
+        todoMessages.updateTodoFailed,
+      ),
+    onMutate: async (done) => {
+      await cache.settle();
+      // Again: stopping a refetch puts back the data it started from.
+      cache.updateMilestone(milestoneId, (m) => withTodo(m, todoId, done));
+    },
+    onError: (_error, done) => {
+      cache.updateMilestone(milestoneId, (m) => withTodo(m, todoId, !done));
+      toast.error(todoMessages.updateTodoFailed);
+    },
+    onSuccess: ({ todo, milestone }) => {
+      // Another todo of this milestone still in flight: its answer will bring the final completion; until then
+      // the one derived on screen is the truer one.
+      const othersInFlight = queryClient.isMutating({ mutationKey: milestoneKey(milestoneId) }) > 1;
+      cache.updateMilestone(milestoneId, (m) => {
+        const withServerTodo = { ...m, todos: m.todos.map((t) => (t.id === todo.id ? todo : t)) };
+        return othersInFlight
+          ? withTodo(withServerTodo, todo.id, todo.todoCompleted)
+          : withSaved(withServerTodo, milestone);
+      });
+    },
+  });
+  /** The tick shows in this very event, so the controlled checkbox never flickers back. */
+  return (done: boolean) => {
+    cache.updateMilestone(milestoneId, (m) => withTodo(m, todoId, done));
+    mutation.mutate(done);
+  };
+}

@@ -1,0 +1,53 @@
+import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
+import { isOverdue } from "../../../shared/plan/rules.ts";
+import { milestoneLabels } from "../../lib/milestone-labels.ts";
+import { CompletionToggle } from "./completion-toggle.tsx";
+import type { DashboardMilestone } from "./dashboard-updates.ts";
+import { DeadlineEditor } from "./deadline-editor.tsx";
+import { GenerateTodos } from "./generate-todos.tsx";
+import { MilestoneText } from "./milestone-text.tsx";
+import { TodoList } from "./todo-list.tsx";
+
+/** One milestone of a challenge card: label, text, due date, completion, its todos or the way to get them. */
+export function MilestoneItem({
+  milestone,
+  challengeNumber,
+  tokens,
+  locked,
+}: {
+  milestone: DashboardMilestone;
+  challengeNumber: number;
+  tokens: Dashboard["tokens"];
+  locked: boolean;
+}) {
+  const kind = milestoneLabels[milestone.milestoneType];
+  // Unique on the page: three challenges each have an Immediate Milestone.
+  const label = `${kind} of challenge ${challengeNumber}`;
+  const done = milestone.milestoneCompleted;
+  const overdue = isOverdue(milestone);
+  const canGenerate = !done && milestone.todos.length === 0;
+
+  return (
+    <li
+      className={`relative rounded-xl border p-3.5 transition-colors sm:p-5 ${
+        done
+          ? "border-success/30 bg-success/[0.04]"
+          : overdue
+            ? "border-danger/40 bg-surface-2"
+            : "border-line bg-surface-2"
+      }`}
+      data-testid="milestone"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <p id={`${milestone.id}-label`} className="text-xs font-semibold uppercase tracking-wider text-volt">
+          {kind}
+        </p>
+        <CompletionToggle milestone={milestone} label={label} locked={locked} />
+      </div>
+      <MilestoneText milestoneId={milestone.id} text={milestone.milestoneDescription} label={label} locked={locked} />
+      <DeadlineEditor milestone={milestone} label={label} locked={locked} />
+      <TodoList milestoneId={milestone.id} todos={milestone.todos} locked={locked} />
+      {canGenerate && <GenerateTodos milestoneId={milestone.id} tokens={tokens} locked={locked} />}
+    </li>
+  );
+}
