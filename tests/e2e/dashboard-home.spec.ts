@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { MARCUS } from "../support/personas.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, holdRequests, test } from "./fixtures.ts";
 import {
   acceptedPlan,
   analyzedPlan,
@@ -66,14 +66,7 @@ test.describe("a user with a plan", () => {
     await expect(progress).toHaveAttribute("aria-valuenow", "0");
 
     // The generation runs: progress shows and the button cannot be pressed twice.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/milestones/*/todos", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/milestones/*/todos");
     const generate = first.getByRole("button", { name: /Generate todos/ });
     await expect(generate).toHaveAttribute("title", "Generate todos (1 token)");
     await generate.click();
@@ -429,14 +422,7 @@ test.describe("states", () => {
 
   test("shows 'Loading...' while the dashboard loads", async ({ page, signedIn: _ }) => {
     await datedPlan(page);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/dashboard", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/dashboard");
     await page.goto("/dashboard");
     await expect(page.getByText("Loading...").first()).toBeVisible();
     release();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures.ts";
+import { expect, gotoHydrated, holdRequests, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -97,6 +97,9 @@ test.describe("phone", () => {
 
   test("the menu is reachable and usable by keyboard alone", async ({ page, signedIn: _ }) => {
     await gotoHydrated(page, "/dashboard/help");
+    // The dashboard's bar replaces the site bar once the session is known; tabbing before that would start in a bar
+    // that is about to go.
+    await expect(menuButton(page)).toBeVisible();
     // Logo, then the menu button: the bar's only two stops.
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: /home$/ })).toBeFocused();
@@ -220,14 +223,7 @@ test.describe("Insights", () => {
     page,
     signedIn: _,
   }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/dashboard", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/dashboard");
     await page.goto("/dashboard/results");
     await expect(page.getByText("Loading insights...")).toBeVisible();
     release();

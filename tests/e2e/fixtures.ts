@@ -52,6 +52,19 @@ export async function logIn(page: Page, user: TestUser) {
   expect(response.ok()).toBe(true);
 }
 
+/** Holds every request to `url` until the returned function is called: a loading state stays on screen to be read. */
+export async function holdRequests(page: Page, url: string) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export const test = base.extend<{ signedIn: TestUser }>({
   signedIn: async ({ page }, use) => {
     const user = await createConfirmedUser(page);

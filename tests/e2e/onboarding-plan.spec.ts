@@ -1,6 +1,6 @@
 import { QUIZ_QUESTIONS } from "../../src/shared/quiz/questions.ts";
 import { MARCUS as marcoAnswers } from "../support/personas.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, holdRequests, test } from "./fixtures.ts";
 import {
   acceptedPlan,
   analyzedPlan,
@@ -124,14 +124,7 @@ test.describe("results", () => {
     await expect(page.getByRole("heading", { name: "You already took a big step..." })).toBeVisible();
 
     const cards = page.getByTestId("challenge-card");
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/challenges/*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/challenges/*");
     await cards
       .nth(0)
       .getByRole("button", { name: /ACCEPT CHALLENGE/ })

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, holdRequests, test } from "./fixtures.ts";
 
 // Form rules do not depend on the viewport: one project is enough.
 // Skipped before any fixture runs, so the skipped project creates no accounts.
@@ -128,14 +128,7 @@ test.describe("the run validation form", () => {
       // Desktop Chromium on Linux has no share sheet; make sure the fallback path is the one tested.
       Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
     });
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/onboarding/run-validation", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/onboarding/run-validation");
     await page.goto("/ValidateChallenge");
     await page.getByLabel("Your previous longest run (minutes, optional)").fill("45");
     await page.getByLabel("Today's run (minutes)").fill("70");

@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test } from "./fixtures.ts";
+import { expect, gotoHydrated, holdRequests, test } from "./fixtures.ts";
 import { analyzedPlan } from "./onboarding-helpers.ts";
 
 test.describe("signed out", () => {
@@ -51,14 +51,7 @@ test.describe("signed out", () => {
   });
 
   test("shows 'Getting your account ready...' while the session loads", async ({ page }) => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/me", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/me");
     await page.goto("/dashboard");
     await expect(page.getByText("Getting your account ready...")).toBeVisible();
     release();
