@@ -40,6 +40,7 @@ export default [
       route("profile", "routes/dashboard/profile.tsx"),
       route("help", "routes/dashboard/help.tsx"),
       route("settings", "routes/dashboard/settings.tsx"),
+      route("community", "routes/dashboard/community.tsx"),
       // The sections other issues build (community, premium), and unknown ones, which fall back to the dashboard.
       route(":section", "routes/dashboard/section.tsx"),
     ]),

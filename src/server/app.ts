@@ -7,6 +7,7 @@ import { errorHandler, notFound } from "./http/errors.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
 import { challengeRoutes } from "./routes/challenges/challenges.routes.ts";
+import { communityRoutes } from "./routes/community/community.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard/dashboard.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
 import { meRoutes } from "./routes/me/me.routes.ts";
@@ -28,7 +29,8 @@ function createApi() {
     .route("/milestones", milestoneRoutes)
     .route("/todos", todoRoutes)
     .route("/workflow", workflowRoutes)
-    .route("/dashboard", dashboardRoutes);
+    .route("/dashboard", dashboardRoutes)
+    .route("/community", communityRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApi>;

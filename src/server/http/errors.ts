@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { authMessages } from "../../shared/account/rules.ts";
 import { planLimitMessages } from "../../shared/billing/plans.ts";
+import { communityMessages } from "../../shared/community/contracts.ts";
 import { planMessages, todoMessages } from "../../shared/plan/contracts.ts";
 import { quizMessages } from "../../shared/quiz/contracts.ts";
 import { tokenMessages } from "../../shared/tokens/rules.ts";
@@ -29,6 +30,7 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "challenge.notFound": [404, planMessages.challengeNotFound],
   "challenge.freeLimit": [403, planLimitMessages.freeChallengeLimit],
   "challenge.premiumLimit": [403, planLimitMessages.premiumChallengeLimit],
+  "community.loginRequired": [401, communityMessages.loginRequired],
   "milestone.notFound": [404, planMessages.milestoneNotFound],
   "milestone.openTodos": [400, ({ count = 0 }) => planMessages.remainingTodos(count)],
   "milestone.completed": [400, todoMessages.milestoneCompleted],

@@ -5,6 +5,7 @@
 const domainErrorCodes = [
   "auth.sessionRequired",
   "challenge.notFound",
+  "community.loginRequired",
   "challenge.freeLimit",
   "challenge.premiumLimit",
   "milestone.notFound",

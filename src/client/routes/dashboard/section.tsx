@@ -4,7 +4,6 @@ import { PlaceholderScreen } from "../../components/placeholder-screen.tsx";
 
 /** The sections with a route module of their own never reach this one; the rest are built by their own issues. */
 const titles: Partial<Record<DashboardSection, string>> = {
-  community: "Community",
   premium: "Choose Your Plan",
 };
 

@@ -1,0 +1,144 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { useForm } from "react-hook-form";
+import {
+  interestOptions,
+  type JoinWaitlistForm,
+  type JoinWaitlistRequest,
+  joinWaitlistSchema,
+  WAITLIST_NAME_MAX_LENGTH,
+} from "../../../shared/community/contracts.ts";
+import { TextField } from "../../components/text-field.tsx";
+import { isLoginRequired, joinErrorMessage, useJoinWaitlist } from "./api/waitlist.ts";
+import { LoginToContinue } from "./login-to-continue.tsx";
+
+const steps = [
+  { title: "Your details", lead: "Where we reach you when the community opens." },
+  { title: "Your interests", lead: "What do you want to work on with others? Pick any, or none." },
+] as const;
+
+/**
+ * SPEC.md's two steps: (1) e-mail, prefilled from the account but his to change, and full name; (2) the eight
+ * interests, optional. One form over the shared schema.
+ */
+export function WaitlistForm({ accountEmail, onJoined }: { accountEmail: string; onJoined: () => void }) {
+  const [step, setStep] = useState<0 | 1>(0);
+  const join = useJoinWaitlist();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<JoinWaitlistForm, unknown, JoinWaitlistRequest>({
+    resolver: zodResolver(joinWaitlistSchema),
+    defaultValues: { email: accountEmail, name: "", interests: [] },
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+
+  /** A new step is announced by moving the focus to its heading. */
+  function goTo(next: 0 | 1) {
+    flushSync(() => setStep(next));
+    heading.current?.focus();
+  }
+
+  const submitJoin = handleSubmit(async (values) => {
+    try {
+      await join.mutateAsync(values);
+      onJoined();
+    } catch {
+      // Shown below from the mutation's error.
+    }
+  });
+  const current = steps[step];
+
+  // Interests are optional, so validating the whole form on Continue checks exactly the first step; once it was
+  // sent, every field is checked again as he types.
+  const submitStep = handleSubmit(() => goTo(1));
+
+  return (
+    <form noValidate onSubmit={step === 0 ? submitStep : submitJoin} aria-labelledby="waitlist-step-heading">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-xs font-bold uppercase tracking-[0.2em] text-volt">Step {step + 1} of 2</p>
+        <div aria-hidden="true" className="flex w-24 gap-1.5">
+          {steps.map((s, index) => (
+            <span key={s.title} className={`h-1.5 flex-1 rounded-full ${index <= step ? "bg-volt" : "bg-line"}`} />
+          ))}
+        </div>
+      </div>
+      <h2 id="waitlist-step-heading" ref={heading} tabIndex={-1} className="mt-3 text-xl font-bold focus:outline-none">
+        {current.title}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{current.lead}</p>
+
+      {/* Both steps stay mounted, so what he typed or ticked survives Back and Continue. */}
+      <div hidden={step !== 0} className="mt-6 space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextField
+          label="Full Name"
+          autoComplete="name"
+          maxLength={WAITLIST_NAME_MAX_LENGTH}
+          error={errors.name?.message}
+          {...register("name")}
+        />
+      </div>
+
+      <fieldset hidden={step !== 1} className="mt-6">
+        <legend className="sr-only">Interests (optional)</legend>
+        <div className="grid gap-2.5 sm:grid-cols-2">
+          {interestOptions.map((option) => (
+            <label
+              key={option.id}
+              className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-line bg-surface px-4 py-2.5 text-sm font-semibold transition hover:border-muted has-[:checked]:border-volt has-[:checked]:bg-volt/10 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-volt"
+            >
+              <input
+                type="checkbox"
+                value={option.id}
+                className="size-4 shrink-0 accent-[var(--color-volt)] focus:outline-none"
+                {...register("interests")}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {join.error ? (
+        <div
+          role="alert"
+          className="mt-5 rounded-xl border border-danger/40 bg-danger/10 px-4 py-3 text-sm text-danger"
+        >
+          <p>{joinErrorMessage(join.error)}</p>
+          {isLoginRequired(join.error) ? <LoginToContinue className="mt-3" /> : null}
+        </div>
+      ) : null}
+
+      <div className="mt-7 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {step === 1 ? (
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => {
+              join.reset();
+              goTo(0);
+            }}
+            disabled={join.isPending}
+          >
+            Back
+          </button>
+        ) : null}
+        <button type="submit" className="btn-primary" disabled={join.isPending}>
+          {step === 0 ? "Continue" : join.isPending ? "Joining..." : "Join the Waitlist"}
+        </button>
+      </div>
+    </form>
+  );
+}

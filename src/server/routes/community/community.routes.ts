@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import { joinWaitlistSchema } from "../../../shared/community/contracts.ts";
+import { requireUser } from "../../auth/session.ts";
+import type { AuthedEnv } from "../../context.ts";
+import { validate } from "../../http/validation.ts";
+import {
+  communityOverview,
+  joinWaitlist,
+  readWaitlistSignup,
+  requestCommunityNotice,
+} from "../../services/community/waitlist.ts";
+import { DomainError } from "../../services/domain-error.ts";
+
+/** The waitlist answers a missing session with SPEC.md's own words: 'You must be logged in to join the waitlist'. */
+const requireWaitlistUser = createMiddleware<AuthedEnv>(async (c, next) => {
+  if (!c.var.user) throw new DomainError("community.loginRequired");
+  await next();
+});
+
+/** The community before it opens: the feed preview's numbers, 'Notify Me When Ready', and the waitlist. */
+export const communityRoutes = new Hono<AuthedEnv>()
+  .get("/", requireUser, async (c) => {
+    return c.json(await communityOverview(c.var.deps.database.db, c.var.user.id), 200);
+  })
+  .post("/notify", requireUser, async (c) => {
+    const { created } = await requestCommunityNotice(c.var.deps.database.db, c.var.user.id);
+    return c.json({ notifyRequested: true as const }, created ? 201 : 200);
+  })
+  .get("/waitlist", requireWaitlistUser, async (c) => {
+    return c.json({ signup: await readWaitlistSignup(c.var.deps.database.db, c.var.user.id) }, 200);
+  })
+  .post("/waitlist", requireWaitlistUser, validate("json", joinWaitlistSchema), async (c) => {
+    const { signup, created } = await joinWaitlist(c.var.deps.database.db, c.var.user.id, c.req.valid("json"));
+    return c.json({ signup }, created ? 201 : 200);
+  });
