@@ -15,7 +15,4 @@ export default {
   ],
   // CSS too: app.css imports tailwindcss.
   project: ["src/**/*.{ts,tsx,css}", "scripts/**/*.ts", "tests/**/*.ts", "*.ts"],
-  // Stripe is the payment provider PRODUCT.md names; its SDK is pinned ahead of the billing issue that imports it.
-  // Remove this line when src/server/services/billing starts using it.
-  ignoreDependencies: ["stripe"],
 } satisfies KnipConfig;

@@ -44,6 +44,11 @@ Object.assign(process.env, {
   APP_URL: baseUrl,
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
+  // Production refuses to start without Stripe; the measured pages never reach it, so placeholders do.
+  STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY || "sk_test_lighthouse_unused",
+  STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET || "whsec_lighthouse_unused",
+  STRIPE_PRICE_MONTHLY: process.env.STRIPE_PRICE_MONTHLY || "price_lighthouse_monthly",
+  STRIPE_PRICE_YEARLY: process.env.STRIPE_PRICE_YEARLY || "price_lighthouse_yearly",
 });
 
 ensureBuild();

@@ -41,7 +41,8 @@ export default [
       route("help", "routes/dashboard/help.tsx"),
       route("settings", "routes/dashboard/settings.tsx"),
       route("community", "routes/dashboard/community.tsx"),
-      // The sections other issues build (community, premium), and unknown ones, which fall back to the dashboard.
+      route("premium", "routes/dashboard/premium.tsx"),
+      // Unknown sections fall back to the dashboard.
       route(":section", "routes/dashboard/section.tsx"),
     ]),
   ]),

@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from "./context.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { authRoutes } from "./routes/auth/auth.routes.ts";
+import { billingRoutes } from "./routes/billing/billing.routes.ts";
 import { challengeRoutes } from "./routes/challenges/challenges.routes.ts";
 import { communityRoutes } from "./routes/community/community.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard/dashboard.routes.ts";
@@ -16,6 +17,7 @@ import { onboardingRoutes } from "./routes/onboarding/onboarding.routes.ts";
 import { quizRoutes } from "./routes/quiz/quiz.routes.ts";
 import { todoRoutes } from "./routes/todos/todos.routes.ts";
 import { workflowRoutes } from "./routes/workflow/workflow.routes.ts";
+import { localStripePages } from "./stand-ins/stripe/pages.ts";
 import type { StaticSite } from "./static.ts";
 
 /** The typed API surface; the client imports `ApiType` (types only) for hono/client. */
@@ -30,6 +32,7 @@ function createApi() {
     .route("/todos", todoRoutes)
     .route("/workflow", workflowRoutes)
     .route("/dashboard", dashboardRoutes)
+    .route("/billing", billingRoutes)
     .route("/community", communityRoutes);
 }
 
@@ -64,6 +67,21 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   app.use("/api/*", loadSession);
   app.route("/api", createApi());
   app.all("/api/*", notFound);
+
+  // Test mode only (no Stripe keys, never in production): the stand-in's checkout and portal pages, and its
+  // webhook events delivered to our own endpoint exactly as Stripe would POST them.
+  const local = deps.billing.local;
+  if (local && deps.env.NODE_ENV !== "production") {
+    local.setDelivery(async (payload, signature) => {
+      const response = await app.request("/api/billing/webhook", {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body: payload,
+      });
+      if (!response.ok) deps.logger.error({ status: response.status }, "test-mode webhook was refused");
+    });
+    app.route("/", localStripePages(local, new URL(deps.env.APP_URL).origin));
+  }
 
   if (options.site) {
     const site = options.site;

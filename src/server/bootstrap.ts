@@ -7,6 +7,7 @@ import { seedPlans } from "./db/seed.ts";
 import type { Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { type AiGenerator, createAiGenerator } from "./services/ai/index.ts";
+import { createBilling } from "./services/billing/stripe-client.ts";
 import { createMailer, type Mailer } from "./services/mail/mailer.ts";
 import { loadStaticSite } from "./static.ts";
 
@@ -34,12 +35,13 @@ export async function buildDeps(
     });
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const ai = overrides.ai ?? createAiGenerator(env, logger);
-  return { env, database, logger, mailer, auth, ai };
+  return { env, database, logger, mailer, auth, ai, billing: createBilling(env) };
 }
 
 export async function prepareDatabase(deps: Deps) {
   await deps.database.migrate();
-  await seedPlans(deps.database.db, { monthly: deps.env.STRIPE_PRICE_MONTHLY, yearly: deps.env.STRIPE_PRICE_YEARLY });
+  const { prices } = deps.billing.config;
+  await seedPlans(deps.database.db, { monthly: prices.premium_monthly, yearly: prices.premium_yearly });
 }
 
 export async function buildServerApp(deps: Deps, options: { serveClient?: boolean } = {}) {

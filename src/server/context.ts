@@ -3,6 +3,7 @@ import type { Database } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import type { AiGenerator } from "./services/ai/index.ts";
+import type { Billing } from "./services/billing/stripe-client.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 
 /** Everything a request handler may use; built once in main.ts (or by a test). */
@@ -13,6 +14,7 @@ export type Deps = {
   mailer: Mailer;
   auth: Auth;
   ai: AiGenerator;
+  billing: Billing;
 };
 
 type SessionUser = { id: string; email: string; firstName: string; emailVerified: boolean; createdAt: Date };

@@ -39,10 +39,18 @@ describe("parseEnv", () => {
     );
   });
 
-  it("refuses production without a real auth secret", () => {
+  it("refuses production without a real auth secret or without Stripe", () => {
     expect(problemsOf({ NODE_ENV: "production" })).toEqual([
       "AUTH_SECRET: is required in production (32+ random characters)",
+      "STRIPE_SECRET_KEY: is required in production, with STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY and STRIPE_WEBHOOK_SECRET",
     ]);
+    const stripe = {
+      STRIPE_SECRET_KEY: "sk_live_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_PRICE_MONTHLY: "price_m",
+      STRIPE_PRICE_YEARLY: "price_y",
+    };
+    expect(problemsOf({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), ...stripe })).toEqual([]);
   });
 
   it("requires the key of the chosen AI provider and complete Stripe settings", () => {

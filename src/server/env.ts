@@ -67,6 +67,14 @@ const envSchema = z
         message: "and AI_MODEL are required when AI_PROVIDER=openai-compatible",
       });
     }
+    if (env.NODE_ENV === "production" && !env.STRIPE_SECRET_KEY) {
+      // Without it the app would fall back to the local test checkout, which must never take a real user's "payment".
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "is required in production, with STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY and STRIPE_WEBHOOK_SECRET",
+      });
+    }
     if (
       env.STRIPE_SECRET_KEY &&
       (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_YEARLY || !env.STRIPE_WEBHOOK_SECRET)

@@ -4,7 +4,7 @@
  * reach the same screens.
  */
 
-export const dashboardSections = ["results", "community", "profile", "premium", "help", "settings"] as const;
+const dashboardSections = ["results", "community", "profile", "premium", "help", "settings"] as const;
 export type DashboardSection = (typeof dashboardSections)[number];
 
 export const paths = {

@@ -68,7 +68,14 @@ describe("password hashing", () => {
 });
 
 describe("rate-limit settings", () => {
-  const base = { AUTH_SECRET: "x".repeat(32) };
+  // What production needs to start at all (env.ts): a secret and the Stripe settings.
+  const base = {
+    AUTH_SECRET: "x".repeat(32),
+    STRIPE_SECRET_KEY: "sk_test_1",
+    STRIPE_WEBHOOK_SECRET: "whsec_1",
+    STRIPE_PRICE_MONTHLY: "price_m",
+    STRIPE_PRICE_YEARLY: "price_y",
+  };
 
   it("defaults per IP in production, off per IP under test, per e-mail everywhere", async () => {
     const { parseEnv } = await import("../env.ts");

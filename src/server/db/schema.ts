@@ -324,6 +324,10 @@ export const subscriptions = pgTable(
     stripeSubscriptionId: text("stripe_subscription_id").unique(),
     stripeCustomerId: text("stripe_customer_id"),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    /** Stripe's flag: the subscription stops at current_period_end instead of renewing. */
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** When Stripe ended it (cancelled now, or at the end of a cancelled period). */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

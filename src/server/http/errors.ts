@@ -2,6 +2,7 @@ import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { authMessages } from "../../shared/account/rules.ts";
+import { billingMessages } from "../../shared/billing/contracts.ts";
 import { planLimitMessages } from "../../shared/billing/plans.ts";
 import { communityMessages } from "../../shared/community/contracts.ts";
 import { planMessages, todoMessages } from "../../shared/plan/contracts.ts";
@@ -27,6 +28,16 @@ type Entry = [ContentfulStatusCode, string | ((details: DomainErrorDetails) => s
 /** The one place a domain refusal becomes an HTTP status and the SPEC.md message. */
 const catalog: Record<DomainErrorCode, Entry> = {
   "auth.sessionRequired": [401, authMessages.sessionRequired],
+  "billing.alreadyPremium": [409, billingMessages.alreadyPremium],
+  // Stripe refused or could not be reached: nothing changed, the user may try again.
+  "billing.checkoutFailed": [502, billingMessages.checkoutFailed],
+  "billing.confirmFailed": [502, billingMessages.paymentFailed],
+  "billing.noSubscription": [409, billingMessages.noSubscription],
+  // The success page rechecks once (SPEC.md section 4): not paid yet is a state, not a failure.
+  "billing.notPaid": [409, billingMessages.notPaidYet],
+  "billing.portalFailed": [502, billingMessages.portalFailed],
+  // Unknown, or another user's: both answer the same, so no one learns that a session exists.
+  "billing.sessionNotFound": [404, billingMessages.sessionNotFound],
   "challenge.notFound": [404, planMessages.challengeNotFound],
   "challenge.freeLimit": [403, planLimitMessages.freeChallengeLimit],
   "challenge.premiumLimit": [403, planLimitMessages.premiumChallengeLimit],
@@ -61,6 +72,8 @@ export function errorHandler(fallbackLogger: Logger): ErrorHandler<AppEnv> {
   return (error, c) => {
     if (error instanceof DomainError) {
       const { status, message } = answerFor(error);
+      if (error.cause)
+        (c.var.log ?? fallbackLogger).error({ err: error.cause, code: error.code }, "outside system failed");
       return c.json({ error: message }, status);
     }
     if (error instanceof HTTPException) {

@@ -4,6 +4,13 @@
  */
 const domainErrorCodes = [
   "auth.sessionRequired",
+  "billing.alreadyPremium",
+  "billing.checkoutFailed",
+  "billing.confirmFailed",
+  "billing.noSubscription",
+  "billing.notPaid",
+  "billing.portalFailed",
+  "billing.sessionNotFound",
   "challenge.notFound",
   "community.loginRequired",
   "challenge.freeLimit",
@@ -28,8 +35,10 @@ export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     readonly details: DomainErrorDetails = {},
+    /** `cause`: what an outside system answered, for the operator's log; never shown to the user. */
+    options?: ErrorOptions,
   ) {
-    super(code);
+    super(code, options);
     this.name = "DomainError";
   }
 }

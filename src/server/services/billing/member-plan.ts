@@ -1,13 +1,14 @@
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { plans } from "../../../shared/billing/plans.ts";
 import type { Db } from "../../db/client.ts";
 import { subscriptionPlans, subscriptions } from "../../db/schema.ts";
+import { entitledStatuses } from "./fulfilment.ts";
 import { isPremium } from "./premium.ts";
 
 /**
  * The subscription_plans row that governs a user, read where the seed wrote shared/billing/plans.ts: the free row for
- * free users; for premium users the plan of their active subscription, or the monthly premium row when premium comes
- * from the profile alone (a status or an unlimited balance set without a subscription row).
+ * free users; for premium users the plan of their current subscription, or the monthly premium row when premium comes
+ * from the profile alone (a status or an unlimited balance set by hand).
  */
 export async function memberPlan(db: Pick<Db, "select" | "execute">, userId: string) {
   const premium = await isPremium(db, userId);
@@ -16,8 +17,14 @@ export async function memberPlan(db: Pick<Db, "select" | "execute">, userId: str
     const [subscription] = await db
       .select({ planId: subscriptions.planId })
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, "active"), isNotNull(subscriptions.planId)))
-      .orderBy(desc(subscriptions.createdAt))
+      .where(
+        and(
+          eq(subscriptions.userId, userId),
+          inArray(subscriptions.status, [...entitledStatuses]),
+          isNotNull(subscriptions.planId),
+        ),
+      )
+      .orderBy(sql`${subscriptions.currentPeriodEnd} desc nulls last`)
       .limit(1);
     planId = subscription?.planId ?? plans.premium_monthly.id;
   }

@@ -3,14 +3,14 @@ import { UNLIMITED_TOKENS } from "../../../shared/billing/plans.ts";
 import type { Db } from "../../db/client.ts";
 
 /**
- * SQL truth of "this profile is premium" (SPEC.md sections 4 and 6): an unlimited balance (-1), a non-free status
- * whose end date has not passed, or an active subscription row. `profile` is the alias of the profiles row.
+ * SQL truth of "this profile is premium" (SPEC.md sections 4 and 6): a non-free status whose end date has not
+ * passed, or an unlimited balance (-1) granted by hand. Fulfilment keeps the status and end date in line with
+ * Stripe, so a subscription whose webhook never came still ends on time. `profile` is the alias of the profiles row.
  */
 export function premiumCondition(profile: SQL = sql.raw("profiles")): SQL {
   return sql`(${profile}.tokens_remaining = ${UNLIMITED_TOKENS}
     or (${profile}.subscription_status <> 'free'
-        and (${profile}.subscription_ends_at is null or ${profile}.subscription_ends_at > now()))
-    or exists (select 1 from subscriptions s where s.user_id = ${profile}.id and s.status = 'active'))`;
+        and (${profile}.subscription_ends_at is null or ${profile}.subscription_ends_at > now())))`;
 }
 
 export async function isPremium(db: Pick<Db, "execute">, userId: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { profiles, subscriptions, tokenUsage } from "../../db/schema.ts";
+import { profiles, tokenUsage } from "../../db/schema.ts";
 import { consumeToken, tokenBalance } from "./tokens.ts";
 
 describe("tokens service", () => {
@@ -65,7 +65,7 @@ describe("tokens service", () => {
     );
   });
 
-  it("consumes nothing for premium (-1 or an active subscription) but logs the usage", async () => {
+  it("consumes nothing for premium (-1 or a paid period not yet over) but logs the usage", async () => {
     const unlimited = await t.createUser();
     await t.db.update(profiles).set({ tokensRemaining: -1 }).where(eq(profiles.id, unlimited.id));
     expect(await consumeToken(t.db, unlimited.id, "magic_button")).toEqual({
@@ -75,8 +75,10 @@ describe("tokens service", () => {
     });
 
     const subscriber = await t.createUser();
-    await t.db.update(profiles).set({ tokensRemaining: 0 }).where(eq(profiles.id, subscriber.id));
-    await t.db.insert(subscriptions).values({ userId: subscriber.id, status: "active", planId: "premium_monthly" });
+    await t.db
+      .update(profiles)
+      .set({ tokensRemaining: 0, subscriptionStatus: "premium", subscriptionEndsAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(profiles.id, subscriber.id));
     expect((await consumeToken(t.db, subscriber.id, "magic_button")).unlimited).toBe(true);
     expect((await profile(subscriber.id)).tokensRemaining).toBe(0);
     expect(await tokenBalance(t.db, subscriber.id)).toEqual({ remaining: -1, unlimited: true });

@@ -1,0 +1,15 @@
+import { queryOptions } from "@tanstack/react-query";
+import { type BillingOverview, billingMessages } from "../../../../shared/billing/contracts.ts";
+import { api, unwrap } from "../../../lib/api.ts";
+
+/**
+ * GET /api/billing: the plans (ordered by price), what the user has now, and whether checkout is the local test
+ * page. Always stale: a payment or a visit to the Customer Portal changes it outside this tab.
+ */
+export function billingQuery() {
+  return queryOptions({
+    queryKey: ["billing"],
+    queryFn: async (): Promise<BillingOverview> => unwrap(api.billing.$get(), billingMessages.plansFailed),
+    staleTime: 0,
+  });
+}

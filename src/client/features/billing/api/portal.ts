@@ -1,0 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
+import { billingMessages, type PortalOpened } from "../../../../shared/billing/contracts.ts";
+import { api, unwrap } from "../../../lib/api.ts";
+import { leaveFor } from "../leave-for.ts";
+
+/** POST /api/billing/portal: Stripe's Customer Portal (cancel, switch plan, invoices), returning to the plans page. */
+export function useOpenPortal() {
+  return useMutation({
+    mutationFn: async (): Promise<PortalOpened> => unwrap(api.billing.portal.$post(), billingMessages.portalFailed),
+    onSuccess: ({ url }) => leaveFor(url),
+  });
+}

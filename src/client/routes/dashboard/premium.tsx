@@ -1,0 +1,65 @@
+import { useQuery } from "@tanstack/react-query";
+import { billingMessages } from "../../../shared/billing/contracts.ts";
+import { DashboardPage } from "../../components/dashboard-page.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { billingQuery } from "../../features/billing/api/billing.ts";
+import { BillingFaq } from "../../features/billing/billing-faq.tsx";
+import { ChoosePlan } from "../../features/billing/choose-plan.tsx";
+import { MembershipCard } from "../../features/billing/membership-card.tsx";
+import { PremiumIncludes } from "../../features/billing/premium-includes.tsx";
+import { config } from "../../lib/config.ts";
+
+export function meta() {
+  return [{ title: `Premium — ${config.appName}` }];
+}
+
+/** /dashboard/premium: 'Choose Your Plan' for a free user; his plan and 'Manage subscription' for a member. */
+export default function Premium() {
+  const billing = useQuery(billingQuery());
+  const overview = billing.data;
+  const premium = overview?.membership.premium ?? false;
+
+  return (
+    <DashboardPage
+      eyebrow="Premium"
+      title="Choose Your Plan"
+      intro={
+        premium
+          ? "Unlimited tokens, up to 3 active challenges and unlimited quiz retakes: everything is unlocked."
+          : "More challenges at once, no token counting, and quiz retakes whenever life moves on. Cancel any time."
+      }
+    >
+      {billing.isPending ? (
+        <p role="status" className="card flex items-center gap-3 text-muted">
+          <Spinner className="size-5" />
+          Loading plans...
+        </p>
+      ) : !overview ? (
+        <div role="alert" className="rounded-2xl border border-danger/50 bg-danger/10 p-5">
+          <p className="font-semibold text-danger">{billingMessages.plansFailed}</p>
+          <button
+            type="button"
+            className="btn-secondary mt-4"
+            disabled={billing.isFetching}
+            onClick={() => void billing.refetch()}
+          >
+            {billing.isFetching ? "Trying again..." : "Try again"}
+          </button>
+        </div>
+      ) : (
+        <div className="space-y-12">
+          <div>
+            {overview.testMode ? (
+              <p className="mb-4 inline-flex rounded-full border border-volt/40 bg-volt/5 px-3.5 py-1.5 text-sm">
+                Test mode: payments go to a test checkout, and no real money is charged.
+              </p>
+            ) : null}
+            {premium ? <MembershipCard overview={overview} /> : <ChoosePlan overview={overview} />}
+          </div>
+          <PremiumIncludes title={premium ? "What your plan includes" : "What Premium includes"} />
+          <BillingFaq />
+        </div>
+      )}
+    </DashboardPage>
+  );
+}

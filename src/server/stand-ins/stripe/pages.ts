@@ -1,0 +1,167 @@
+import { Hono } from "hono";
+import { csrf } from "hono/csrf";
+import { html } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+import { type LocalStripe, LocalStripeError } from "./local-stripe.ts";
+import type { LocalPrice, LocalSubscription } from "./store.ts";
+
+/**
+ * The browser side of the stand-in: the hosted checkout page ("Test mode — no real payment", Pay or Cancel) and the
+ * Customer Portal (cancel at period end, resume, switch plan). Plain HTML forms, no script: they stand for pages
+ * Stripe hosts, so they share nothing with the app's bundle.
+ */
+
+const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+const per = (price: LocalPrice) => `${euros(price.unitAmount)} / ${price.interval}`;
+const day = (unix: number) =>
+  new Date(unix * 1000).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+
+function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+<style>
+  body { margin: 0; font-family: system-ui, sans-serif; background: #0b0b0c; color: #f4f4f5; }
+  main { max-width: 28rem; margin: 0 auto; padding: 2rem 1.25rem; }
+  .banner { background: #facc15; color: #111; font-weight: 700; padding: .75rem 1rem; border-radius: .5rem; }
+  .card { margin-top: 1.5rem; background: #18181b; border: 1px solid #27272a; border-radius: .75rem; padding: 1.25rem; }
+  h1 { font-size: 1.25rem; margin: 0; } p { color: #a1a1aa; line-height: 1.5; }
+  .price { font-size: 2rem; font-weight: 800; color: #f4f4f5; margin: .5rem 0; }
+  form { margin: 0; } .actions { display: grid; gap: .75rem; margin-top: 1.25rem; }
+  button, .link { display: block; width: 100%; box-sizing: border-box; min-height: 3rem; border-radius: .5rem;
+    font: inherit; font-weight: 700; cursor: pointer; text-align: center; text-decoration: none; padding: .75rem; }
+  .primary { background: #f97316; color: #111; border: 0; } .secondary { background: transparent; color: #f4f4f5;
+    border: 1px solid #3f3f46; } button:focus-visible, .link:focus-visible { outline: 3px solid #facc15; outline-offset: 2px; }
+</style>
+</head>
+<body><main>${body}</main></body>
+</html>`;
+}
+
+const banner = (what: string) => html`<p class="banner" role="note">Test mode — no real payment. ${what}</p>`;
+
+export function localStripePages(stripe: LocalStripe, appOrigin: string) {
+  const app = new Hono();
+  app.use(csrf({ origin: appOrigin }));
+
+  app.get("/test-checkout/:id", (c) => {
+    const session = stripe.checkoutSession(c.req.param("id"));
+    if (session.status === "complete") return c.redirect(successUrl(session), 303);
+    if (session.status === "expired") {
+      return c.html(
+        page(
+          "Checkout expired",
+          html`${banner("")}
+<div class="card"><h1>This checkout has ended</h1><p>Start again from the premium page.</p>
+<a class="link secondary" href="${session.cancel_url}">Back to Premium Page</a></div>`,
+        ),
+      );
+    }
+    const price = stripe.priceOf(session.price);
+    return c.html(
+      page(
+        "Test checkout",
+        html`<h1 class="banner">Test mode — no real payment</h1>
+<div class="card">
+  <p>Subscribe to</p>
+  <h2>${price.productName}</h2>
+  <p class="price">${per(price)}</p>
+  <p>No card is charged: this page stands in for Stripe Checkout while the app runs without Stripe keys.</p>
+  <div class="actions">
+    <form method="post" action="/test-checkout/${session.id}/pay"><button class="primary" type="submit">Pay ${euros(price.unitAmount)}</button></form>
+    <form method="post" action="/test-checkout/${session.id}/cancel"><button class="secondary" type="submit">Cancel</button></form>
+  </div>
+</div>`,
+      ),
+    );
+  });
+
+  app.post("/test-checkout/:id/pay", async (c) => {
+    const session = await stripe.pay(c.req.param("id"));
+    return c.redirect(session.status === "complete" ? successUrl(session) : session.cancel_url, 303);
+  });
+
+  app.post("/test-checkout/:id/cancel", (c) => {
+    const session = stripe.expire(c.req.param("id"));
+    return c.redirect(session.status === "complete" ? successUrl(session) : session.cancel_url, 303);
+  });
+
+  app.get("/test-portal/:id", (c) => {
+    const portal = stripe.portalSession(c.req.param("id"));
+    const [subscription] = stripe.subscriptionsOf(portal.customer);
+    return c.html(
+      page(
+        "Manage subscription",
+        html`${banner("This page stands in for Stripe's Customer Portal.")}
+<div class="card"><h1>Your subscription</h1>
+${subscription ? subscriptionView(stripe, portal.id, subscription) : html`<p>No subscription.</p>`}
+<div class="actions"><a class="link secondary" href="${portal.return_url}">Return to Unscroll</a></div></div>`,
+      ),
+    );
+  });
+
+  app.post("/test-portal/:id/:action", async (c) => {
+    const portal = stripe.portalSession(c.req.param("id"));
+    const [subscription] = stripe.subscriptionsOf(portal.customer);
+    if (!subscription) throw new LocalStripeError(404, "No subscription");
+    const action = c.req.param("action");
+    if (action === "cancel") await stripe.updateSubscription(subscription.id, { cancel_at_period_end: true });
+    else if (action === "resume") await stripe.updateSubscription(subscription.id, { cancel_at_period_end: false });
+    else if (action === "switch")
+      await stripe.updateSubscription(subscription.id, { price: otherPrice(stripe, subscription) });
+    else if (action === "end-period") await stripe.endPeriod(subscription.id);
+    else throw new LocalStripeError(404, "Unknown action");
+    return c.redirect(`/test-portal/${portal.id}`, 303);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof LocalStripeError) return c.text(error.message, error.status === 404 ? 404 : 400);
+    throw error;
+  });
+  return app;
+}
+
+function successUrl(session: { id: string; success_url: string }) {
+  return session.success_url.replace("{CHECKOUT_SESSION_ID}", encodeURIComponent(session.id));
+}
+
+function otherPrice(stripe: LocalStripe, subscription: LocalSubscription) {
+  const current = subscription.items.data[0]?.price.recurring.interval;
+  const target = current === "year" ? "month" : "year";
+  const candidates = ["price_local_premium_monthly", "price_local_premium_yearly"];
+  return candidates.map((id) => stripe.priceOf(id)).find((p) => p.interval === target)?.id ?? "";
+}
+
+function subscriptionView(stripe: LocalStripe, portalId: string, subscription: LocalSubscription) {
+  const item = subscription.items.data[0];
+  const price = item ? stripe.priceOf(item.price.id) : undefined;
+  const active = subscription.status !== "canceled";
+  const when = item
+    ? subscription.cancel_at_period_end || !active
+      ? `Ends on ${day(subscription.ended_at ?? item.current_period_end)}`
+      : `Renews on ${day(item.current_period_end)}`
+    : "";
+  const action = (name: string, label: string, kind = "secondary") =>
+    html`<form method="post" action="/test-portal/${portalId}/${name}"><button class="${kind}" type="submit">${label}</button></form>`;
+  return html`<h2>${price?.productName ?? "Premium"}</h2>
+<p class="price">${price ? per(price) : ""}</p>
+<p>Status: ${subscription.status}. ${when}</p>
+${
+  active
+    ? html`<div class="actions">
+  ${subscription.cancel_at_period_end ? action("resume", "Resume subscription", "primary") : action("cancel", "Cancel subscription")}
+  ${action("switch", price?.interval === "year" ? "Switch to monthly" : "Switch to yearly")}
+  ${action("end-period", "Simulate the end of the period (test)")}
+</div>`
+    : ""
+}`;
+}
