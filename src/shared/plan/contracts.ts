@@ -7,6 +7,7 @@ import { isDeadlineInPast, type MilestoneType, normalizeDeadline } from "./rules
 export const planMessages = {
   titleRequired: "Title is required",
   descriptionRequired: "Description is required",
+  milestoneDescriptionRequired: "A milestone needs a description. Empty text is not saved.",
   deadlineInvalid: "Please choose a valid date",
   deadlineInPast: "The deadline cannot be in the past",
   nothingToUpdate: "Nothing to update",
@@ -46,12 +47,16 @@ export type Mission = {
   accountabilityFramework: string | null;
 };
 
+/** How many challenges of one plan the user may accept (decision 0033), so the results screen can show the lock. */
+type ChallengeLimit = { maxActive: number; premium: boolean };
+
 /** GET /api/quiz/responses/:id */
 export type QuizResult = Mission & {
   id: string;
   status: QuizStatus;
   answers: QuizAnswer[];
   challenges: Challenge[];
+  challengeLimit: ChallengeLimit;
 };
 
 /** GET /api/workflow */
@@ -73,10 +78,12 @@ const deadlineField = z
   })
   .nullable();
 
+/** Never empty: an empty save would lose the AI's text for good (issue 16). */
 const milestoneDescriptionField = z
-  .string()
-  .max(1000, "Please keep the milestone under 1000 characters")
-  .transform((v) => v.trim());
+  .string({ error: planMessages.milestoneDescriptionRequired })
+  .trim()
+  .min(1, planMessages.milestoneDescriptionRequired)
+  .max(1000, "Please keep the milestone under 1000 characters");
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests

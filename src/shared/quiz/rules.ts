@@ -4,9 +4,24 @@ import type { GenerationStatus } from "./contracts.ts";
 export const generationStages = ["analyzing", "mission", "challenges", "milestones", "done"] as const;
 export type GenerationStage = (typeof generationStages)[number];
 
-/** Removes HTML-like tags from typed text (SPEC.md section 5: tags are stripped). */
+/**
+ * Real markup only: comments (an unclosed one runs to the end), `<!doctype …>`/`<?…?>`, and opening or closing tags
+ * whose name starts with a letter and that close with `>`. A `<` followed by a digit, a space or nothing is text.
+ */
+const markup = /<!--[\s\S]*?(?:-->|$)|<[!?][a-zA-Z][^<>]*>|<\/?[a-zA-Z][a-zA-Z0-9:-]*(?:[\s/][^<>]*)?>/g;
+
+/**
+ * Removes HTML tags from typed text (SPEC.md section 5: tags are stripped), keeping the text around and between them
+ * and harmless `<` such as "<3" or "a < b" (issue 16). Applied on the server when answers are stored; the screen
+ * shows what was typed. Repeats until nothing changes, so a tag split by another (`<scr<b>ipt>`) cannot reassemble.
+ */
 export function stripTags(text: string): string {
-  return text.replace(/<\/?[a-zA-Z!][^<>]*>?/g, "").replace(/[<>]/g, "");
+  let current = text;
+  for (;;) {
+    const next = current.replace(markup, "");
+    if (next === current) return next;
+    current = next;
+  }
 }
 
 /** True when an answer has something left after stripping tags and whitespace (NEXT enabled). */

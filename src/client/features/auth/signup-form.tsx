@@ -112,7 +112,11 @@ export function SignupForm() {
 
       {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
 
-      <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+      <button
+        type="submit"
+        className="btn-primary w-full px-4 text-[0.9375rem] tracking-wide sm:px-7 sm:text-base sm:tracking-wider"
+        disabled={isSubmitting}
+      >
         {isSubmitting ? "Creating your account..." : "Create a free account"}
       </button>
       <p className="text-center text-sm text-muted">

@@ -1,6 +1,8 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Challenge } from "../../../shared/plan/contracts.ts";
 import { ApiError } from "../../lib/api.ts";
+import { allQuizResults } from "./api/quiz-result.ts";
 import { useUpdateChallenge } from "./api/update-challenge.ts";
 
 /**
@@ -15,6 +17,7 @@ export function AcceptToggle({
   onPlanLimit: (message: string | null) => void;
 }) {
   const update = useUpdateChallenge();
+  const queryClient = useQueryClient();
   const [target, setTarget] = useState<boolean | null>(null);
   const accepted = challenge.challengeAccepted;
 
@@ -26,8 +29,11 @@ export function AcceptToggle({
       onPlanLimit(null);
     } catch (error) {
       // A refused toggle leaves the card as it was; only the plan limit is worth telling the user.
-      if (error instanceof ApiError && error.status === 403) onPlanLimit(error.message);
-      else console.error("Challenge toggle failed", error);
+      // The plan on screen was stale (another tab accepted one): refetch it so the other cards lock too.
+      if (error instanceof ApiError && error.status === 403) {
+        onPlanLimit(error.message);
+        void queryClient.invalidateQueries(allQuizResults);
+      } else console.error("Challenge toggle failed", error);
     } finally {
       setTarget(null);
     }

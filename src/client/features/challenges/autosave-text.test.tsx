@@ -135,8 +135,28 @@ describe("AutosaveText", { timeout: 20_000 }, () => {
     await user.clear(await startEditing(user));
     await advance(autosaveDelayMs);
 
-    expect(alertText()).toBe("Title is required");
+    expect(alertText()).toContain("Title is required");
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  test("cleared text is never saved, and the last saved text comes back (Restore, or Done on an empty field)", async () => {
+    const onSave = vi.fn<Save>().mockResolvedValue(undefined);
+    const user = renderField(onSave);
+    const field = await startEditing(user);
+    await user.clear(field);
+    await advance(autosaveDelayMs * 2);
+
+    expect(onSave).not.toHaveBeenCalled();
+    expect(alertText()).toContain("Empty text is not saved.");
+    await user.click(screen.getByText("Restore the saved text", { selector: "button" }));
+    expect(screen.getByText("Sketch the table")).not.toBeNull();
+    expect(editor()).toBeNull();
+
+    await user.clear(await startEditing(user));
+    await user.click(screen.getByText("Done", { selector: "button" }));
+    await advance(autosaveDelayMs * 2);
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByText("Sketch the table")).not.toBeNull();
   });
 
   test("Cancel (or Escape) restores the last saved copy and saves nothing", async () => {

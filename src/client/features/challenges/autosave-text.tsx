@@ -4,6 +4,8 @@ import { Spinner } from "../../components/spinner.tsx";
 /** SPEC section 9: edits save 1.8 s after the last keystroke. */
 export const autosaveDelayMs = 1800;
 
+const emptyTextMessage = "Empty text is not saved.";
+
 type SaveState = "idle" | "pending" | "saving" | "saved" | "error";
 
 type AutosaveTextProps = {
@@ -13,6 +15,7 @@ type AutosaveTextProps = {
   onSave: (text: string) => Promise<unknown>;
   /** Tells the parent what the field holds right now (drives NEXT before the save lands). */
   onDraftChange?: (text: string) => void;
+  /** The message shown when the text is cleared; empty text is never saved. */
   required?: string;
   multiline?: boolean;
   placeholder?: string;
@@ -24,14 +27,15 @@ type AutosaveTextProps = {
  * View mode, then edit mode. Typing autosaves after a pause (saves run one after another, so
  * an older save can never overwrite a newer one); a spinner shows while saving and a green tick
  * when the server has it. Enter (without Shift) saves and ends editing; Cancel restores the last
- * saved copy.
+ * saved copy. Cleared text is never saved (issue 16: the AI's text was lost for good): the field says so,
+ * offers the last saved text back, and finishing an empty field restores it.
  */
 export function AutosaveText({
   label,
   value,
   onSave,
   onDraftChange,
-  required,
+  required = emptyTextMessage,
   multiline = true,
   placeholder,
   maxLength = 1000,
@@ -75,7 +79,7 @@ export function AutosaveText({
       setSaveState((s) => (s === "pending" ? "saved" : s));
       return chain.current;
     }
-    if (required && text === "") {
+    if (text === "") {
       setSaveState("error");
       setError(required);
       return chain.current;
@@ -109,6 +113,10 @@ export function AutosaveText({
   }
 
   function finish() {
+    if (latestDraft.current.trim() === "") {
+      cancel();
+      return;
+    }
     flush();
     setEditing(false);
   }
@@ -144,7 +152,7 @@ export function AutosaveText({
         {indicator}
         <button
           type="button"
-          className="shrink-0 rounded-full border border-line px-3 py-1 text-sm text-muted hover:border-muted hover:text-text"
+          className="-my-1.5 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full border border-line px-4 text-sm text-muted hover:border-muted hover:text-text"
           onClick={() => setEditing(true)}
           aria-label={`Edit ${label}`}
         >
@@ -178,17 +186,34 @@ export function AutosaveText({
           Enter to finish · Shift+Enter for a new line
         </span>
         <span className="mr-auto sm:hidden" />
-        <button type="button" className="text-sm text-muted underline hover:text-text" onClick={cancel}>
+        <button
+          type="button"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center px-2 text-sm text-muted underline hover:text-text"
+          onClick={cancel}
+        >
           Cancel
         </button>
-        <button type="button" className="text-sm font-semibold text-volt underline" onClick={finish}>
+        <button
+          type="button"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center px-2 text-sm font-semibold text-volt underline"
+          onClick={finish}
+        >
           Done
         </button>
       </div>
       {error && (
-        <p role="alert" className="mt-1 text-sm text-danger">
-          {error}
-        </p>
+        <div role="alert" className="mt-1 text-sm text-danger">
+          <p>{error}</p>
+          {draft.trim() === "" && lastSaved.current.trim() !== "" && (
+            <button
+              type="button"
+              className="mt-1 inline-flex min-h-11 items-center font-semibold text-volt underline"
+              onClick={cancel}
+            >
+              Restore the saved text
+            </button>
+          )}
+        </div>
       )}
     </div>
   );

@@ -5,18 +5,26 @@ import { z } from "zod";
 import { type Challenge, updateChallengeSchema } from "../../../shared/plan/contracts.ts";
 import { AcceptToggle } from "./accept-toggle.tsx";
 import { useUpdateChallenge } from "./api/update-challenge.ts";
+import { PlanLimitNotice } from "./plan-limit-notice.tsx";
 
-/** A generated challenge on the results screen: read, accept, or rewrite it in place. */
+/**
+ * A generated challenge on the results screen: read, accept, or rewrite it in place. A `locked` card (the plan's
+ * active challenges are taken) shows the limit and the way to Premium instead of a full-strength ACCEPT button;
+ * a refused accept (the limit reached in another tab) says so on this card, where the user tapped.
+ */
 export function ChallengeCard({
   challenge,
   number,
-  onPlanLimit,
+  locked,
+  premium,
 }: {
   challenge: Challenge;
   number: number;
-  onPlanLimit: (message: string | null) => void;
+  locked: boolean;
+  premium: boolean;
 }) {
   const [editing, setEditing] = useState(false);
+  const [refused, setRefused] = useState<string | null>(null);
   return (
     <article
       className={`card flex flex-col transition ${challenge.challengeAccepted ? "border-volt/60 shadow-[0_0_0_1px_var(--color-volt)]" : ""}`}
@@ -34,7 +42,7 @@ export function ChallengeCard({
             </h3>
             <button
               type="button"
-              className="shrink-0 rounded-full border border-line px-3 py-1.5 text-sm text-muted hover:border-muted hover:text-text"
+              className="-my-1 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full border border-line px-4 text-sm text-muted hover:border-muted hover:text-text"
               onClick={() => setEditing(true)}
               aria-label={`Edit ${challenge.title}`}
             >
@@ -51,7 +59,15 @@ export function ChallengeCard({
         </div>
       )}
       <div className="mt-auto pt-5">
-        <AcceptToggle challenge={challenge} onPlanLimit={onPlanLimit} />
+        {locked || refused ? (
+          <PlanLimitNotice
+            premium={premium}
+            message={refused}
+            onDismiss={refused && !locked ? () => setRefused(null) : undefined}
+          />
+        ) : (
+          <AcceptToggle challenge={challenge} onPlanLimit={setRefused} />
+        )}
       </div>
     </article>
   );
@@ -104,13 +120,13 @@ function ChallengeEditor({ challenge, onDone }: { challenge: Challenge; onDone: 
       <div className="flex gap-3">
         <button
           type="button"
-          className="btn-secondary min-h-10 flex-1 px-4"
+          className="btn-secondary min-h-11 flex-1 px-4"
           onClick={onDone}
           disabled={update.isPending}
         >
           Cancel
         </button>
-        <button type="submit" className="btn-primary min-h-10 flex-1 px-4" disabled={update.isPending}>
+        <button type="submit" className="btn-primary min-h-11 flex-1 px-4" disabled={update.isPending}>
           {update.isPending ? "Saving..." : "Save"}
         </button>
       </div>

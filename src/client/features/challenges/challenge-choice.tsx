@@ -1,6 +1,4 @@
 import { useState } from "react";
-import { Link } from "react-router";
-import { dashboardSectionPath } from "../../../shared/paths.ts";
 import type { QuizResult } from "../../../shared/plan/contracts.ts";
 import { RetakeQuizDialog } from "../../components/retake-quiz-dialog.tsx";
 import { ChallengeCard } from "./challenge-card.tsx";
@@ -8,7 +6,8 @@ import { lifeMissionText } from "./mission-step.tsx";
 
 /**
  * Results step 2: the mission, the three challenge cards, NEXT once one is accepted, and the retake with its
- * warning. `onContinue` receives the first accepted challenge.
+ * warning. `onContinue` receives the first accepted challenge. Once the plan's limit of active challenges is
+ * reached, every other card shows the limit and the way to Premium where the user is (issue 16).
  */
 export function ChallengeChoice({
   result,
@@ -19,9 +18,10 @@ export function ChallengeChoice({
   onContinue: (challengeId: string) => void;
   onRetake: () => void;
 }) {
-  const [planLimit, setPlanLimit] = useState<string | null>(null);
   const [confirmRetake, setConfirmRetake] = useState(false);
   const first = result.challenges.find((c) => c.challengeAccepted);
+  const acceptedCount = result.challenges.filter((c) => c.challengeAccepted).length;
+  const limitReached = acceptedCount >= result.challengeLimit.maxActive;
 
   return (
     <main className="mx-auto max-w-5xl px-5 pt-10 pb-16 sm:pt-14">
@@ -35,18 +35,15 @@ export function ChallengeChoice({
         <p className="mt-2 text-lg font-semibold leading-snug">{lifeMissionText(result)}</p>
       </section>
 
-      {planLimit && (
-        <div role="alert" className="mt-6 rounded-xl border border-danger/50 bg-danger/10 p-4">
-          <p className="text-danger">{planLimit}</p>
-          <Link to={dashboardSectionPath("premium")} className="mt-2 inline-block font-semibold text-volt underline">
-            See Premium
-          </Link>
-        </div>
-      )}
-
       <div className="mt-6 grid gap-5 md:grid-cols-3">
         {result.challenges.map((challenge, index) => (
-          <ChallengeCard key={challenge.id} challenge={challenge} number={index + 1} onPlanLimit={setPlanLimit} />
+          <ChallengeCard
+            key={challenge.id}
+            challenge={challenge}
+            number={index + 1}
+            locked={limitReached && !challenge.challengeAccepted}
+            premium={result.challengeLimit.premium}
+          />
         ))}
       </div>
 

@@ -51,6 +51,7 @@ export function ChallengeSetupCard({
               label={`${milestoneLabels[milestone.milestoneType]} of challenge ${number}`}
               value={milestone.milestoneDescription}
               placeholder="Describe this milestone"
+              required={planMessages.milestoneDescriptionRequired}
               onDraftChange={(text) => onDraftChange(milestone.id, text)}
               onSave={(milestoneDescription) => updateMilestone.mutateAsync({ id: milestone.id, milestoneDescription })}
             />

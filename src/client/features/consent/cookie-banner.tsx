@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { paths } from "../../../shared/paths.ts";
 import { useAnalyticsAfterConsent } from "./analytics.ts";
@@ -15,60 +15,77 @@ export function CookieBanner() {
   const consent = useConsent();
   const { pathname } = useLocation();
   const [view, setView] = useState<"notice" | "preferences">("notice");
+  const banner = useRef<HTMLElement>(null);
+  const [spacer, setSpacer] = useState(0);
   useAnalyticsAfterConsent(consent);
+  const shown = consent === null && pathname.toLowerCase() !== paths.cookieBanner.toLowerCase();
+
+  useLayoutEffect(() => {
+    const element = banner.current;
+    if (!shown || !element) return;
+    const observer = new ResizeObserver(() => setSpacer(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [shown]);
 
   // Unknown while pre-rendering and hydrating; the /cookie-banner page shows the same choices itself.
-  if (consent !== null || pathname.toLowerCase() === paths.cookieBanner.toLowerCase()) return null;
+  if (!shown) return null;
 
   return (
-    <section
-      aria-labelledby="cookie-banner-title"
-      className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-5 motion-safe:animate-fade-up"
-    >
-      <div className="mx-auto max-h-[85dvh] max-w-2xl overflow-y-auto rounded-3xl border border-line bg-surface/95 p-4 shadow-[0_-12px_48px_-12px_rgb(0_0_0/0.8)] backdrop-blur sm:p-6">
-        <h2 id="cookie-banner-title" className="font-display text-xl uppercase tracking-wide sm:text-2xl">
-          Our website uses cookies
-        </h2>
-        {view === "notice" ? (
-          <>
-            <p className="mt-1 text-sm leading-6 text-muted">
-              Essential ones keep the site working. Analytics only with your OK — change it any time in Cookie settings.
-              See our{" "}
-              <Link to={paths.privacyPolicy} className="font-medium text-text underline underline-offset-4">
-                privacy policy
-              </Link>
-              .
-            </p>
-            <div className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
-              <button
-                type="button"
-                className="btn-primary col-span-2 min-h-11 px-3 text-sm sm:col-span-1"
-                onClick={() => saveChoice(ALL_ACCEPTED)}
-              >
-                Accept All Cookies
-              </button>
-              <button
-                type="button"
-                className="btn-secondary min-h-11 px-3 text-sm"
-                onClick={() => saveChoice(ONLY_ESSENTIAL)}
-              >
-                Reject non-essential
-              </button>
-              <button
-                type="button"
-                className="btn-secondary min-h-11 px-3 text-sm"
-                onClick={() => setView("preferences")}
-              >
-                Manage Cookies
-              </button>
+    <>
+      {/* Room at the end of the page, so nothing stays hidden under the fixed banner (issue 16: the login form). */}
+      <div aria-hidden="true" style={{ height: spacer }} />
+      <section
+        ref={banner}
+        aria-labelledby="cookie-banner-title"
+        className="fixed inset-x-0 bottom-0 z-50 p-2 sm:p-5 motion-safe:animate-fade-up"
+      >
+        <div className="mx-auto max-h-[85dvh] max-w-2xl overflow-y-auto rounded-2xl border border-line bg-surface/95 p-3 shadow-[0_-12px_48px_-12px_rgb(0_0_0/0.8)] backdrop-blur sm:rounded-3xl sm:p-6">
+          <h2 id="cookie-banner-title" className="font-display text-base uppercase tracking-wide sm:text-2xl">
+            Our website uses cookies
+          </h2>
+          {view === "notice" ? (
+            <>
+              <p className="mt-0.5 text-xs leading-5 text-muted sm:mt-1 sm:text-sm sm:leading-6">
+                Essential ones keep the site working. Analytics only with your OK
+                <span className="hidden sm:inline"> — change it any time in Cookie settings</span>. See our{" "}
+                <Link to={paths.privacyPolicy} className="font-medium text-text underline underline-offset-4">
+                  privacy policy
+                </Link>
+                .
+              </p>
+              {/* Phones: one row, Accept and Reject the same size side by side; Manage the quieter third. */}
+              <div className="mt-2 grid grid-cols-3 gap-2 sm:mt-4 sm:gap-3">
+                <button
+                  type="button"
+                  className="btn-primary min-h-11 px-1 text-[0.6875rem] leading-4 tracking-normal sm:px-3 sm:text-sm sm:tracking-wider"
+                  onClick={() => saveChoice(ALL_ACCEPTED)}
+                >
+                  Accept All Cookies
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary min-h-11 px-1 text-[0.6875rem] leading-4 tracking-normal sm:px-3 sm:text-sm sm:tracking-wider"
+                  onClick={() => saveChoice(ONLY_ESSENTIAL)}
+                >
+                  Reject non-essential
+                </button>
+                <button
+                  type="button"
+                  className="inline-flex min-h-11 items-center justify-center px-1 text-center text-[0.6875rem] font-semibold uppercase leading-4 tracking-normal text-muted underline underline-offset-4 hover:text-text sm:rounded-full sm:border sm:border-line sm:px-3 sm:text-sm sm:tracking-wider sm:text-text sm:no-underline sm:hover:bg-surface-2"
+                  onClick={() => setView("preferences")}
+                >
+                  Manage Cookies
+                </button>
+              </div>
+            </>
+          ) : (
+            <div className="mt-3 sm:mt-4">
+              <CookiePreferences onSave={saveChoice} onBack={() => setView("notice")} />
             </div>
-          </>
-        ) : (
-          <div className="mt-4">
-            <CookiePreferences onSave={saveChoice} onBack={() => setView("notice")} />
-          </div>
-        )}
-      </div>
-    </section>
+          )}
+        </div>
+      </section>
+    </>
   );
 }

@@ -159,6 +159,21 @@ describe("the quiz draft", { timeout: 20_000 }, () => {
     expect(current()).toEqual({ question: QUIZ_QUESTIONS[0], answer: "" });
   });
 
+  test("the answer shows what was typed, angle brackets and tags included (the server strips real tags)", async () => {
+    const typed = "I <b>really</b> <3 it, a < b";
+    const fetch = fakeServer((url) =>
+      url.endsWith("/generate") ? json({ status: "running" }) : json({ id: "response-9" }, 201),
+    );
+    const { answer, answerAll } = visit();
+    await answer(typed);
+    expect(current().answer).toBe(typed);
+
+    await answerAll([typed, ...answers.slice(1)]);
+    await advance(0);
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body)).answers[0].answer).toBe(typed);
+  });
+
   test("a refused submission keeps the draft and says why", async () => {
     fakeServer(() => json({ error: "Insufficient tokens" }, 402));
     const { onSubmitted, answerAll } = visit({ editMode: true, draftKey: "response-1", targetId: "response-1" });

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { dashboardSectionPath } from "../../../shared/paths.ts";
 import { QUIZ_ANSWER_MAX_LENGTH } from "../../../shared/quiz/contracts.ts";
 import { QUIZ_QUESTIONS } from "../../../shared/quiz/questions.ts";
-import { isAnswerFilled, stripTags } from "../../../shared/quiz/rules.ts";
+import { isAnswerFilled } from "../../../shared/quiz/rules.ts";
 import { tokenMessages } from "../../../shared/tokens/rules.ts";
 import { ApiError } from "../../lib/api.ts";
 import { useSubmitQuiz } from "./api/submit-quiz.ts";
@@ -54,7 +54,8 @@ export function QuizForm({
 
   function setAnswer(value: string) {
     const next = [...answers];
-    next[step] = stripTags(value);
+    // Shown as typed (React escapes it); the server strips real tags when it stores the answers (issue 16).
+    next[step] = value;
     setState({ answers: next, step });
   }
 
@@ -127,7 +128,8 @@ export function QuizForm({
           )
         )}
 
-        <div className="mt-6 flex gap-3">
+        {/* Phones: on the last question the long label gets the full width, BACK goes below it (issue 16). */}
+        <div className={`mt-6 flex gap-3 ${last ? "flex-col-reverse sm:flex-row" : ""}`}>
           {step > 0 && (
             <button
               type="button"
@@ -140,7 +142,7 @@ export function QuizForm({
           )}
           <button
             type="submit"
-            className="btn-primary flex-[2] sm:ml-auto sm:flex-none"
+            className={`btn-primary flex-[2] sm:ml-auto sm:flex-none ${last ? "px-4 text-[0.9375rem] tracking-wide sm:px-7 sm:text-base sm:tracking-wider" : ""}`}
             disabled={!isAnswerFilled(answer) || submit.isPending}
             aria-busy={submit.isPending || undefined}
           >

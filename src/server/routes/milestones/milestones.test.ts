@@ -52,6 +52,23 @@ describe("milestone API", () => {
     expect(row?.milestoneDeadline).toBeNull();
   });
 
+  it("refuses an empty description with a clear 400 and keeps the saved text (single and bulk)", async () => {
+    const { user, plan } = await t.userWithPlan();
+    const milestone = plan.challenges[0]!.milestones[0]!;
+    const message = { error: "A milestone needs a description. Empty text is not saved." };
+    for (const empty of ["", "   \n "]) {
+      const single = await patch(milestone.id, user, { milestoneDescription: empty, milestoneDeadline: day(2) });
+      expect(single.status).toBe(400);
+      expect(await single.json()).toEqual(message);
+      const bulk = await patchAll(user, { milestones: [{ id: milestone.id, milestoneDescription: empty }] });
+      expect(bulk.status).toBe(400);
+      expect(await bulk.json()).toEqual(message);
+    }
+    const [row] = await t.db.select().from(milestones).where(eq(milestones.id, milestone.id));
+    expect(row?.milestoneDescription).toBe(milestone.milestoneDescription);
+    expect(row?.milestoneDeadline).toBeNull();
+  });
+
   it("completes a milestone only when its todos are done, and un-completing resets them", async () => {
     const { user, plan } = await t.userWithPlan();
     const id = plan.challenges[0]!.milestones[1]!.id;

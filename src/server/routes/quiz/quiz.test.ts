@@ -35,16 +35,18 @@ describe("quiz API", () => {
     expect(await latest(user)).toEqual({ response: null });
   });
 
-  it("stores answers with tags stripped and reports the latest response", async () => {
+  it("stores answers with real tags stripped, harmless brackets kept, and reports the latest response", async () => {
     const user = await t.createUser();
     const texts = [...MARCUS];
     texts[0] = "<script>alert(1)</script>Couch and <i>Instagram</i> all evening";
+    texts[1] = "I <b>really</b> <3 wood, and 2 < 3";
     const response = await submit(user, { answers: answersFor(texts) });
     expect(response.status).toBe(201);
     const { id } = await response.json();
     const { response: stored } = await latest(user);
     expect(stored).toMatchObject({ id, status: "in_progress", generationStatus: "idle", completedAt: null });
     expect(stored?.answers[0]?.answer).toBe("alert(1)Couch and Instagram all evening");
+    expect(stored?.answers[1]?.answer).toBe("I really <3 wood, and 2 < 3");
   });
 
   it("generates the plan in stages and stores mission, 3 challenges and 9 milestones", async () => {
@@ -68,6 +70,7 @@ describe("quiz API", () => {
       expect(plan[field]).toEqual(expect.any(String));
     }
     expect(plan.challenges).toHaveLength(3);
+    expect(plan.challengeLimit).toEqual({ maxActive: 1, premium: false });
     for (const challenge of plan.challenges) {
       expect(challenge.challengeAccepted).toBe(false);
       expect(challenge.insight).toEqual(expect.any(String));
@@ -182,6 +185,10 @@ describe("quiz API", () => {
       .update(profiles)
       .set({ subscriptionStatus: "premium", tokensRemaining: -1 })
       .where(eq(profiles.id, user.id));
+    expect((await (await result(user, quizResponseId)).json()).challengeLimit).toEqual({
+      maxActive: 3,
+      premium: true,
+    });
     const retake = await submit(user, { answers: answersFor(DEV), responseId: quizResponseId });
     expect(retake.status).toBe(201);
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user.id));

@@ -4,6 +4,7 @@ import type { QuizResult } from "../../../shared/plan/contracts.ts";
 import type { LatestQuizResponse, submitQuizSchema } from "../../../shared/quiz/contracts.ts";
 import type { Db } from "../../db/client.ts";
 import { quizResponses } from "../../db/schema.ts";
+import { memberPlan } from "../billing/member-plan.ts";
 import { DomainError } from "../domain-error.ts";
 import { staleRunCondition } from "../generation/generation-runner.ts";
 import { missionOf, readPlanChallenges } from "../plan/plan-read.ts";
@@ -98,11 +99,13 @@ export async function readQuizResult(db: Db, userId: string, id: string): Promis
     .from(quizResponses)
     .where(and(eq(quizResponses.id, id), eq(quizResponses.userId, userId)));
   if (!row) throw new DomainError("quiz.notFound");
+  const { premium, plan } = await memberPlan(db, userId);
   return {
     id: row.id,
     status: row.status,
     answers: row.answers,
     ...missionOf(row),
     challenges: await readPlanChallenges(db, userId, row.id),
+    challengeLimit: { maxActive: plan.maxActiveChallenges, premium },
   };
 }
