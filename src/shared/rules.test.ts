@@ -8,10 +8,16 @@ import {
 } from "./plan/rules.ts";
 import { generationProgress, isAnswerFilled, stripTags } from "./quiz/rules.ts";
 import { maxDurationInputSchema } from "./run-challenge/contracts.ts";
-import { challengeSecondsLeft, formatCountdown, targetMinutes } from "./run-challenge/rules.ts";
+import { challengeSecondsLeft, formatCountdown, minutesShortOfTarget, targetMinutes } from "./run-challenge/rules.ts";
 import { effectiveFreeBalance } from "./tokens/rules.ts";
 
 describe("run challenge rules", () => {
+  it("says by how much today's run fell short of the target, never a negative amount", () => {
+    expect(minutesShortOfTarget(90, 120)).toBe(30);
+    expect(minutesShortOfTarget(120, 120)).toBe(0);
+    expect(minutesShortOfTarget(150, 120)).toBe(0);
+  });
+
   it("targets 1.5 × the longest run, rounded up, and 60 minutes for someone who never ran", () => {
     expect(targetMinutes(60)).toBe(90);
     expect(targetMinutes(120)).toBe(180);

@@ -238,7 +238,9 @@ test.describe("password reset", () => {
     await page.getByLabel("Confirm Password").fill("fresh2run");
     await page.getByRole("button", { name: "Update Password" }).click();
     await expect(page.getByText("✅ Password updated! Redirecting to login...")).toBeVisible();
-    await expect(page).toHaveURL(`${E2E.baseUrl}/`, { timeout: 5000 });
+    // It says login, and login is where it goes.
+    await expect(page).toHaveURL(/\/auth\/Login$/, { timeout: 5000 });
+    await expect(page.getByText("Member Login")).toBeVisible();
 
     await logIn(page, { ...user, password: "fresh2run" });
     expect((await me(page)).user?.firstName).toBe(user.firstName);

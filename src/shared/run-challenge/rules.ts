@@ -22,6 +22,14 @@ export function targetMinutes(maxDurationMinutes: number | null): number {
   return Math.max(RUN_FLOOR_MINUTES, Math.ceil(maxDurationMinutes * 1.5));
 }
 
+/**
+ * How many minutes today's run fell short of the target (0 when it was reached). A shorter run still validates the
+ * challenge; the screens say by how much it fell short (decision 0058).
+ */
+export function minutesShortOfTarget(todayMinutes: number, target: number): number {
+  return Math.max(0, target - todayMinutes);
+}
+
 /** Seconds left of the 24-hour window that started at `acceptedAt` (never below 0). */
 export function challengeSecondsLeft(acceptedAt: Date | string, now: Date = new Date()): number {
   const started = new Date(acceptedAt).getTime();

@@ -99,10 +99,10 @@ export function EmailConfirmation() {
         Links work for 24 hours. Trying to log in with an unconfirmed account sends you a fresh one.
       </p>
       <div className="mt-2 flex w-full max-w-sm flex-col gap-3">
-        <Link to={paths.challengeAccepted} className="btn-primary w-full">
+        <Link to={paths.challengeAccepted} className="btn-primary w-full px-4 text-sm sm:text-base">
           Continue to Get Started
         </Link>
-        <Link to={paths.landing} className="btn-secondary w-full">
+        <Link to={paths.landing} className="btn-secondary w-full px-4 text-sm sm:text-base">
           Go to Home
         </Link>
       </div>

@@ -42,9 +42,11 @@ export function ResetPasswordForm() {
 
   useEffect(() => {
     if (!done) return;
+    // The success message says 'Redirecting to login...': that is where he goes, to log in with the new password
+    // (SPEC's '/' would contradict its own message; decision 0059).
     const timer = setTimeout(async () => {
       await signOut();
-      navigate(paths.landing, { replace: true });
+      navigate(paths.login, { replace: true });
     }, authTimings.resetRedirectMs);
     return () => clearTimeout(timer);
   }, [done, signOut, navigate]);

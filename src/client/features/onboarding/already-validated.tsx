@@ -1,15 +1,54 @@
 import { Link } from "react-router";
 import { paths } from "../../../shared/paths.ts";
+import type { OnboardingState, RunValidation } from "../../../shared/run-challenge/contracts.ts";
+import { minutesShortOfTarget, targetMinutes } from "../../../shared/run-challenge/rules.ts";
+import { formatMinutes } from "./minutes.ts";
 
-export function AlreadyValidated() {
+/** The step after the run: the quiz until a plan exists, then the dashboard. */
+function nextStep(state: OnboardingState) {
+  return state.latestQuiz?.status === "analyzed"
+    ? { to: paths.dashboard, label: "Go to your dashboard" }
+    : { to: paths.welcome, label: "Continue to the quiz" };
+}
+
+const validatedOn = (run: RunValidation) =>
+  new Date(run.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+
+/**
+ * The run challenge once validated: the run as stored, measured against the target it was validated with, and the
+ * way on. Both challenge screens show it instead of their countdown and form, so onboarding is visibly over.
+ */
+export function AlreadyValidated({ state, run }: { state: OnboardingState; run: RunValidation }) {
+  const target = targetMinutes(run.previousMaxDuration);
+  const short = minutesShortOfTarget(run.todayDuration, target);
+  const next = nextStep(state);
   return (
-    <p className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-success/40 bg-success/10 p-4">
-      <span>
-        <span aria-hidden="true">✓ </span>You already validated your run.
-      </span>
-      <Link to={paths.dashboard} className="font-semibold text-volt underline">
-        Go to your dashboard
+    <section
+      aria-labelledby="run-validated-heading"
+      className="mt-8 rounded-2xl border border-success/40 bg-success/10 px-5 py-6"
+      data-testid="run-validated"
+    >
+      <h2 id="run-validated-heading" className="flex items-center gap-3 font-display text-3xl uppercase tracking-wide">
+        <span
+          aria-hidden="true"
+          className="grid size-9 shrink-0 place-items-center rounded-full bg-success text-base text-ink"
+        >
+          ✓
+        </span>
+        Run validated
+      </h2>
+      <p className="mt-4 text-lg">
+        You ran <strong>{formatMinutes(run.todayDuration)}</strong> on {validatedOn(run)}.
+      </p>
+      <p className="mt-1 text-muted">
+        {short === 0
+          ? `Your target of ${formatMinutes(target)}: reached.`
+          : `${formatMinutes(short)} short of your ${formatMinutes(target)} target. It still counts: you went out and did it honestly.`}
+      </p>
+      <p className="mt-1 text-muted">Your first challenge is complete; the clock has stopped.</p>
+      <Link to={next.to} className="btn-primary mt-6 w-full sm:w-auto">
+        {next.label}
       </Link>
-    </p>
+    </section>
   );
 }

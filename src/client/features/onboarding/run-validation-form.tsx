@@ -1,33 +1,55 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import {
+  type RunValidation,
   type RunValidationForm as RunValidationValues,
   runValidationFormSchema,
   runValidationRequestFromForm,
 } from "../../../shared/run-challenge/contracts.ts";
+import { minutesShortOfTarget, targetMinutes } from "../../../shared/run-challenge/rules.ts";
 import { useSaveRunValidation } from "./api/run-validation.ts";
+import { formatMinutes } from "./minutes.ts";
 
 type Field = keyof RunValidationValues;
 
+const wholeMinutes = (value: string | undefined) => {
+  const parsed = runValidationFormSchema.shape.todayDuration.safeParse(value ?? "");
+  return parsed.success ? Number(parsed.data) : null;
+};
+
 /**
- * Previous longest run (optional), today's run and notes, with SPEC.md section 5's messages: they show on submit and
- * each clears as soon as its field holds a valid value. `onSaved` receives today's minutes once the run is stored.
+ * Previous longest run (optional, filled in with the one stated on the challenge-accepted screen), today's run and
+ * notes, with SPEC.md section 5's messages: they show on submit and each clears as soon as its field holds a valid
+ * value. The target those imply is shown above, and a run under it is named as such before it is saved (it still
+ * counts, decision 0058). `onSaved` receives the run once it is stored by this form.
  */
-export function RunValidationForm({ onSaved }: { onSaved: (todayMinutes: number) => void }) {
+export function RunValidationForm({
+  statedMax,
+  onSaved,
+}: {
+  statedMax: number | null;
+  onSaved: (run: RunValidation) => void;
+}) {
   const save = useSaveRunValidation();
   const [saveError, setSaveError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     clearErrors,
+    control,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(runValidationFormSchema),
-    defaultValues: { previousMaxDuration: "", todayDuration: "", notes: "" },
+    defaultValues: { previousMaxDuration: statedMax === null ? "" : String(statedMax), todayDuration: "", notes: "" },
     reValidateMode: "onSubmit",
     shouldFocusError: false,
   });
+  const [previousRaw, todayRaw] = useWatch({ control, name: ["previousMaxDuration", "todayDuration"] });
+  // An empty field means no previous run; a value still being typed keeps the stated one until it is valid.
+  const previous = previousRaw?.trim() === "" ? null : (wholeMinutes(previousRaw) ?? statedMax);
+  const target = targetMinutes(previous);
+  const today = wholeMinutes(todayRaw);
 
   const field = (name: Field) =>
     register(name, {
@@ -43,8 +65,9 @@ export function RunValidationForm({ onSaved }: { onSaved: (todayMinutes: number)
       setSaveError(null);
       const request = runValidationRequestFromForm(form);
       try {
-        await save.mutateAsync(request);
-        onSaved(request.todayDuration);
+        const { runValidation, created } = await save.mutateAsync(request);
+        // Not created: a run was stored before (another tab); the screen now shows that one instead of the form.
+        if (created) onSaved(runValidation);
       } catch (error) {
         setSaveError(`Error saving validation: ${error instanceof Error ? error.message : "Please try again."}`);
       }
@@ -53,7 +76,16 @@ export function RunValidationForm({ onSaved }: { onSaved: (todayMinutes: number)
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="card mt-8 space-y-5">
+    <form onSubmit={onSubmit} noValidate className="card mt-8 space-y-5" aria-label="Validate your run">
+      <div className="rounded-xl bg-surface-2 p-4" data-testid="validate-target">
+        <p className="text-sm uppercase tracking-wider text-muted">Your target</p>
+        <p className="font-display text-4xl text-volt">Run at least {formatMinutes(target)}</p>
+        <p className="mt-1 text-sm text-muted">
+          {previous === null
+            ? "No previous run: one full hour of constant movement is the bar."
+            : `1.5 × your longest run of ${formatMinutes(previous)}, never under an hour.`}
+        </p>
+      </div>
       <Labelled
         id="previous-max"
         label="Your previous longest run (minutes, optional)"
@@ -83,6 +115,7 @@ export function RunValidationForm({ onSaved }: { onSaved: (todayMinutes: number)
           {...described("todayDuration", "today-duration")}
           {...field("todayDuration")}
         />
+        <TargetCheck today={today} target={target} />
       </Labelled>
       <Labelled id="notes" label="How did it go?" error={errors.notes?.message}>
         <textarea
@@ -103,6 +136,24 @@ export function RunValidationForm({ onSaved }: { onSaved: (todayMinutes: number)
         {save.isPending ? "Validating..." : "Validate my run"}
       </button>
     </form>
+  );
+}
+
+/** Today's run measured against the target, as it is typed: reached, or by how much it fell short. */
+function TargetCheck({ today, target }: { today: number | null; target: number }) {
+  const short = today === null ? null : minutesShortOfTarget(today, target);
+  return (
+    <p
+      className={`mt-2 text-sm empty:hidden ${short ? "text-text" : "text-success"}`}
+      aria-live="polite"
+      data-testid="target-check"
+    >
+      {short === null
+        ? null
+        : short === 0
+          ? `✓ Target reached: ${formatMinutes(today ?? 0)} of at least ${formatMinutes(target)}.`
+          : `${formatMinutes(short)} short of your ${formatMinutes(target)} target. You can still validate it: an honest shorter run counts, and it is recorded as it is.`}
+    </p>
   );
 }
 

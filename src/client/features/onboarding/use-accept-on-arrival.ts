@@ -11,7 +11,7 @@ export function useAcceptOnArrival(state: OnboardingState | undefined) {
   const accept = useAcceptChallenge();
   const firstAccept = useRef<Promise<unknown> | null>(null);
   useEffect(() => {
-    if (state && !state.challengeAcceptedAt && !firstAccept.current) {
+    if (state && !state.challengeAcceptedAt && !state.runValidation && !firstAccept.current) {
       firstAccept.current = accept.mutateAsync({ maxDurationMinutes: null }).catch((error) => {
         console.error("Could not record the challenge acceptance", error);
       });

@@ -32,11 +32,17 @@ export function Processing({ responseId, onShowResult }: { responseId: string; o
 
   return (
     <main className="mx-auto flex max-w-xl flex-col px-5 pt-10 pb-16 sm:pt-16">
-      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-volt">Analyzing</p>
+      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-volt">
+        {done ? "Analysis complete" : "Analyzing"}
+      </p>
       <h1 className="mt-2 font-display text-5xl uppercase leading-[0.95]">
         {done ? "Your plan is ready" : <BuildingTitle />}
       </h1>
-      <p className="mt-3 text-muted">Processing usually takes 30-60 seconds.</p>
+      <p className="mt-3 text-muted" aria-live="polite">
+        {done
+          ? "Your life mission, three challenges and their milestones are waiting."
+          : "Processing takes under a minute."}
+      </p>
 
       <div
         className="mt-8 h-2 overflow-hidden rounded-full bg-surface-2"

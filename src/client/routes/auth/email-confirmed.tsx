@@ -12,7 +12,7 @@ export default function EmailConfirmed() {
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[radial-gradient(36rem_22rem_at_50%_0%,rgb(200_255_46/0.12),transparent_65%)]"
       />
-      <div className="card w-full max-w-lg p-8 sm:p-10">
+      <div className="card w-full max-w-lg p-6 sm:p-10">
         <EmailConfirmation />
       </div>
     </main>

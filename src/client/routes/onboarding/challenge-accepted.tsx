@@ -17,21 +17,29 @@ export default function ChallengeAccepted() {
   if (onboarding.isPending) return <FullScreenMessage>Loading...</FullScreenMessage>;
   if (onboarding.isError) return <FullScreenMessage>Error: {onboarding.error.message}</FullScreenMessage>;
 
+  const run = onboarding.data.runValidation;
   return (
     <main className="mx-auto max-w-2xl px-5 pt-8 pb-16 sm:pt-14">
-      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-volt">Challenge accepted</p>
+      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-volt">
+        {run ? "Challenge complete" : "Challenge accepted"}
+      </p>
       <h1 className="mt-2 font-display text-5xl uppercase leading-[0.95] sm:text-6xl">Run longer than ever before</h1>
-      {onboarding.data.runValidation && <AlreadyValidated />}
-      <Countdown acceptedAt={onboarding.data.challengeAcceptedAt} />
-      <div className="mt-8 space-y-5">
-        <RunRules />
-        <DurationForm
-          savedMax={onboarding.data.maxDurationMinutes}
-          firstAccept={firstAccept}
-          onValidated={() => navigate(paths.validateChallenge)}
-        />
-        <RunAdvice />
-      </div>
+      {run ? (
+        <AlreadyValidated state={onboarding.data} run={run} />
+      ) : (
+        <>
+          <Countdown acceptedAt={onboarding.data.challengeAcceptedAt} />
+          <div className="mt-8 space-y-5">
+            <RunRules />
+            <DurationForm
+              savedMax={onboarding.data.maxDurationMinutes}
+              firstAccept={firstAccept}
+              onValidated={() => navigate(paths.validateChallenge)}
+            />
+            <RunAdvice />
+          </div>
+        </>
+      )}
     </main>
   );
 }

@@ -1,23 +1,39 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../shared/paths.ts";
+import type { RunValidation } from "../../../shared/run-challenge/contracts.ts";
+import { FullScreenMessage } from "../../components/full-screen-message.tsx";
+import { AlreadyValidated } from "../../features/onboarding/already-validated.tsx";
+import { onboardingQuery } from "../../features/onboarding/api/onboarding.ts";
 import { ChallengeCompleteModal } from "../../features/onboarding/challenge-complete-modal.tsx";
 import { RunValidationForm } from "../../features/onboarding/run-validation-form.tsx";
 
+/** The run is validated once: afterwards this screen shows the stored run and the way on, never the form again. */
 export default function ValidateChallenge() {
   const navigate = useNavigate();
-  const [savedMinutes, setSavedMinutes] = useState<number | null>(null);
+  const onboarding = useQuery(onboardingQuery());
+  const [saved, setSaved] = useState<RunValidation | null>(null);
+
+  if (onboarding.isPending) return <FullScreenMessage>Loading...</FullScreenMessage>;
+  if (onboarding.isError) return <FullScreenMessage>Error: {onboarding.error.message}</FullScreenMessage>;
+
+  const run = onboarding.data.runValidation;
   return (
     <main className="mx-auto max-w-xl px-5 pt-8 pb-16 sm:pt-14">
-      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-volt">Step 2 of 2</p>
+      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-volt">
+        {run ? "Challenge complete" : "Step 2 of 2"}
+      </p>
       <h1 className="mt-2 font-display text-5xl uppercase leading-[0.95]">Validate your run</h1>
-      <p className="mt-3 text-muted">Be honest. Nobody checks but you — that is the point.</p>
-      <RunValidationForm onSaved={setSavedMinutes} />
-      <ChallengeCompleteModal
-        open={savedMinutes !== null}
-        todayMinutes={savedMinutes}
-        onContinue={() => navigate(paths.welcome)}
-      />
+      {run ? (
+        <AlreadyValidated state={onboarding.data} run={run} />
+      ) : (
+        <>
+          <p className="mt-3 text-muted">Be honest. Nobody checks but you — that is the point.</p>
+          <RunValidationForm statedMax={onboarding.data.maxDurationMinutes} onSaved={setSaved} />
+        </>
+      )}
+      <ChallengeCompleteModal run={saved} onContinue={() => navigate(paths.welcome)} />
     </main>
   );
 }

@@ -16,14 +16,16 @@ export default function Welcome() {
         become your life mission, three challenges built for you, and the milestones to get there.
       </p>
       <ul className="mt-8 space-y-3">
-        {["About 10 minutes", "No right answers — only honest ones", "Your plan is ready in seconds"].map((line) => (
-          <li key={line} className="flex items-center gap-3">
-            <span aria-hidden="true" className="grid size-6 place-items-center rounded-full bg-volt/15 text-volt">
-              ✓
-            </span>
-            {line}
-          </li>
-        ))}
+        {["About 10 minutes", "No right answers — only honest ones", "Your plan is ready in under a minute"].map(
+          (line) => (
+            <li key={line} className="flex items-center gap-3">
+              <span aria-hidden="true" className="grid size-6 place-items-center rounded-full bg-volt/15 text-volt">
+                ✓
+              </span>
+              {line}
+            </li>
+          ),
+        )}
       </ul>
       <Link to={paths.quiz} className="btn-primary mt-10 w-full sm:w-auto sm:self-start">
         START ASSESSMENT QUIZ

@@ -6,6 +6,7 @@ import {
   isValidEmail,
   normalizeEmail,
 } from "../../../shared/account/rules.ts";
+import { emailConfirmedLandingPath, paths } from "../../../shared/paths.ts";
 import { CLIENT_IP_HEADER } from "../../auth/auth.ts";
 import { clientIp } from "../../auth/client-ip.ts";
 import { createRateLimiter, type RateLimitAction, tooManyAttemptsMessage } from "../../auth/rate-limit.ts";
@@ -89,10 +90,35 @@ async function withErrorField(response: Response) {
 }
 
 /**
+ * Where the links of our e-mails land (GET). Each link carries exactly this callbackURL, as its last parameter, so a
+ * link copied with a few words too many out of a terminal or a mail carries it damaged, and better-auth would answer
+ * a raw {"message":"Invalid callbackURL"} although the token is fine. The landing is set here instead of read from
+ * the link: the token decides, and the link can point nowhere else (decision 0059).
+ */
+function linkLanding(method: string, path: string): string | null {
+  if (method !== "GET") return null;
+  if (path === "/verify-email") return emailConfirmedLandingPath;
+  if (path.startsWith("/reset-password/")) return paths.resetPassword;
+  return null;
+}
+
+/**
+ * A confirmation link that still fails without a redirect (no token at all, a server error) opens the confirmation
+ * screen's error view rather than a JSON body: a person clicked it, not a script.
+ */
+function confirmationErrorRedirect(response: Response) {
+  const error = response.status >= 500 ? "UNEXPECTED" : "INVALID_TOKEN";
+  return new Response(null, {
+    status: 302,
+    headers: { location: `${paths.emailConfirmed}?error=${error}`, "cache-control": "no-store" },
+  });
+}
+
+/**
  * /api/auth/*: better-auth behind our own guard. The guard checks input against the
  * spec's rules, counts attempts per IP and per e-mail in the database (429 over the
  * limit), passes the client IP on for session records, keeps sign-up answers identical
- * for known and unknown addresses, and turns error bodies into {error}.
+ * for known and unknown addresses, sends e-mail links to their own screens, and turns error bodies into {error}.
  */
 export const authRoutes = new Hono<AppEnv>().use(bodyLimit(16 * 1024)).on(["GET", "POST"], "/*", async (c) => {
   const { auth, env, database } = c.var.deps;
@@ -129,7 +155,12 @@ export const authRoutes = new Hono<AppEnv>().use(bodyLimit(16 * 1024)).on(["GET"
     body = await c.req.text();
   }
 
-  const response = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+  const url = new URL(c.req.url);
+  const landing = linkLanding(c.req.method, path);
+  if (landing) url.searchParams.set("callbackURL", landing);
+
+  const response = await auth.handler(new Request(url, { method: c.req.method, headers, body }));
+  if (path === "/verify-email" && response.status >= 400) return confirmationErrorRedirect(response);
   if (path === "/sign-up/email" && response.ok) {
     // The same answer whether the address is new or taken (the owner is told by e-mail).
     return c.json({ status: true }, 200);

@@ -105,7 +105,7 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
     expect(a.status).toBe(b.status);
     expect(await a.text()).toBe(await b.text());
 
-    const notice = await t.smtp.waitFor(known.email, { subject: /already have an? Unscroll account/ });
+    const notice = await t.smtp.waitFor(known.email, { subject: /^Your Unscroll account already exists$/ });
     expect(notice.text).toContain("Hi Owner,");
     expect(notice.links.some((l) => l.endsWith("/auth/Login"))).toBe(true);
     // The stranger's attempt changed nothing: the owner's password still works.
@@ -161,6 +161,35 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
       `/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent("/EmailConfirmed?confirmed=1")}`,
     );
     expect(response.headers.get("location")).toBe("/EmailConfirmed?confirmed=1&error=TOKEN_EXPIRED");
+  });
+
+  it("confirms a link copied with the text after it, instead of answering a raw 'Invalid callbackURL'", async () => {
+    const email = uniqueEmail("copied");
+    expect((await signUp(t, email)).status).toBe(200);
+    const mail = await t.smtp.waitFor(email, { subject: /Confirm your Unscroll account/ });
+    // What a selection gives when it runs on into the next lines of the printed mail.
+    const copied = `${linkIn(mail, "/api/auth/verify-email")}${encodeURIComponent("\n\nThe link works for 24 hours.")}`;
+    const response = await t.request(copied);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/EmailConfirmed?confirmed=1");
+    const [row] = await t.db.select({ verified: users.emailVerified }).from(users).where(eq(users.email, email));
+    expect(row?.verified).toBe(true);
+  });
+
+  it("never follows a confirmation link's callbackURL to another site", async () => {
+    const response = await t.request(
+      `/api/auth/verify-email?token=forged&callbackURL=${encodeURIComponent("https://evil.example/phish")}`,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/EmailConfirmed?confirmed=1&error=INVALID_TOKEN");
+  });
+
+  it("opens the confirmation error view for a link without its token", async () => {
+    for (const link of ["/api/auth/verify-email", "/api/auth/verify-email?callbackURL=%2F"]) {
+      const response = await t.request(link);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/EmailConfirmed?error=INVALID_TOKEN");
+    }
   });
 
   it("keeps a profile for every signed-in user, even if the first insert was lost", async () => {
@@ -258,6 +287,17 @@ describe("accounts: password reset", () => {
     expect(again.status).toBe(400);
     expect((await again.json()).error).toBe("This reset link is invalid or has expired. Please request a new one.");
     expect((await t.request(path)).headers.get("location")).toBe(`${TEST_ORIGIN}/reset-password?error=INVALID_TOKEN`);
+  });
+
+  it("lands a reset link copied with the text after it on the reset screen", async () => {
+    const user = await t.createUser();
+    const { path } = await resetLink(user.email);
+    const damaged = `${path.split("?")[0]}?callbackURL=${encodeURIComponent("/reset-password\n\nThe link works once")}`;
+    const landing = await t.request(damaged);
+    expect(landing.status).toBe(302);
+    const location = new URL(landing.headers.get("location")!, "http://x");
+    expect(location.pathname).toBe("/reset-password");
+    expect(location.searchParams.get("token")).toBe(path.split("/").at(-1)!.split("?")[0]);
   });
 
   it("refuses an expired reset link", async () => {

@@ -22,5 +22,6 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
       c.var.user.id,
       c.req.valid("json"),
     );
-    return created ? c.json({ runValidation }, 201) : c.json({ runValidation }, 200);
+    // A repeat (a second tab, a stale screen) changes nothing and says so, so the screen shows the run already stored.
+    return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
   });

@@ -77,7 +77,8 @@ describe("run challenge API", () => {
     const body = { previousMaxDuration: 40, todayDuration: 65, notes: "  Legs burned, head was quiet.  " };
     const first = await user.api.onboarding["run-validation"].$post({ json: body });
     expect(first.status).toBe(201);
-    const { runValidation } = await first.json();
+    const { runValidation, created } = await first.json();
+    expect(created).toBe(true);
     expect(runValidation).toMatchObject({
       previousMaxDuration: 40,
       todayDuration: 65,
@@ -86,7 +87,7 @@ describe("run challenge API", () => {
 
     const second = await user.api.onboarding["run-validation"].$post({ json: { ...body, todayDuration: 99 } });
     expect(second.status).toBe(200);
-    expect((await second.json()).runValidation).toEqual(runValidation);
+    expect(await second.json()).toEqual({ runValidation, created: false });
 
     const me = await (await user.api.me.$get()).json();
     expect(me.onboarding?.runValidated).toBe(true);

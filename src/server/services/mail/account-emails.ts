@@ -101,7 +101,7 @@ export function passwordResetEmail(ctx: AccountEmailContext, recipient: Recipien
 
 export function existingAccountEmail(ctx: AccountEmailContext, recipient: Recipient, loginUrl: string) {
   return render(ctx, {
-    subject: `You already have a ${ctx.appName} account`,
+    subject: `Your ${ctx.appName} account already exists`,
     recipient,
     intro: [
       `Someone just tried to create a new ${ctx.appName} account with this email address, but you already have one. Log in with your password instead.`,

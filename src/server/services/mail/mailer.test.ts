@@ -31,6 +31,26 @@ describe("mailer without SMTP_URL", () => {
     expect(lines).toContain("To: marcus@example.com");
     expect(lines).toContain(`Subject: ${message.subject}`);
     expect(lines).toContain(link);
+    // No escaped line breaks run on after the link (a JSON log line would print them as a literal \n).
+    expect(printed.join("")).not.toContain("\\n");
+  });
+
+  it("keeps the link and its token out of the structured log line", async () => {
+    const logged: string[] = [];
+    const sink = new Writable({
+      write: (chunk, _encoding, done) => {
+        logged.push(String(chunk));
+        done();
+      },
+    });
+    const mailer = createMailer({
+      from: "Unscroll <no-reply@localhost>",
+      logger: pino({ level: "info" }, sink),
+      print: () => {},
+    });
+    await mailer.send(message);
+    expect(logged.join("")).toContain(message.subject);
+    expect(logged.join("")).not.toContain("abc.def");
   });
 
   it("prints nothing when the log level hides information messages", async () => {
