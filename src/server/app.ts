@@ -3,9 +3,11 @@ import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { loadSession } from "./auth/session.ts";
 import type { AppEnv, Deps } from "./context.ts";
+import { API_MAX_BYTES, bodyLimit } from "./http/body-limit.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
 import { securityHeaders } from "./http/security-headers.ts";
-import { authRoutes } from "./routes/auth/auth.routes.ts";
+import { refuseUnstorableText } from "./http/storable-text.ts";
+import { AUTH_MAX_BYTES, authRoutes } from "./routes/auth/auth.routes.ts";
 import { billingRoutes } from "./routes/billing/billing.routes.ts";
 import { challengeRoutes } from "./routes/challenges/challenges.routes.ts";
 import { communityRoutes } from "./routes/community/community.routes.ts";
@@ -63,6 +65,11 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
+  // Body limits come before anything reads a body. Stripe's webhook sets its own larger limit, and its signed body
+  // is Stripe's text, not a user's.
+  app.use("/api/auth/*", bodyLimit(AUTH_MAX_BYTES));
+  app.use("/api/*", bodyLimit(API_MAX_BYTES, { except: ["/api/billing/webhook"] }));
+  app.use("/api/*", refuseUnstorableText({ except: ["/api/billing/webhook"] }));
   app.route("/api/auth", authRoutes);
   app.use("/api/*", loadSession);
   app.route("/api", createApi());

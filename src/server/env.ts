@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { type PublicConfig, publicConfigFromEnv } from "../shared/config/public-config.ts";
 import type { RateLimitSettings } from "./auth/rate-limit.ts";
@@ -7,8 +8,6 @@ const optionalString = z.preprocess(blank, z.string().optional());
 const optionalUrl = z.preprocess(blank, z.url().optional());
 
 const attempts = z.preprocess(blank, z.coerce.number().int().min(0).max(1_000_000).optional());
-
-const DEV_AUTH_SECRET = "dev-only-secret-change-me-in-production-0123456789";
 
 const envSchema = z
   .object({
@@ -92,6 +91,8 @@ type ParsedEnv = z.infer<typeof envSchema>;
 export type Env = Omit<ParsedEnv, "APP_URL" | "AUTH_SECRET"> & {
   APP_URL: string;
   AUTH_SECRET: string;
+  /** False: AUTH_SECRET was not set, and the secret is this process's own until the server swaps in a kept one. */
+  authSecretSet: boolean;
   publicConfig: PublicConfig;
   rateLimits: RateLimitSettings;
 };
@@ -142,7 +143,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
-    AUTH_SECRET: env.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    // Never a constant from the source: without a setting, a random secret of this process (tests, scripts); the
+    // server keeps one in DATA_DIR instead (auth/dev-secret.ts). Production refuses to start without one.
+    AUTH_SECRET: env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+    authSecretSet: env.AUTH_SECRET !== undefined,
     publicConfig: publicConfig.data,
     rateLimits: rateLimitsFrom(env),
   };

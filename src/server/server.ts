@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
+import { withKeptAuthSecret } from "./auth/dev-secret.ts";
 import { buildDeps, buildServerApp, prepareDatabase } from "./bootstrap.ts";
 import { EnvError, parseEnv } from "./env.ts";
 
@@ -16,8 +17,12 @@ export async function startServer(options: { serveClient: boolean }) {
     throw error;
   }
 
+  const secret = withKeptAuthSecret(env);
+  env = secret.env;
   const deps = await buildDeps(env);
   const { logger, database } = deps;
+  if (secret.keptIn)
+    logger.warn({ file: secret.keptIn }, "AUTH_SECRET is not set: signing with the secret kept in DATA_DIR");
   await prepareDatabase(deps);
   const app = await buildServerApp(deps, options);
 

@@ -1,12 +1,13 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createEmailVerificationToken } from "better-auth/api";
+import { createAuthMiddleware, createEmailVerificationToken, isAPIError } from "better-auth/api";
+import { and, eq, like } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/account/rules.ts";
 import { emailConfirmedLandingPath, paths } from "../../shared/paths.ts";
 import type { Db } from "../db/client.ts";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema.ts";
 import type { Env } from "../env.ts";
-import type { Logger } from "../logger.ts";
+import { type Logger, safeError } from "../logger.ts";
 import {
   type AccountEmailContext,
   confirmationEmail,
@@ -18,6 +19,14 @@ import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { ensureProfile } from "./profile.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
+function safeLogArgument(value: unknown): unknown {
+  if (value instanceof Error) return safeError(value);
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, safeError(item)]));
+  }
+  return value;
+}
+
 export type AuthDeps = { db: Db; env: Env; mailer: Mailer; logger: Logger };
 
 /** Set by our auth route from the socket or trusted proxy; any client-sent value is replaced. */
@@ -25,6 +34,8 @@ export const CLIENT_IP_HEADER = "x-unscroll-client-ip";
 
 const CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
 const RESET_TTL_SECONDS = 60 * 60;
+/** better-auth keeps a reset link as the verification row `reset-password:<token>` whose value is the user id. */
+const RESET_IDENTIFIER_PREFIX = "reset-password:";
 
 type MailUser = { id: string; email: string; firstName?: unknown; name?: string | null };
 
@@ -57,6 +68,13 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
 
   function confirmationUrl(token: string) {
     return `${env.APP_URL}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(emailConfirmedLandingPath)}`;
+  }
+
+  /** A new password voids every reset link still in a mailbox (they are verification rows keyed to the user). */
+  async function voidResetLinks(userId: string) {
+    await db
+      .delete(verifications)
+      .where(and(eq(verifications.value, userId), like(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}%`)));
   }
 
   async function sendConfirmation(user: MailUser, token: string) {
@@ -94,6 +112,10 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // The used link is gone already; any older or newer one must not change the password again.
+      async onPasswordReset({ user }) {
+        await voidResetLinks(user.id);
+      },
       async sendResetPassword({ user, token }) {
         // Our own link, so it always lands on the reset screen whatever the request asked for.
         const url = `${env.APP_URL}/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${encodeURIComponent(paths.resetPassword)}`;
@@ -147,6 +169,16 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
         },
       },
     },
+    hooks: {
+      // Changing the password while signed in voids outstanding reset links too.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/change-password") return;
+        const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
+        if (!returned || isAPIError(returned) || returned instanceof Response) return;
+        const userId = ctx.context.session?.user.id ?? returned.user?.id;
+        if (typeof userId === "string") await voidResetLinks(userId);
+      }),
+    },
     // Our auth route counts attempts in the database before better-auth sees them.
     rateLimit: { enabled: false },
     advanced: {
@@ -159,7 +191,8 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       backgroundTasks: { handler: () => {} },
     },
     logger: {
-      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+      // Its arguments may hold a failed query's error: logged without the query's parameters (the user's input).
+      log: (level, message, ...args) => logger[level]({ args: args.map(safeLogArgument) }, `auth: ${message}`),
     },
   });
 }

@@ -1,7 +1,16 @@
+import type { MiddlewareHandler } from "hono";
 import { bodyLimit as honoBodyLimit } from "hono/body-limit";
 import { httpMessages } from "./errors.ts";
 
-/** Refuses bodies over `maxBytes` with 413 before a handler reads them. */
-export function bodyLimit(maxBytes: number) {
-  return honoBodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ error: httpMessages.tooLarge }, 413) });
+/** What any /api request may send: the largest real body (a bulk milestone save) is a few kilobytes. */
+export const API_MAX_BYTES = 64 * 1024;
+
+/**
+ * Refuses bodies over `maxBytes` with 413 before a handler reads them: at once by Content-Length, and for a chunked
+ * body as soon as the bytes read pass the limit (nothing beyond it is buffered). `except`: paths that set their own.
+ */
+export function bodyLimit(maxBytes: number, options: { except?: readonly string[] } = {}): MiddlewareHandler {
+  const limit = honoBodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ error: httpMessages.tooLarge }, 413) });
+  const except = new Set(options.except ?? []);
+  return (c, next) => (except.has(c.req.path) ? next() : limit(c, next));
 }

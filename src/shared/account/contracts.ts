@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authMessages, FIRST_NAME_MAX_LENGTH, isStrongPassword, isValidEmail, PASSWORD_MIN_LENGTH } from "./rules.ts";
+import { isStorableText, unstorableTextMessage } from "./text.ts";
 
 /**
  * The account forms as typed (SPEC.md section 5), with the messages of `authMessages`. Each checks the raw input;
@@ -20,6 +21,7 @@ const firstNameField = z
   .string({ error: authMessages.firstNameRequired })
   .refine((name) => name.trim() !== "", authMessages.firstNameRequired)
   .refine((name) => name.trim().length <= FIRST_NAME_MAX_LENGTH, authMessages.firstNameTooLong)
+  .refine(isStorableText, unstorableTextMessage)
   .transform((name) => name.trim());
 
 export const signupFormSchema = z.object({

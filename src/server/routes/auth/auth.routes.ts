@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import {
   authMessages,
   FIRST_NAME_MAX_LENGTH,
@@ -11,8 +11,10 @@ import { CLIENT_IP_HEADER } from "../../auth/auth.ts";
 import { clientIp } from "../../auth/client-ip.ts";
 import { createRateLimiter, type RateLimitAction, tooManyAttemptsMessage } from "../../auth/rate-limit.ts";
 import type { AppEnv } from "../../context.ts";
-import { bodyLimit } from "../../http/body-limit.ts";
 import { httpMessages } from "../../http/errors.ts";
+
+/** The account forms send a few hundred bytes; the app applies this limit before any body is read. */
+export const AUTH_MAX_BYTES = 16 * 1024;
 
 type Body = Record<string, unknown>;
 type Checked = { problem: string } | { body: Body };
@@ -30,6 +32,12 @@ const guardedPaths: Record<string, { action?: RateLimitAction; check?: (body: Bo
         : { problem: authMessages.weakPassword },
   },
 };
+
+/**
+ * better-auth endpoints the app does not use, answered as unknown. `/update-user` would store any JSON value as the
+ * first name, past the sign-up rules; the profile page changes the name through PATCH /api/me.
+ */
+const closedPaths = new Set(["/update-user"]);
 
 function checkSignUp(body: Body): Checked {
   const email = typeof body.email === "string" ? normalizeEmail(body.email) : "";
@@ -64,9 +72,10 @@ const messagesByCode: Record<string, string> = {
   INVALID_ORIGIN: authMessages.requestRefused,
 };
 
-async function readBody(request: Request): Promise<Body | null> {
-  const type = request.headers.get("content-type") ?? "";
-  const text = await request.text();
+/** Through Hono's body cache: the app's text check has read the body already. */
+async function readBody(c: Context<AppEnv>): Promise<Body | null> {
+  const type = c.req.header("content-type") ?? "";
+  const text = await c.req.text();
   try {
     if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
     const parsed: unknown = text ? JSON.parse(text) : {};
@@ -120,11 +129,12 @@ function confirmationErrorRedirect(response: Response) {
  * limit), passes the client IP on for session records, keeps sign-up answers identical
  * for known and unknown addresses, sends e-mail links to their own screens, and turns error bodies into {error}.
  */
-export const authRoutes = new Hono<AppEnv>().use(bodyLimit(16 * 1024)).on(["GET", "POST"], "/*", async (c) => {
+export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
   const { auth, env, database } = c.var.deps;
   // Only closures over the database: the counts themselves live in the rate_limits table.
   const limiter = createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);
   const path = c.req.path.replace(/^\/api\/auth/, "");
+  if (closedPaths.has(path.replace(/\/+$/, ""))) return c.json({ error: httpMessages.notFound }, 404);
   const ip = clientIp(c, env.TRUST_PROXY);
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
@@ -133,7 +143,7 @@ export const authRoutes = new Hono<AppEnv>().use(bodyLimit(16 * 1024)).on(["GET"
   let body: string | undefined;
   const guard = c.req.method === "POST" ? guardedPaths[path] : undefined;
   if (guard) {
-    let parsed = await readBody(c.req.raw);
+    let parsed = await readBody(c);
     if (!parsed) return c.json({ error: httpMessages.unreadable }, 400);
     if (guard.check) {
       const checked = guard.check(parsed);

@@ -211,6 +211,45 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
   });
 });
 
+describe("accounts: the first name after sign-up", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("closes better-auth's update-user, which stored any JSON value as the name", async () => {
+    const user = await t.createUser({ firstName: "Nora" });
+    for (const firstName of [{ $gt: "" }, "x".repeat(10_000), null, "Mallory"]) {
+      for (const path of ["/api/auth/update-user", "/api/auth/update-user/"]) {
+        const response = await t.request(path, { body: { firstName, name: "Mallory" }, cookie: user.cookie });
+        expect(response.status).toBe(404);
+        expect(await response.json()).toEqual({ error: "Not found" });
+      }
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ firstName: "Nora", name: "Nora" });
+  });
+
+  it("changes the name on the profile page with the sign-up rules", async () => {
+    const user = await t.createUser({ firstName: "Nora" });
+    const cases: Array<[unknown, string]> = [
+      [{ $gt: "" }, "First name is required."],
+      [null, "First name is required."],
+      ["   ", "First name is required."],
+      ["x".repeat(10_000), "First name must be at most 50 characters."],
+    ];
+    for (const [firstName, error] of cases) {
+      const response = await t.request("/api/me", { method: "PATCH", body: { firstName }, cookie: user.cookie });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error });
+    }
+    const renamed = await user.api.me.$patch({ json: { firstName: "  Lena " } });
+    expect(renamed.status).toBe(200);
+    expect((await (await user.api.me.$get()).json()).user?.firstName).toBe("Lena");
+  });
+});
+
 describe("accounts: cookies over https", () => {
   let t: TestApp;
   const origin = "https://unscroll.example";
@@ -312,6 +351,51 @@ describe("accounts: password reset", () => {
     const reset = await t.request("/api/auth/reset-password", { body: { token, newPassword: "fresh2run" } });
     expect(reset.status).toBe(400);
     expect((await signIn(t, user.email, user.password)).status).toBe(200);
+  });
+
+  it("voids every other outstanding reset link once one is used", async () => {
+    const user = await t.createUser();
+    const bystander = await t.createUser();
+    const older = await resetLink(user.email);
+    const newer = await resetLink(user.email);
+    const theirs = await resetLink(bystander.email);
+    const tokenOf = (link: { path: string }) => link.path.split("/").at(-1)!.split("?")[0]!;
+
+    const used = await t.request("/api/auth/reset-password", {
+      body: { token: tokenOf(newer), newPassword: "newer2run" },
+    });
+    expect(used.status).toBe(200);
+    const stale = await t.request("/api/auth/reset-password", {
+      body: { token: tokenOf(older), newPassword: "older2run" },
+    });
+    expect(stale.status).toBe(400);
+    expect((await stale.json()).error).toBe("This reset link is invalid or has expired. Please request a new one.");
+    expect((await t.request(older.path)).headers.get("location")).toBe(
+      `${TEST_ORIGIN}/reset-password?error=INVALID_TOKEN`,
+    );
+    expect((await signIn(t, user.email, "older2run")).status).toBe(401);
+    expect((await signIn(t, user.email, "newer2run")).status).toBe(200);
+    // Another user's link is his own business.
+    const [other] = await t.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.identifier, `reset-password:${tokenOf(theirs)}`));
+    expect(other?.value).toBe(bystander.id);
+  });
+
+  it("voids outstanding reset links when the signed-in user changes his password", async () => {
+    const user = await t.createUser();
+    const link = await resetLink(user.email);
+    const token = link.path.split("/").at(-1)!.split("?")[0]!;
+    const changed = await t.request("/api/auth/change-password", {
+      body: { currentPassword: user.password, newPassword: "changed2run" },
+      cookie: user.cookie,
+    });
+    expect(changed.status).toBe(200);
+    const stale = await t.request("/api/auth/reset-password", { body: { token, newPassword: "stolen2run" } });
+    expect(stale.status).toBe(400);
+    expect((await signIn(t, user.email, "stolen2run")).status).toBe(401);
+    expect((await signIn(t, user.email, "changed2run")).status).toBe(200);
   });
 
   it("answers a reset request the same for a known and an unknown address", async () => {

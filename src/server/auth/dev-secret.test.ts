@@ -1,0 +1,60 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseEnv } from "../env.ts";
+import { AUTH_SECRET_FILE, withKeptAuthSecret } from "./dev-secret.ts";
+
+const folders: string[] = [];
+function dataDir() {
+  const dir = mkdtempSync(join(tmpdir(), "unscroll-secret-"));
+  folders.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+/** What the server does at start-up (server.ts) with the settings of a development machine. */
+function start(settings: Record<string, string>) {
+  return withKeptAuthSecret(parseEnv({ NODE_ENV: "development", ...settings }));
+}
+
+describe("the auth secret without AUTH_SECRET", () => {
+  it("is random, kept in DATA_DIR for the owner only, and the same on the next start", () => {
+    const dir = dataDir();
+    const first = start({ DATA_DIR: dir });
+    expect(first.keptIn).toBe(join(dir, AUTH_SECRET_FILE));
+    expect(first.env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, AUTH_SECRET_FILE), "utf8").trim()).toBe(first.env.AUTH_SECRET);
+    expect(statSync(join(dir, AUTH_SECRET_FILE)).mode & 0o777).toBe(0o600);
+
+    const restart = start({ DATA_DIR: dir });
+    expect(restart.env.AUTH_SECRET).toBe(first.env.AUTH_SECRET);
+    // No half-written drafts are left beside it.
+    expect(readdirSync(dir)).toEqual([AUTH_SECRET_FILE]);
+  });
+
+  it("differs between two installations, and is no constant from the source", () => {
+    const a = start({ DATA_DIR: dataDir() }).env.AUTH_SECRET;
+    const b = start({ DATA_DIR: dataDir() }).env.AUTH_SECRET;
+    expect(a).not.toBe(b);
+    expect(a).not.toBe("dev-only-secret-change-me-in-production-0123456789");
+    // Even before the server swaps in the kept one, parsing alone never yields a shared value.
+    expect(parseEnv({}).AUTH_SECRET).not.toBe(parseEnv({}).AUTH_SECRET);
+  });
+
+  it("creates the folder if needed, and refuses a damaged file rather than signing with it", () => {
+    const dir = join(dataDir(), "nested", "data");
+    expect(start({ DATA_DIR: dir }).env.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    writeFileSync(join(dir, AUTH_SECRET_FILE), "short\n");
+    expect(() => start({ DATA_DIR: dir })).toThrow(/auth-secret does not hold a secret of 32\+ characters/);
+  });
+
+  it("leaves a configured AUTH_SECRET alone and writes nothing", () => {
+    const dir = dataDir();
+    const configured = start({ DATA_DIR: dir, AUTH_SECRET: "s".repeat(40) });
+    expect(configured).toMatchObject({ keptIn: null, env: { AUTH_SECRET: "s".repeat(40), authSecretSet: true } });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

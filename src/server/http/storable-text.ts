@@ -1,0 +1,67 @@
+import type { MiddlewareHandler } from "hono";
+import { isStorableText, unstorableTextMessage } from "../../shared/account/text.ts";
+
+/** Every string in a parsed JSON value, object keys included; iterative, so no nesting depth can overflow the stack. */
+function allStorable(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === "string") {
+      if (!isStorableText(next)) return false;
+    } else if (Array.isArray(next)) {
+      pending.push(...next);
+    } else if (next && typeof next === "object") {
+      for (const [key, item] of Object.entries(next)) {
+        if (!isStorableText(key)) return false;
+        pending.push(item);
+      }
+    }
+  }
+  return true;
+}
+
+function decoded(text: string) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function bodyStorable(type: string, text: string) {
+  if (type.includes("application/x-www-form-urlencoded")) {
+    return [...new URLSearchParams(text)].every(([key, value]) => isStorableText(key) && isStorableText(value));
+  }
+  if (type.includes("json")) {
+    try {
+      return allStorable(JSON.parse(text));
+    } catch {
+      // Not JSON after all: the route answers that itself.
+    }
+  }
+  return isStorableText(text);
+}
+
+/**
+ * Refuses, with one 400 for every route, a request whose path, query or body holds text no database column can keep
+ * (a NUL or an unpaired surrogate, see shared/account/text.ts), before any handler or better-auth sees it. It reads
+ * the body through Hono's cache, so the route reads the same text again; it must run after the body limit.
+ */
+export function refuseUnstorableText(options: { except?: readonly string[] } = {}): MiddlewareHandler {
+  const except = new Set(options.except ?? []);
+  return async (c, next) => {
+    if (except.has(c.req.path)) return next();
+    const url = new URL(c.req.url);
+    let storable =
+      isStorableText(decoded(url.pathname)) &&
+      [...url.searchParams].every(([key, value]) => isStorableText(key) && isStorableText(value));
+    if (storable && c.req.raw.body) {
+      const text = await c.req.text();
+      storable = bodyStorable(c.req.header("content-type") ?? "", text);
+      // Readers of the raw request (rather than Hono's cache) still find the body.
+      c.req.raw = new Request(c.req.raw, { body: text });
+    }
+    if (!storable) return c.json({ error: unstorableTextMessage }, 400);
+    return next();
+  };
+}
