@@ -35,7 +35,8 @@ describe(`the server process (${onPostgres ? "DATABASE_URL" : "embedded PGlite"}
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "unscroll-proc-"));
     if (onPostgres) pgDb = await createEmptyPostgresDatabase();
-    dbEnv = pgDb ? { DATABASE_URL: pgDb.url } : { DATA_DIR: dataDir };
+    // DATA_DIR also with PostgreSQL: the server keeps its dev secret and the test Stripe state there, not in the repo.
+    dbEnv = pgDb ? { DATABASE_URL: pgDb.url, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
   });
   afterAll(async () => {
     killServers();

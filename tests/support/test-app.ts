@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { hc } from "hono/client";
 import { type ApiType, createApp } from "../../src/server/app.ts";
 import { buildDeps, prepareDatabase } from "../../src/server/bootstrap.ts";
@@ -23,8 +26,11 @@ type RequestOptions = { method?: string; body?: unknown; cookie?: string; header
 export async function createTestApp(envOverrides: Record<string, string> = {}, options: { ai?: AiGenerator } = {}) {
   const smtp = await startSmtpSink();
   const database = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), "unscroll-test-app-"));
   const env = parseEnv({
     NODE_ENV: "test",
+    // Files the server keeps (the test Stripe's state) go to a folder of this app, never into the repository.
+    DATA_DIR: dataDir,
     APP_URL: TEST_ORIGIN,
     LOG_LEVEL: "silent",
     SMTP_URL: smtp.url,
@@ -118,6 +124,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     async close() {
       await database.close();
       await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -103,8 +103,10 @@ export function createStore(file?: string) {
     save() {
       if (!file) return;
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(`${file}.tmp`, JSON.stringify(state));
-      renameSync(`${file}.tmp`, file);
+      // A private temp name per write: two processes sharing the folder never rename each other's file away.
+      const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+      writeFileSync(draft, JSON.stringify(state));
+      renameSync(draft, file);
     },
   };
 }
