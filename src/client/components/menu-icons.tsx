@@ -1,4 +1,7 @@
-/** Line icons of the dashboard menus (24-unit grid, stroke drawn in the text colour). Decorative: labels carry the meaning. */
+/**
+ * Line icons of the dashboard menus and the community preview (24-unit grid, stroke drawn in the text colour).
+ * Decorative: labels carry the meaning.
+ */
 const icons = {
   dashboard: "M3 10.5 12 3l9 7.5M5 9v11h5v-6h4v6h5V9",
   community:
@@ -11,6 +14,10 @@ const icons = {
   logout: "M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11",
   menu: "M4 7h16M4 12h16M4 17h16",
   close: "M6 6l12 12M18 6 6 18",
+  cheer:
+    "M12 21c-3.9 0-7-2.8-7-6.6 0-3.2 2.2-5.1 3.6-7.1.6 1.6 1.7 2.6 2.9 3C11.5 7 12.6 4.6 15 3c0 3.4 4 5.7 4 11.4 0 3.8-3.1 6.6-7 6.6Z",
+  reply:
+    "M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 4v-4h0A1.5 1.5 0 0 1 4 14.5v-9Z",
 } as const;
 
 export type IconName = keyof typeof icons;

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import { type Me, updateProfileSchema } from "../../../shared/account/contracts.ts";
 import { FIRST_NAME_MAX_LENGTH } from "../../../shared/account/rules.ts";
+import { ErrorBox } from "../../components/error-box.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { useUpdateProfile } from "./api/update-profile.ts";
 
@@ -40,11 +41,7 @@ export function FirstNameForm({ firstName, onSaved }: { firstName: string; onSav
         error={errors.firstName?.message}
         {...register("firstName")}
       />
-      {update.error ? (
-        <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm text-danger">
-          {update.error.message}
-        </p>
-      ) : null}
+      <ErrorBox message={update.error?.message} />
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={update.isPending}>
         {update.isPending ? "Saving..." : "Save name"}
       </button>

@@ -1,6 +1,7 @@
 import { format } from "date-fns";
 import type { BillingOverview } from "../../../shared/billing/contracts.ts";
 import { FREE_MONTHLY_TOKENS } from "../../../shared/billing/plans.ts";
+import { ErrorBox } from "../../components/error-box.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { useOpenPortal } from "./api/portal.ts";
 import { formatEuros, intervalLabel } from "./pricing.ts";
@@ -69,11 +70,7 @@ export function MembershipCard({ overview }: { overview: BillingOverview }) {
           <p className="mt-3 text-sm text-muted">Cancel, switch plan or download your invoices.</p>
         </>
       ) : null}
-      {portal.error ? (
-        <p role="alert" className="mt-4 rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm text-danger">
-          {portal.error.message}
-        </p>
-      ) : null}
+      <ErrorBox message={portal.error?.message} className="mt-4" />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { checkoutSchema, type PaidPlanId, type PlanView } from "../../../shared/billing/contracts.ts";
 import { LEGAL_TERMS } from "../../../shared/legal/terms.ts";
+import { ErrorBox } from "../../components/error-box.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { Spinner } from "../../components/spinner.tsx";
 import { checkoutErrorMessage, useStartCheckout } from "./api/checkout.ts";
@@ -133,11 +134,7 @@ function CheckoutForm({
         </p>
       ) : null}
 
-      {message ? (
-        <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm text-danger">
-          {message}
-        </p>
-      ) : null}
+      <ErrorBox message={message} />
 
       <div className="flex flex-col gap-3">
         <button type="submit" className="btn-primary px-5" disabled={leaving}>

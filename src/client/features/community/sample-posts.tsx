@@ -1,4 +1,5 @@
 import { interestLabel } from "../../../shared/community/contracts.ts";
+import { MenuIcon } from "../../components/menu-icons.tsx";
 
 /** Made-up posts that show what the feed will hold. PRODUCT.md: marked as examples, never passed off as members. */
 const samplePosts = [
@@ -33,27 +34,6 @@ const samplePosts = [
     replies: 9,
   },
 ] as const;
-
-const flame =
-  "M12 21c-3.9 0-7-2.8-7-6.6 0-3.2 2.2-5.1 3.6-7.1.6 1.6 1.7 2.6 2.9 3C11.5 7 12.6 4.6 15 3c0 3.4 4 5.7 4 11.4 0 3.8-3.1 6.6-7 6.6Z";
-const bubble =
-  "M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 4v-4h0A1.5 1.5 0 0 1 4 14.5v-9Z";
-
-function LineIcon({ path }: { path: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinejoin="round"
-      className="size-4 shrink-0"
-    >
-      <path d={path} />
-    </svg>
-  );
-}
 
 export function SamplePosts() {
   return (
@@ -92,11 +72,11 @@ export function SamplePosts() {
               ) : null}
               <p className="mt-4 flex gap-5 border-t border-line pt-3 text-sm text-muted">
                 <span className="inline-flex items-center gap-1.5">
-                  <LineIcon path={flame} />
+                  <MenuIcon name="cheer" className="size-4" />
                   {post.cheers} cheers
                 </span>
                 <span className="inline-flex items-center gap-1.5">
-                  <LineIcon path={bubble} />
+                  <MenuIcon name="reply" className="size-4" />
                   {post.replies} replies
                 </span>
               </p>

@@ -8,6 +8,7 @@ import {
   runValidationRequestFromForm,
 } from "../../../shared/run-challenge/contracts.ts";
 import { minutesShortOfTarget, targetMinutes } from "../../../shared/run-challenge/rules.ts";
+import { ErrorBox } from "../../components/error-box.tsx";
 import { useSaveRunValidation } from "./api/run-validation.ts";
 import { formatMinutes } from "./minutes.ts";
 
@@ -127,11 +128,7 @@ export function RunValidationForm({
           {...field("notes")}
         />
       </Labelled>
-      {saveError && (
-        <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm text-danger">
-          {saveError}
-        </p>
-      )}
+      <ErrorBox message={saveError} />
       <button type="submit" className="btn-primary w-full" disabled={save.isPending}>
         {save.isPending ? "Validating..." : "Validate my run"}
       </button>

@@ -5,6 +5,7 @@ import { QUIZ_ANSWER_MAX_LENGTH } from "../../../shared/quiz/contracts.ts";
 import { QUIZ_QUESTIONS } from "../../../shared/quiz/questions.ts";
 import { isAnswerFilled } from "../../../shared/quiz/rules.ts";
 import { tokenMessages } from "../../../shared/tokens/rules.ts";
+import { ErrorBox } from "../../components/error-box.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { useSubmitQuiz } from "./api/submit-quiz.ts";
 import { ProgressDots } from "./progress-dots.tsx";
@@ -121,11 +122,7 @@ export function QuizForm({
             </Link>
           </div>
         ) : (
-          error && (
-            <p role="alert" className="mt-4 rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm text-danger">
-              {error.message}
-            </p>
-          )
+          <ErrorBox message={error?.message} className="mt-4" />
         )}
 
         {/* Phones: on the last question the long label gets the full width, BACK goes below it (issue 16). */}

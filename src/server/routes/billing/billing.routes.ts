@@ -24,7 +24,7 @@ const WEBHOOK_MAX_BYTES = 256 * 1024;
 export const billingRoutes = new Hono<AuthedEnv>()
   // Stripe's, not a user's: no session; the signature over the raw body is the authentication.
   .post("/webhook", bodyLimit(WEBHOOK_MAX_BYTES), async (c) => {
-    const { billing, database, logger } = c.var.deps;
+    const { billing, database } = c.var.deps;
     const raw = await c.req.text();
     let event: Stripe.Event;
     try {
@@ -37,7 +37,7 @@ export const billingRoutes = new Hono<AuthedEnv>()
       return c.json({ error: billingMessages.invalidSignature }, 400);
     }
     const outcome = await handleStripeEvent({ db: database.db, stripe: billing.stripe }, event);
-    logger.info({ event: event.id, type: event.type, outcome }, "stripe webhook");
+    c.var.log.info({ event: event.id, type: event.type, outcome }, "stripe webhook");
     return c.json({ received: true }, 200);
   })
   .get("/", requireUser, async (c) => {

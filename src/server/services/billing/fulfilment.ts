@@ -63,7 +63,7 @@ async function ownerOf(db: Db, facts: Facts): Promise<string | null> {
   return byMetadata?.id ?? null;
 }
 
-async function alreadyProcessed(db: Db, eventId: string | undefined) {
+async function alreadyProcessed(db: Pick<Db, "select">, eventId: string | undefined) {
   if (!eventId) return false;
   const [done] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, eventId));
   return Boolean(done);
@@ -113,7 +113,7 @@ export async function syncSubscription(
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from profiles where id = ${userId} for update`);
-    if (await alreadyProcessed(tx as unknown as Db, record.eventId)) return { skipped: "already processed" as const };
+    if (await alreadyProcessed(tx, record.eventId)) return { skipped: "already processed" as const };
     // Read again under the lock: the last writer always writes what Stripe says now, never an older copy.
     const facts = factsOf(await stripe.subscriptions.retrieve(subscriptionId));
     const [plan] = facts.priceId

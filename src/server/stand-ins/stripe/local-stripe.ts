@@ -154,6 +154,8 @@ export function createLocalStripe(options: LocalStripeOptions) {
       });
     },
 
+    /** The first price billed every `interval`: the plan a switch in the portal moves to. */
+    priceFor: (interval: LocalPrice["interval"]) => options.prices.find((p) => p.interval === interval),
     checkoutSession: (id: string) => find(state.sessions, id, "checkout.session"),
     subscription: (id: string) => find(state.subscriptions, id, "subscription"),
     priceOf,

@@ -136,9 +136,7 @@ function successUrl(session: { id: string; success_url: string }) {
 
 function otherPrice(stripe: LocalStripe, subscription: LocalSubscription) {
   const current = subscription.items.data[0]?.price.recurring.interval;
-  const target = current === "year" ? "month" : "year";
-  const candidates = ["price_local_premium_monthly", "price_local_premium_yearly"];
-  return candidates.map((id) => stripe.priceOf(id)).find((p) => p.interval === target)?.id ?? "";
+  return stripe.priceFor(current === "year" ? "month" : "year")?.id ?? "";
 }
 
 function subscriptionView(stripe: LocalStripe, portalId: string, subscription: LocalSubscription) {
