@@ -16,6 +16,10 @@ describe("where a user without challenges left off", () => {
     expect(resumePath({ ...validated, runValidation: null })?.to).toBe("/ValidateChallenge");
   });
 
+  test("a validated run is the end of the run challenge, even without a started countdown", () => {
+    expect(resumePath({ ...validated, challengeAcceptedAt: null })?.to).toBe("/quiz");
+  });
+
   test("the quiz, or the processing screen of a generation that runs", () => {
     expect(resumePath(validated)?.to).toBe("/quiz");
     expect(
