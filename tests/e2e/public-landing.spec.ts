@@ -92,6 +92,21 @@ test.describe("rotating panel", () => {
     await expect(slide(page, "Transform Daily")).toBeVisible();
   });
 
+  test("a mouse over the panel holds it, and the button still offers what the visitor chose", async ({ page }) => {
+    await freezeClock(page);
+    await withStoredConsent(page);
+    await gotoHydrated(page, "/");
+    await slide(page, "Discover Your Core").hover();
+    await page.clock.runFor(12_000);
+    await expect(slide(page, "Discover Your Core")).toBeVisible();
+    // Held by the hover, not paused: the button still says what a click will do.
+    await page.getByRole("button", { name: "Pause rotation" }).click();
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(12_000);
+    await expect(slide(page, "Discover Your Core")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Play rotation" })).toBeVisible();
+  });
+
   test("a visitor can jump to a panel", async ({ page }) => {
     await withStoredConsent(page);
     await gotoHydrated(page, "/");

@@ -84,11 +84,13 @@ export function RotatingPanel() {
         </div>
         <button
           type="button"
-          onClick={() => setPausedByUser(running)}
-          aria-label={running ? "Pause rotation" : "Play rotation"}
+          // The button shows and flips the visitor's own choice; a hover or focus hold is not a choice, and reading it
+          // here made a mouse click on "Pause" (which first hovers the panel) resume instead.
+          onClick={() => setPausedByUser(!paused)}
+          aria-label={paused ? "Play rotation" : "Pause rotation"}
           className="inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full border border-line text-text transition hover:border-muted"
         >
-          {running ? (
+          {!paused ? (
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-current">
               <rect x="6" y="5" width="4" height="14" rx="1" />
               <rect x="14" y="5" width="4" height="14" rx="1" />
