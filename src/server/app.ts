@@ -5,6 +5,8 @@ import { loadSession } from "./auth/session.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { API_MAX_BYTES, bodyLimit } from "./http/body-limit.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
+import { loggablePath } from "./http/loggable-path.ts";
+import { refuseForeignOrigin } from "./http/origin-check.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { refuseUnstorableText } from "./http/storable-text.ts";
 import { AUTH_MAX_BYTES, authRoutes } from "./routes/auth/auth.routes.ts";
@@ -52,7 +54,12 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
     await next();
     if (c.req.path.startsWith("/api/")) {
       log.info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        {
+          method: c.req.method,
+          path: loggablePath(c.req.path),
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
         "request",
       );
     }
@@ -70,6 +77,7 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   app.use("/api/auth/*", bodyLimit(AUTH_MAX_BYTES));
   app.use("/api/*", bodyLimit(API_MAX_BYTES, { except: ["/api/billing/webhook"] }));
   app.use("/api/*", refuseUnstorableText({ except: ["/api/billing/webhook"] }));
+  app.use("/api/*", refuseForeignOrigin(deps.env, { except: ["/api/billing/webhook"] }));
   app.route("/api/auth", authRoutes);
   app.use("/api/*", loadSession);
   app.route("/api", createApi());

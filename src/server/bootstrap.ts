@@ -32,6 +32,7 @@ export async function buildDeps(
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `${env.publicConfig.appName} <no-reply@${new URL(env.APP_URL).hostname}>`,
       logger,
+      production: env.NODE_ENV === "production",
     });
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const ai = overrides.ai ?? createAiGenerator(env, logger);

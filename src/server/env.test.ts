@@ -41,6 +41,7 @@ describe("parseEnv", () => {
 
   it("refuses production without a real auth secret or without Stripe", () => {
     expect(problemsOf({ NODE_ENV: "production" })).toEqual([
+      "APP_URL: is required in production: the https address users open (e.g. https://unscroll.example)",
       "AUTH_SECRET: is required in production (32+ random characters)",
       "STRIPE_SECRET_KEY: is required in production, with STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY and STRIPE_WEBHOOK_SECRET",
     ]);
@@ -50,7 +51,42 @@ describe("parseEnv", () => {
       STRIPE_PRICE_MONTHLY: "price_m",
       STRIPE_PRICE_YEARLY: "price_y",
     };
-    expect(problemsOf({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), ...stripe })).toEqual([]);
+    expect(
+      problemsOf({
+        NODE_ENV: "production",
+        APP_URL: "https://unscroll.example",
+        AUTH_SECRET: "x".repeat(32),
+        ...stripe,
+      }),
+    ).toEqual([]);
+  });
+
+  it("checks APP_URL at start-up: a bare http(s) address, https in production unless on this machine", () => {
+    const production = {
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(32),
+      STRIPE_SECRET_KEY: "sk_live_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_PRICE_MONTHLY: "price_m",
+      STRIPE_PRICE_YEARLY: "price_y",
+    };
+    expect(problemsOf({ ...production, APP_URL: "http://unscroll.example" })).toEqual([
+      "APP_URL: must use https in production (e.g. https://unscroll.example): session cookies are only safe over TLS",
+    ]);
+    expect(problemsOf({ ...production, APP_URL: "https://unscroll.example/app" })).toEqual([
+      "APP_URL: must be the bare address users open, without a path (e.g. https://unscroll.example, not https://unscroll.example/app)",
+    ]);
+    expect(problemsOf({ ...production, APP_URL: "ftp://unscroll.example" })).toEqual([
+      "APP_URL: must start with https:// or http:// (e.g. https://unscroll.example)",
+    ]);
+    expect(problemsOf({ ...production, APP_URL: "unscroll.example" })).toEqual([expect.stringMatching(/^APP_URL: /)]);
+    for (const ok of ["https://unscroll.example/", "https://unscroll.example:8443", "http://localhost:3000"]) {
+      expect(problemsOf({ ...production, APP_URL: ok })).toEqual([]);
+    }
+    expect(parseEnv({ ...production, APP_URL: "https://unscroll.example/" }).APP_URL).toBe("https://unscroll.example");
+    // Development accepts plain http anywhere (a LAN address), but still no path.
+    expect(problemsOf({ APP_URL: "http://192.168.1.23:3000" })).toEqual([]);
+    expect(problemsOf({ APP_URL: "http://192.168.1.23:3000/x?y" })).toHaveLength(1);
   });
 
   it("requires the key of the chosen AI provider and complete Stripe settings", () => {

@@ -9,6 +9,35 @@ const optionalUrl = z.preprocess(blank, z.url().optional());
 
 const attempts = z.preprocess(blank, z.coerce.number().int().min(0).max(1_000_000).optional());
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * APP_URL is the address people open: e-mail links point there, and in production it is the only origin whose pages
+ * may change anything (http/origin-check.ts). So it is a bare origin, and in production it is required and https
+ * (a loopback address may stay http, for trying a production build on one machine).
+ */
+function appUrlProblems(value: string | undefined, production: boolean): string[] {
+  const example = "e.g. https://unscroll.example";
+  if (value === undefined)
+    return production ? [`is required in production: the https address users open (${example})`] : [];
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return []; // The field's own check names it already.
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return [`must start with https:// or http:// (${example})`];
+  const problems: string[] = [];
+  if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
+    problems.push(`must be the bare address users open, without a path (${example}, not ${value})`);
+  }
+  if (production && url.protocol !== "https:" && !LOOPBACK_HOSTS.has(url.hostname)) {
+    problems.push(`must use https in production (${example}): session cookies are only safe over TLS`);
+  }
+  return problems;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -49,6 +78,9 @@ const envSchema = z
     REDIS_URL: optionalUrl,
   })
   .superRefine((env, ctx) => {
+    for (const message of appUrlProblems(env.APP_URL, env.NODE_ENV === "production")) {
+      ctx.addIssue({ code: "custom", path: ["APP_URL"], message });
+    }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
       ctx.addIssue({
         code: "custom",

@@ -67,7 +67,17 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       level,
       base: undefined,
       serializers: { err: safeError, error: safeError },
-      redact: { paths: ["req.headers.cookie", "req.headers.authorization", "password", "*.password"], remove: true },
+      // A second line of defence: nothing logs these fields on purpose (src/server/log-audit.test.ts drives the flows).
+      redact: {
+        paths: [
+          "req.headers.cookie",
+          "req.headers.authorization",
+          "headers.cookie",
+          "*.headers.cookie",
+          ...["password", "newPassword", "currentPassword", "token", "cookie"].flatMap((key) => [key, `*.${key}`]),
+        ],
+        remove: true,
+      },
     },
     destination,
   );

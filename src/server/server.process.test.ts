@@ -84,6 +84,28 @@ describe(`the server process (${onPostgres ? "DATABASE_URL" : "embedded PGlite"}
   );
 
   it(
+    "a sign-up answered just before SIGTERM is still written: shutdown waits for it",
+    async () => {
+      const first = await startServer(dbEnv);
+      const email = `late-${Date.now()}@example.com`;
+      const signUp = await fetch(`http://127.0.0.1:${first.port}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: origin(first.port) },
+        body: JSON.stringify({ email, password: TEST_PASSWORD, name: "Late", firstName: "Late", acceptTerms: true }),
+      });
+      expect(signUp.ok).toBe(true);
+      // The answer comes before the account is written (decision 0063); the stop comes right after it.
+      expect(await stopServer(first)).toBe(0);
+
+      const second = await startServer(dbEnv);
+      // Known and unconfirmed (403), not unknown (401).
+      expect(await signIn(second.port, email)).toBe(403);
+      expect(await stopServer(second)).toBe(0);
+    },
+    3 * STARTUP_MS,
+  );
+
+  it(
     "refuses to start on a bad setting and names it",
     async () => {
       const { child, errors } = spawnServer({ PORT: "abc", ...dbEnv });

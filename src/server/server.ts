@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { withKeptAuthSecret } from "./auth/dev-secret.ts";
 import { buildDeps, buildServerApp, prepareDatabase } from "./bootstrap.ts";
 import { EnvError, parseEnv } from "./env.ts";
+import { settlePendingSignUps } from "./routes/auth/auth.routes.ts";
 
 /** Parses the settings, prepares the database and serves until SIGINT/SIGTERM. */
 export async function startServer(options: { serveClient: boolean }) {
@@ -41,6 +42,8 @@ export async function startServer(options: { serveClient: boolean }) {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      // Sign-ups are answered before they are written (decision 0063): they finish before the database closes.
+      await settlePendingSignUps(deps.auth);
       await database.close();
       logger.info("database closed; bye");
       process.exit(0);

@@ -68,6 +68,31 @@ test.describe("sign-up → confirm → login → logout", () => {
     await expect(page).toHaveURL(/\/auth\/Login$/);
   });
 
+  test("opened on 127.0.0.1 instead of localhost, sign-up and login work (issue 12, row 11)", async ({ page }) => {
+    const origin = `http://127.0.0.1:${E2E.appPort}`;
+    const email = uniqueEmail("loopback");
+    await page.goto(`${origin}/auth/Signup`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel("First Name").fill("Lupo");
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(strongPassword);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Create a free account" }).click();
+    await expect(page.getByText("Verify your email and then login")).toBeVisible();
+    await expect(page.getByText("This request was refused")).toHaveCount(0);
+
+    const mail = await waitForMail(email, (m) => /Confirm your/.test(m.subject));
+    const link = mail.links.find((l) => l.includes("/api/auth/verify-email"));
+    await page.request.get(`${origin}${pathOf(link!)}`, { maxRedirects: 0 });
+    await page.goto(`${origin}/auth/Login`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(strongPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(`${origin}/ChallengeAccepted`);
+    await expect(page.getByTestId("navbar-first-name")).toHaveText("Lupo");
+  });
+
   test("a runner who finished onboarding lands on the dashboard after login", async ({ page }) => {
     const user = await createConfirmedUser(page);
     await logIn(page, user);

@@ -6,7 +6,7 @@ import { type ApiType, createApp } from "../../src/server/app.ts";
 import { buildDeps, prepareDatabase } from "../../src/server/bootstrap.ts";
 import type { Deps } from "../../src/server/context.ts";
 import { parseEnv } from "../../src/server/env.ts";
-import { createLogger } from "../../src/server/logger.ts";
+import { createLogger, type Logger } from "../../src/server/logger.ts";
 import type { AiGenerator } from "../../src/server/services/ai/index.ts";
 import { type Account, answersFor, MARCUS, newAccount, signUpBody, uniqueEmail } from "./personas.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
@@ -21,9 +21,13 @@ type RequestOptions = { method?: string; body?: unknown; cookie?: string; header
  * The whole server in-process: a fresh database, a real SMTP sink for its e-mail, and clients that call it the way
  * a browser would (Origin header, session cookie). Tests reach /api through the typed client (`t.api`, or a user's
  * own `user.api`); `t.request` is left for better-auth's /api/auth/*, which the typed API does not describe, and
- * for paths that deliberately do not exist. `options.ai` replaces the configured AI provider, e.g. with one that fails.
+ * for paths that deliberately do not exist. `options.ai` replaces the configured AI provider, e.g. with one that fails;
+ * `options.logger` captures the log.
  */
-export async function createTestApp(envOverrides: Record<string, string> = {}, options: { ai?: AiGenerator } = {}) {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { ai?: AiGenerator; logger?: Logger } = {},
+) {
   const smtp = await startSmtpSink();
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "unscroll-test-app-"));
@@ -37,7 +41,11 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     MAIL_FROM: "Unscroll <no-reply@unscroll.test>",
     ...envOverrides,
   });
-  const deps: Deps = await buildDeps(env, { database, logger: createLogger(env.LOG_LEVEL), ai: options.ai });
+  const deps: Deps = await buildDeps(env, {
+    database,
+    logger: options.logger ?? createLogger(env.LOG_LEVEL),
+    ai: options.ai,
+  });
   await prepareDatabase(deps);
   const app = createApp(deps);
 

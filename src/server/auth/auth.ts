@@ -1,12 +1,13 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware, createEmailVerificationToken, isAPIError } from "better-auth/api";
+import { createEmailVerificationToken } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/account/rules.ts";
 import { emailConfirmedLandingPath, paths } from "../../shared/paths.ts";
 import type { Db } from "../db/client.ts";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema.ts";
 import type { Env } from "../env.ts";
+import { acceptedOrigins } from "../http/origin-check.ts";
 import { type Logger, safeError } from "../logger.ts";
 import {
   type AccountEmailContext,
@@ -19,10 +20,24 @@ import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { ensureProfile } from "./profile.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
+/** better-auth puts addresses and link tokens into some messages ("Sign-up attempt for existing email: …"). */
+function scrubAuthText(text: string): string {
+  return text
+    .replace(/[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+/g, "<email>")
+    .replace(/((?:token|code|password)=)[^&\s"']+/gi, "$1…")
+    .replace(/(\/reset-password\/)[^/?\s"']+/g, "$1:token");
+}
+
 function safeLogArgument(value: unknown): unknown {
+  if (typeof value === "string") return scrubAuthText(value);
   if (value instanceof Error) return safeError(value);
   if (value && typeof value === "object" && !Array.isArray(value)) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, safeError(item)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        typeof item === "string" ? scrubAuthText(item) : safeError(item),
+      ]),
+    );
   }
   return value;
 }
@@ -36,6 +51,19 @@ const CONFIRMATION_TTL_SECONDS = 24 * 60 * 60;
 const RESET_TTL_SECONDS = 60 * 60;
 /** better-auth keeps a reset link as the verification row `reset-password:<token>` whose value is the user id. */
 const RESET_IDENTIFIER_PREFIX = "reset-password:";
+
+/**
+ * The address a reset link belongs to, while the link is still good (read before better-auth uses it up): the
+ * browser that sets a new password through it has proven the mailbox, and gets a device cookie (decision 0064).
+ */
+export async function emailOfResetToken(db: Db, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(eq(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}${token}`));
+  return row?.email ?? null;
+}
 
 type MailUser = { id: string; email: string; firstName?: unknown; name?: string | null };
 
@@ -70,7 +98,10 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     return `${env.APP_URL}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(emailConfirmedLandingPath)}`;
   }
 
-  /** A new password voids every reset link still in a mailbox (they are verification rows keyed to the user). */
+  /**
+   * A new password voids every reset link still in a mailbox (they are verification rows keyed to the user). The
+   * signed-in /change-password, the other way to a new password, is closed (decision 0065).
+   */
   async function voidResetLinks(userId: string) {
     await db
       .delete(verifications)
@@ -89,7 +120,9 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     baseURL: env.APP_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,
-    trustedOrigins: [env.APP_URL],
+    // The same origins the app's own origin check accepts (http/origin-check.ts): in development also the address
+    // the app was opened on, so 127.0.0.1 and the LAN address work as well as localhost.
+    trustedOrigins: (request) => acceptedOrigins(env, request),
     database: drizzleAdapter(db, {
       provider: "pg",
       // Sign-up (user + credentials) and password reset (token + password + sessions) commit as one.
@@ -169,19 +202,11 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
         },
       },
     },
-    hooks: {
-      // Changing the password while signed in voids outstanding reset links too.
-      after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/change-password") return;
-        const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
-        if (!returned || isAPIError(returned) || returned instanceof Response) return;
-        const userId = ctx.context.session?.user.id ?? returned.user?.id;
-        if (typeof userId === "string") await voidResetLinks(userId);
-      }),
-    },
     // Our auth route counts attempts in the database before better-auth sees them.
     rateLimit: { enabled: false },
     advanced: {
+      // better-auth skips its origin check when NODE_ENV=test; the tests must see what production does.
+      disableOriginCheck: false,
       cookiePrefix: "unscroll",
       useSecureCookies: secure,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true, secure },
@@ -191,8 +216,12 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       backgroundTasks: { handler: () => {} },
     },
     logger: {
+      // Everything goes to our logger, whose level decides what is written.
+      level: "debug",
       // Its arguments may hold a failed query's error: logged without the query's parameters (the user's input).
-      log: (level, message, ...args) => logger[level]({ args: args.map(safeLogArgument) }, `auth: ${message}`),
+      // Its messages may name an address or a link's token: those are scrubbed too.
+      log: (level, message, ...args) =>
+        logger[level]({ args: args.map(safeLogArgument) }, `auth: ${scrubAuthText(message)}`),
     },
   });
 }

@@ -68,8 +68,9 @@ describe("password hashing", () => {
 });
 
 describe("rate-limit settings", () => {
-  // What production needs to start at all (env.ts): a secret and the Stripe settings.
+  // What production needs to start at all (env.ts): its address, a secret and the Stripe settings.
   const base = {
+    APP_URL: "https://unscroll.example",
     AUTH_SECRET: "x".repeat(32),
     STRIPE_SECRET_KEY: "sk_test_1",
     STRIPE_WEBHOOK_SECRET: "whsec_1",

@@ -1,4 +1,6 @@
 import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { z } from "zod";
 import {
   authMessages,
   FIRST_NAME_MAX_LENGTH,
@@ -7,9 +9,16 @@ import {
   normalizeEmail,
 } from "../../../shared/account/rules.ts";
 import { emailConfirmedLandingPath, paths } from "../../../shared/paths.ts";
-import { CLIENT_IP_HEADER } from "../../auth/auth.ts";
+import { type Auth, CLIENT_IP_HEADER, emailOfResetToken } from "../../auth/auth.ts";
 import { clientIp } from "../../auth/client-ip.ts";
-import { createRateLimiter, type RateLimitAction, tooManyAttemptsMessage } from "../../auth/rate-limit.ts";
+import { createDeferredSignUps, type DeferredSignUps } from "../../auth/deferred-sign-up.ts";
+import { deviceCookieHeader, deviceCookieName, trustedDevice } from "../../auth/device-cookie.ts";
+import {
+  createRateLimiter,
+  type RateLimitAction,
+  type RateLimitVerdict,
+  tooManyAttemptsMessage,
+} from "../../auth/rate-limit.ts";
 import type { AppEnv } from "../../context.ts";
 import { httpMessages } from "../../http/errors.ts";
 
@@ -24,7 +33,6 @@ const guardedPaths: Record<string, { action?: RateLimitAction; check?: (body: Bo
   "/sign-in/email": { action: "signIn" },
   "/sign-up/email": { action: "signUp", check: checkSignUp },
   "/request-password-reset": { action: "passwordReset", check: checkEmailOnly },
-  "/send-verification-email": { action: "verificationEmail", check: checkEmailOnly },
   "/reset-password": {
     check: (body) =>
       typeof body.newPassword === "string" && isStrongPassword(body.newPassword)
@@ -34,10 +42,18 @@ const guardedPaths: Record<string, { action?: RateLimitAction; check?: (body: Bo
 };
 
 /**
- * better-auth endpoints the app does not use, answered as unknown. `/update-user` would store any JSON value as the
- * first name, past the sign-up rules; the profile page changes the name through PATCH /api/me.
+ * The better-auth endpoints the app uses (src/client/features/auth/api, lib/auth-client.ts, and the links of our
+ * e-mails); every other one answers 404 as unknown (decision 0065). Among them: /update-user, which stored any JSON
+ * value as the first name (the profile page uses PATCH /api/me); /get-session and /list-sessions, which hand the
+ * raw session token to page scripts (the app reads GET /api/me); /revoke-session, which answered success for
+ * another user's token; /change-password and /send-verification-email, which no screen offers (a login before
+ * confirming sends a fresh link).
  */
-const closedPaths = new Set(["/update-user"]);
+const openEndpoints: Record<string, (path: string) => boolean> = {
+  POST: (path) =>
+    ["/sign-up/email", "/sign-in/email", "/sign-out", "/request-password-reset", "/reset-password"].includes(path),
+  GET: (path) => path === "/verify-email" || /^\/reset-password\/[^/]+$/.test(path),
+};
 
 function checkSignUp(body: Body): Checked {
   const email = typeof body.email === "string" ? normalizeEmail(body.email) : "";
@@ -45,6 +61,8 @@ function checkSignUp(body: Body): Checked {
   if (typeof body.password !== "string" || !isStrongPassword(body.password)) {
     return { problem: authMessages.weakPassword };
   }
+  // better-auth's own check is stricter than the spec's pattern; a sign-up it would refuse after the answer is lost.
+  if (!z.email().safeParse(email).success) return { problem: authMessages.invalidEmail };
   const firstName = typeof body.firstName === "string" ? body.firstName.trim() : "";
   if (!firstName) return { problem: authMessages.firstNameRequired };
   if (firstName.length > FIRST_NAME_MAX_LENGTH) return { problem: authMessages.firstNameTooLong };
@@ -66,11 +84,21 @@ const messagesByCode: Record<string, string> = {
   INVALID_EMAIL: authMessages.invalidEmail,
   PASSWORD_TOO_SHORT: authMessages.weakPassword,
   PASSWORD_TOO_LONG: authMessages.passwordTooLong,
-  INVALID_TOKEN: authMessages.resetLinkExpired,
-  USER_NOT_FOUND: authMessages.resetLinkExpired,
   MISSING_OR_NULL_ORIGIN: authMessages.requestRefused,
   INVALID_ORIGIN: authMessages.requestRefused,
 };
+
+/** A bad link speaks of the link it is: a confirmation link in SPEC's words, a reset link in the reset screen's. */
+const linkCodes = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND", "INVALID_USER"]);
+
+export function messageFor(path: string, code: string | undefined): string | undefined {
+  if (code && linkCodes.has(code)) {
+    if (path === "/verify-email") return authMessages.confirmInvalidLink;
+    if (path.startsWith("/reset-password")) return authMessages.resetLinkExpired;
+  }
+  if (path === "/verify-email") return authMessages.confirmUnexpected;
+  return code ? messagesByCode[code] : undefined;
+}
 
 /** Through Hono's body cache: the app's text check has read the body already. */
 async function readBody(c: Context<AppEnv>): Promise<Body | null> {
@@ -85,17 +113,28 @@ async function readBody(c: Context<AppEnv>): Promise<Body | null> {
   }
 }
 
-/** better-auth answers errors as {code, message}; the app's contract is {error}. */
-async function withErrorField(response: Response) {
-  if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json")) return response;
-  const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-  const error =
-    (body?.code && messagesByCode[body.code]) ||
-    (response.status === 429 ? tooManyAttemptsMessage(60) : body?.message) ||
-    httpMessages.unexpected;
+/**
+ * better-auth answers errors as {code, message}; the app's contract is {error}. A successful answer loses its
+ * `token`: the session token lives in an HttpOnly cookie, and no page script may read it (issue 12, row 8).
+ */
+async function forTheBrowser(path: string, response: Response) {
+  if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  let answer: unknown = body;
+  if (response.status >= 400) {
+    const code = typeof body?.code === "string" ? body.code : undefined;
+    const error =
+      messageFor(path, code) ||
+      (response.status === 429 ? tooManyAttemptsMessage(60) : typeof body?.message === "string" && body.message) ||
+      httpMessages.unexpected;
+    answer = { ...body, error };
+  } else if (body && "token" in body) {
+    const { token: _token, ...rest } = body;
+    answer = rest;
+  }
   const headers = new Headers(response.headers);
   headers.delete("content-length");
-  return new Response(JSON.stringify({ ...body, error }), { status: response.status, headers });
+  return new Response(JSON.stringify(answer), { status: response.status, headers });
 }
 
 /**
@@ -123,24 +162,49 @@ function confirmationErrorRedirect(response: Response) {
   });
 }
 
+const busyMessage = "Too many sign-ups at this moment. Please try again in a minute.";
+
+/** One registry of pending sign-ups per app (tests run several apps in one process). */
+const deferredByAuth = new WeakMap<Auth, DeferredSignUps>();
+
+/** Waits for the sign-ups this app has answered but not yet written: shutdown must not close the database under them. */
+export async function settlePendingSignUps(auth: Auth) {
+  await deferredByAuth.get(auth)?.settleAll();
+}
+
+function tooMany(c: Context<AppEnv>, verdict: Extract<RateLimitVerdict, { allowed: false }>) {
+  c.header("Retry-After", String(verdict.retryAfterSeconds));
+  return c.json({ error: tooManyAttemptsMessage(verdict.retryAfterSeconds), code: "TOO_MANY_REQUESTS" }, 429);
+}
+
 /**
- * /api/auth/*: better-auth behind our own guard. The guard checks input against the
- * spec's rules, counts attempts per IP and per e-mail in the database (429 over the
- * limit), passes the client IP on for session records, keeps sign-up answers identical
- * for known and unknown addresses, sends e-mail links to their own screens, and turns error bodies into {error}.
+ * /api/auth/*: better-auth behind our own guard. The guard opens only the endpoints the app uses, checks input
+ * against the spec's rules, counts attempts per IP and per e-mail in the database (429 over the limit; a browser
+ * that logged in to the account before is counted on its own), passes the client IP on for session records,
+ * answers sign-up before doing it (the same answer, at the same time, for known and unknown addresses), sends
+ * e-mail links to their own screens, and turns error bodies into {error}.
  */
 export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c) => {
-  const { auth, env, database } = c.var.deps;
+  const { auth, env, database, logger } = c.var.deps;
   // Only closures over the database: the counts themselves live in the rate_limits table.
   const limiter = createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);
+  let deferred = deferredByAuth.get(auth);
+  if (!deferred) {
+    deferred = createDeferredSignUps(logger);
+    deferredByAuth.set(auth, deferred);
+  }
   const path = c.req.path.replace(/^\/api\/auth/, "");
-  if (closedPaths.has(path.replace(/\/+$/, ""))) return c.json({ error: httpMessages.notFound }, 404);
+  if (!openEndpoints[c.req.method]?.(path)) return c.json({ error: httpMessages.notFound }, 404);
+  const secure = env.APP_URL.startsWith("https://");
   const ip = clientIp(c, env.TRUST_PROXY);
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
   if (ip) headers.set(CLIENT_IP_HEADER, ip);
 
   let body: string | undefined;
+  let email: string | null = null;
+  /** Who proves, with this request, that the browser belongs to the account: set by a login or a reset. */
+  let provenEmail: string | null = null;
   const guard = c.req.method === "POST" ? guardedPaths[path] : undefined;
   if (guard) {
     let parsed = await readBody(c);
@@ -150,13 +214,22 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
       if ("problem" in checked) return c.json({ error: checked.problem }, 400);
       parsed = checked.body;
     }
-    if (guard.action) {
-      const email = typeof parsed.email === "string" ? normalizeEmail(parsed.email) : null;
+    email = typeof parsed.email === "string" ? normalizeEmail(parsed.email) : null;
+    if (guard.action === "signIn") {
+      const byIp = await limiter.consume("signIn", { ip });
+      if (!byIp.allowed) return tooMany(c, byIp);
+      // A browser that proves an earlier login to this account has its own counter; strangers share the account's.
+      const device = email && trustedDevice(env.AUTH_SECRET, email, getCookie(c, deviceCookieName(secure)));
+      const byAccount = device
+        ? await limiter.consume("signIn", { email: device }, { scope: "signInDevice" })
+        : await limiter.consume("signIn", { email });
+      if (!byAccount.allowed) return tooMany(c, byAccount);
+    } else if (guard.action) {
       const verdict = await limiter.consume(guard.action, { ip, email });
-      if (!verdict.allowed) {
-        c.header("Retry-After", String(verdict.retryAfterSeconds));
-        return c.json({ error: tooManyAttemptsMessage(verdict.retryAfterSeconds), code: "TOO_MANY_REQUESTS" }, 429);
-      }
+      if (!verdict.allowed) return tooMany(c, verdict);
+    }
+    if (path === "/reset-password" && typeof parsed.token === "string") {
+      provenEmail = await emailOfResetToken(database.db, parsed.token);
     }
     body = JSON.stringify(parsed);
     headers.set("content-type", "application/json");
@@ -168,12 +241,23 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
   const url = new URL(c.req.url);
   const landing = linkLanding(c.req.method, path);
   if (landing) url.searchParams.set("callbackURL", landing);
+  const request = new Request(url, { method: c.req.method, headers, body });
 
-  const response = await auth.handler(new Request(url, { method: c.req.method, headers, body }));
-  if (path === "/verify-email" && response.status >= 400) return confirmationErrorRedirect(response);
-  if (path === "/sign-up/email" && response.ok) {
-    // The same answer whether the address is new or taken (the owner is told by e-mail).
+  if (path === "/sign-up/email" && email) {
+    // Answered before the work starts, the same for a new and a taken address (the owner is told by e-mail).
+    if (!deferred.start(email, () => auth.handler(request))) return c.json({ error: busyMessage }, 503);
     return c.json({ status: true }, 200);
   }
-  return withErrorField(response);
+  // A login or reset right after signing up finds the account written.
+  if (email) await deferred.settled(email);
+
+  const response = await auth.handler(request);
+  if (path === "/verify-email" && response.status >= 400) return confirmationErrorRedirect(response);
+  const answer = await forTheBrowser(path, response);
+  if (path === "/sign-in/email") provenEmail = email;
+  // The owner on a new browser, held back while someone guesses, gets in by resetting his password from his mailbox.
+  if (response.ok && provenEmail) {
+    answer.headers.append("set-cookie", deviceCookieHeader(env.AUTH_SECRET, provenEmail, secure));
+  }
+  return answer;
 });

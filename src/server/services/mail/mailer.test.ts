@@ -35,7 +35,7 @@ describe("mailer without SMTP_URL", () => {
     expect(printed.join("")).not.toContain("\\n");
   });
 
-  it("keeps the link and its token out of the structured log line", async () => {
+  it("keeps the link, its token and the recipient out of the structured log line", async () => {
     const logged: string[] = [];
     const sink = new Writable({
       write: (chunk, _encoding, done) => {
@@ -51,6 +51,7 @@ describe("mailer without SMTP_URL", () => {
     await mailer.send(message);
     expect(logged.join("")).toContain(message.subject);
     expect(logged.join("")).not.toContain("abc.def");
+    expect(logged.join("")).not.toContain(message.to);
   });
 
   it("prints nothing when the log level hides information messages", async () => {
@@ -59,6 +60,18 @@ describe("mailer without SMTP_URL", () => {
       from: "Unscroll <no-reply@localhost>",
       logger: pino({ level: "warn" }, discard),
       print: (text) => printed.push(text),
+    });
+    await mailer.send(message);
+    expect(printed).toEqual([]);
+  });
+
+  it("prints no mail in production, where its links would be keys in a shared log", async () => {
+    const printed: string[] = [];
+    const mailer = createMailer({
+      from: "Unscroll <no-reply@localhost>",
+      logger: pino({ level: "info" }, discard),
+      print: (text) => printed.push(text),
+      production: true,
     });
     await mailer.send(message);
     expect(printed).toEqual([]);

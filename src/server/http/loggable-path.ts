@@ -1,0 +1,13 @@
+/** Path segments that are secrets: the reset link's token is part of its path, not of its query. */
+const SECRET_SEGMENTS = [/^(\/api\/auth\/reset-password\/)[^/]+/];
+const MAX_LENGTH = 200;
+
+/**
+ * A request path as the request log may hold it: secret segments replaced by `:token`, the query left out by the
+ * caller (confirmation links carry their token there), and capped, since an unknown path is whatever a client sent.
+ */
+export function loggablePath(path: string): string {
+  let safe = path;
+  for (const pattern of SECRET_SEGMENTS) safe = safe.replace(pattern, "$1:token");
+  return safe.length > MAX_LENGTH ? `${safe.slice(0, MAX_LENGTH)}…` : safe;
+}

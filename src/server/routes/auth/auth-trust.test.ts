@@ -1,0 +1,261 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { newAccount, signUpBody, uniqueEmail } from "../../../../tests/support/personas.ts";
+import { cookieFrom, createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
+import { sessions, users } from "../../db/schema.ts";
+import { messageFor } from "./auth.routes.ts";
+
+/** Issue 12, rows 5, 6, 8, 10 and 11: what an outsider found in the account endpoints. */
+
+function signIn(t: TestApp, email: string, password: string, cookie?: string) {
+  return t.request("/api/auth/sign-in/email", { body: { email, password }, cookie });
+}
+
+/** The device cookie a browser keeps from a login (Cookie header form). */
+function deviceCookie(response: Response) {
+  const cookie = cookieFrom(response)
+    .split("; ")
+    .find((c) => c.startsWith("unscroll.device="));
+  if (!cookie) throw new Error("no device cookie");
+  return cookie;
+}
+
+describe("sign-up answers before it looks at the address (row 5)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers a new and a registered address alike while better-auth's work has not even started", async () => {
+    const owner = await t.createUser();
+    const fresh = uniqueEmail("fresh");
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const handler = t.deps.auth.handler;
+    const spy = vi.spyOn(t.deps.auth, "handler").mockImplementation(async (request) => {
+      await gate;
+      return handler(request);
+    });
+    try {
+      const answers = await Promise.race([
+        Promise.all(
+          [owner.email, fresh].map(async (email) => {
+            const response = await t.request("/api/auth/sign-up/email", { body: signUpBody(newAccount({ email })) });
+            return [response.status, await response.text()];
+          }),
+        ),
+        new Promise((resolve) =>
+          setTimeout(() => resolve("still waiting for the password hash and the database"), 3000),
+        ),
+      ]);
+      // Neither answer waited for the hash, the lookup, the writes or the e-mail: nothing of them can be timed.
+      expect(answers).toEqual([
+        [200, '{"status":true}'],
+        [200, '{"status":true}'],
+      ]);
+      expect(await t.db.select().from(users).where(eq(users.email, fresh))).toEqual([]);
+    } finally {
+      open();
+    }
+    // The work then happens: the new address gets its confirmation, the owner a notice.
+    await t.smtp.waitFor(fresh, { subject: /Confirm your Unscroll account/ });
+    await t.smtp.waitFor(owner.email, { subject: /already exists/ });
+    spy.mockRestore();
+  });
+
+  it("lets a login right after signing up find the account (unconfirmed), not an unknown address", async () => {
+    const email = uniqueEmail("quick");
+    const account = newAccount({ email });
+    expect((await t.request("/api/auth/sign-up/email", { body: signUpBody(account) })).status).toBe(200);
+    const login = await signIn(t, email, account.password);
+    expect(login.status).toBe(403);
+  });
+});
+
+describe("nobody can lock the owner out by guessing (row 6)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_SIGN_IN_PER_EMAIL: "3" });
+  });
+  afterAll(() => t.close());
+
+  it("holds a stranger back on the account while the owner's own browser still logs in", async () => {
+    const owner = await t.createUser();
+    const first = await signIn(t, owner.email, owner.password);
+    expect(first.status).toBe(200);
+    const device = deviceCookie(first);
+    expect(first.headers.getSetCookie().find((c) => c.startsWith("unscroll.device="))).toMatch(
+      /Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Lax/,
+    );
+
+    // A stranger (no device cookie) guesses: the account's counter stops him, even with the right password.
+    const guesses = [];
+    for (let i = 0; i < 4; i++) guesses.push((await signIn(t, owner.email, `guess${i}x`)).status);
+    expect(guesses).toEqual([401, 429, 429, 429]);
+    expect((await signIn(t, owner.email, owner.password)).status).toBe(429);
+
+    // The owner's browser is counted on its own.
+    const back = await signIn(t, owner.email, owner.password, device);
+    expect(back.status).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.email, owner.email));
+    expect((await t.db.select().from(sessions).where(eq(sessions.userId, row!.id))).length).toBeGreaterThan(1);
+  });
+
+  it("lets the owner on a new browser in once he resets his password from his mailbox", async () => {
+    const owner = await t.createUser();
+    for (let i = 0; i < 3; i++) await signIn(t, owner.email, `guess${i}x`);
+    expect((await signIn(t, owner.email, owner.password)).status).toBe(429);
+
+    const since = t.smtp.mails.length;
+    await t.request("/api/auth/request-password-reset", { body: { email: owner.email } });
+    const mail = await t.smtp.waitFor(owner.email, { since, subject: /Reset/ });
+    const token = new URL(mail.links.find((l) => l.includes("/reset-password/"))!).pathname.split("/").at(-1)!;
+    const reset = await t.request("/api/auth/reset-password", { body: { token, newPassword: "fresh2run" } });
+    expect(reset.status).toBe(200);
+    const device = deviceCookie(reset);
+    // Strangers stay held back; the browser that proved the mailbox logs in.
+    expect((await signIn(t, owner.email, "fresh2run")).status).toBe(429);
+    expect((await signIn(t, owner.email, "fresh2run", device)).status).toBe(200);
+  });
+
+  it("does not let a device cookie guess without limit, nor one of another account", async () => {
+    const owner = await t.createUser();
+    const other = await t.createUser();
+    const device = deviceCookie(await signIn(t, owner.email, owner.password));
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await signIn(t, owner.email, `wrong${i}x`, device)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+
+    // Fill the other account's counter, then try it with the first account's device cookie: it proves nothing.
+    for (let i = 0; i < 3; i++) await signIn(t, other.email, `wrong${i}x`);
+    expect((await signIn(t, other.email, other.password, device)).status).toBe(429);
+    const forged = `unscroll.device=${device.split("=")[1]!.split(".")[0]}.forged`;
+    expect((await signIn(t, other.email, other.password, forged)).status).toBe(429);
+  });
+});
+
+describe("only the endpoints the app uses are open (row 8)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("closes get-session, list-sessions, revoke-session and the others no screen calls", async () => {
+    const user = await t.createUser();
+    const victim = await t.createUser();
+    const [victimSession] = await t.db.select().from(sessions).where(eq(sessions.userId, victim.id));
+    const probes: Array<[string, string, unknown?]> = [
+      ["GET", "/api/auth/get-session"],
+      ["GET", "/api/auth/list-sessions"],
+      ["POST", "/api/auth/revoke-session", { token: victimSession!.token }],
+      ["POST", "/api/auth/revoke-sessions", {}],
+      ["POST", "/api/auth/revoke-other-sessions", {}],
+      ["POST", "/api/auth/change-password", { currentPassword: user.password, newPassword: "changed2run" }],
+      ["POST", "/api/auth/change-email", { newEmail: uniqueEmail("moved") }],
+      ["POST", "/api/auth/delete-user", { password: user.password }],
+      ["POST", "/api/auth/send-verification-email", { email: user.email }],
+      ["POST", "/api/auth/sign-in/email/", { email: user.email, password: user.password }],
+      ["GET", "/api/auth/ok"],
+      ["GET", "/api/auth/reset-password/a/b"],
+    ];
+    for (const [method, path, body] of probes) {
+      const response = await t.request(path, { method, body, cookie: user.cookie });
+      expect([path, response.status]).toEqual([path, 404]);
+      expect(await response.json()).toEqual({ error: "Not found" });
+    }
+    // The victim is still signed in, and the password did not change.
+    expect((await (await victim.api.me.$get()).json()).user?.id).toBe(victim.id);
+    expect((await signIn(t, user.email, user.password)).status).toBe(200);
+  });
+
+  it("never puts the session token into a JSON answer", async () => {
+    const user = await t.createUser();
+    const login = await signIn(t, user.email, user.password);
+    expect(login.status).toBe(200);
+    const body = await login.json();
+    expect(body).not.toHaveProperty("token");
+    expect(body.user.email).toBe(user.email);
+    const token = cookieFrom(login).match(/unscroll\.session_token=([^.;]+)/)?.[1];
+    expect(token).toBeTruthy();
+    const me = await t.request("/api/me", { cookie: cookieFrom(login) });
+    expect(await me.text()).not.toContain(token!);
+  });
+});
+
+describe("a bad confirmation link speaks of a confirmation link (row 10)", () => {
+  it("uses SPEC's confirmation copy on the confirmation endpoint and the reset copy on the reset endpoints", () => {
+    const confirmation =
+      "Invalid confirmation link. Please check your email and try clicking the confirmation link again.";
+    for (const code of ["INVALID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND", "INVALID_USER"]) {
+      expect(messageFor("/verify-email", code)).toBe(confirmation);
+    }
+    expect(messageFor("/verify-email", "SOMETHING_ELSE")).toBe("An unexpected error occurred.");
+    expect(messageFor("/reset-password", "INVALID_TOKEN")).toBe(
+      "This reset link is invalid or has expired. Please request a new one.",
+    );
+  });
+});
+
+describe("in development the app works from whatever address it is opened on (row 11)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ NODE_ENV: "development" });
+  });
+  afterAll(() => t.close());
+
+  /** A browser on http://<host>:3000 (the server's HOST is 0.0.0.0), which sends Origin and Fetch Metadata. */
+  function fromBrowserAt(origin: string, path: string, body?: unknown, cookie?: string) {
+    return t.app.request(`${origin}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: {
+        origin,
+        "sec-fetch-site": "same-origin",
+        "sec-fetch-mode": "cors",
+        "sec-fetch-dest": "empty",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(cookie ? { cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  for (const origin of ["http://127.0.0.1:3000", "http://192.168.1.23:3000"]) {
+    it(`signs up, confirms and logs in on ${origin}`, async () => {
+      const account = newAccount({ email: uniqueEmail("lan") });
+      const signUp = await fromBrowserAt(origin, "/api/auth/sign-up/email", signUpBody(account));
+      expect(signUp.status).toBe(200);
+      const mail = await t.smtp.waitFor(account.email);
+      const link = new URL(mail.links.find((l) => l.includes("/api/auth/verify-email"))!);
+      expect((await fromBrowserAt(origin, link.pathname + link.search)).status).toBe(302);
+      const login = await fromBrowserAt(origin, "/api/auth/sign-in/email", {
+        email: account.email,
+        password: account.password,
+      });
+      expect(login.status).toBe(200);
+      const cookie = cookieFrom(login);
+      const rename = await t.app.request(`${origin}/api/me`, {
+        method: "PATCH",
+        headers: { origin, "content-type": "application/json", cookie },
+        body: JSON.stringify({ firstName: "Lan" }),
+      });
+      expect(rename.status).toBe(200);
+      expect((await fromBrowserAt(origin, "/api/auth/sign-out", {}, cookie)).status).toBe(200);
+    });
+  }
+
+  it("still refuses a page of another origin sent to the same address", async () => {
+    const account = newAccount({ email: uniqueEmail("csrf") });
+    const response = await t.app.request("http://127.0.0.1:3000/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { origin: "http://evil.example", "sec-fetch-site": "cross-site", "content-type": "application/json" },
+      body: JSON.stringify(signUpBody(account)),
+    });
+    expect(response.status).toBe(403);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await t.db.select().from(users).where(eq(users.email, account.email))).toEqual([]);
+  });
+});
