@@ -11,6 +11,7 @@ export default [
   route("do-not-sell", "routes/legal/do-not-sell.tsx"),
   route("EmailConfirmed", "routes/auth/email-confirmed.tsx"),
   route("login", "routes/auth/login-alias.tsx"),
+  route("account-deleted", "routes/account-deleted.tsx"),
 
   layout("routes/layouts/signed-out-only.tsx", [
     route("auth/Signup", "routes/auth/signup.tsx"),

@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { dataRightsMessages } from "../../shared/account/data-rights.ts";
 import { authMessages } from "../../shared/account/rules.ts";
 import { billingMessages } from "../../shared/billing/contracts.ts";
 import { planLimitMessages } from "../../shared/billing/plans.ts";
@@ -10,6 +11,7 @@ import { quizMessages } from "../../shared/quiz/contracts.ts";
 import { tokenMessages } from "../../shared/tokens/rules.ts";
 import type { AppEnv } from "../context.ts";
 import type { Logger } from "../logger.ts";
+import { isWriteForDeletedUser } from "../services/account/user-tables.ts";
 import { DomainError, type DomainErrorCode, type DomainErrorDetails } from "../services/domain-error.ts";
 
 /** Answers of the request plumbing itself, not of any domain. */
@@ -27,6 +29,9 @@ type Entry = [ContentfulStatusCode, string | ((details: DomainErrorDetails) => s
 
 /** The one place a domain refusal becomes an HTTP status and the SPEC.md message. */
 const catalog: Record<DomainErrorCode, Entry> = {
+  // Stripe could not cancel the subscription: nothing was deleted, the user may try again.
+  "account.cancelFailed": [502, dataRightsMessages.cancelFailed],
+  "account.wrongPassword": [400, dataRightsMessages.wrongPassword],
   "auth.sessionRequired": [401, authMessages.sessionRequired],
   "billing.alreadyPremium": [409, billingMessages.alreadyPremium],
   // Stripe refused or could not be reached: nothing changed, the user may try again.
@@ -76,6 +81,7 @@ export function errorHandler(fallbackLogger: Logger): ErrorHandler<AppEnv> {
         (c.var.log ?? fallbackLogger).error({ err: error.cause, code: error.code }, "outside system failed");
       return c.json({ error: message }, status);
     }
+    if (isWriteForDeletedUser(error)) return c.json({ error: authMessages.sessionRequired }, 401);
     if (error instanceof HTTPException) {
       if (error.status >= 500) c.var.log?.error({ err: error }, "request failed");
       return c.json({ error: error.message || httpMessages.failed }, error.status);

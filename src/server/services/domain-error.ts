@@ -3,6 +3,8 @@
  * http/errors.ts maps each code to a status and the SPEC.md message the user sees.
  */
 const domainErrorCodes = [
+  "account.cancelFailed",
+  "account.wrongPassword",
   "auth.sessionRequired",
   "billing.alreadyPremium",
   "billing.checkoutFailed",

@@ -2,12 +2,17 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Me } from "../../../shared/account/contracts.ts";
 import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
 import { DashboardPage } from "../../components/dashboard-page.tsx";
+import { DeleteAccountSection } from "../../features/account/delete-account-section.tsx";
+import { DownloadDataSection } from "../../features/account/download-data-section.tsx";
 import { FirstNameForm } from "../../features/account/first-name-form.tsx";
 import { ProfileCard } from "../../features/account/profile-card.tsx";
 import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
 import { sessionQuery } from "../../lib/session.ts";
 
-/** /dashboard/profile: who he is to the app, and the first name the dashboard greets him with. */
+/**
+ * /dashboard/profile: who he is to the app, the first name the dashboard greets him with, and his data rights: the
+ * download of everything stored about him and, last and set apart, deleting the account.
+ */
 export default function Profile() {
   const session = useQuery(sessionQuery());
   const queryClient = useQueryClient();
@@ -26,13 +31,17 @@ export default function Profile() {
     <DashboardPage eyebrow="Profile" title="Your profile">
       <ProfileCard isPending={session.isPending} user={user} />
       {user ? (
-        <section aria-labelledby="name-heading" className="card mt-6">
-          <h2 id="name-heading" className="text-lg font-bold">
-            Your name
-          </h2>
-          <p className="mt-1 mb-5 text-sm text-muted">The name your dashboard greets you with.</p>
-          <FirstNameForm key={user.firstName} firstName={user.firstName} onSaved={nameSaved} />
-        </section>
+        <>
+          <section aria-labelledby="name-heading" className="card mt-6">
+            <h2 id="name-heading" className="text-lg font-bold">
+              Your name
+            </h2>
+            <p className="mt-1 mb-5 text-sm text-muted">The name your dashboard greets you with.</p>
+            <FirstNameForm key={user.firstName} firstName={user.firstName} onSaved={nameSaved} />
+          </section>
+          <DownloadDataSection />
+          <DeleteAccountSection email={user.email} />
+        </>
       ) : null}
     </DashboardPage>
   );

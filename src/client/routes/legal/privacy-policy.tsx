@@ -78,10 +78,10 @@ export default function PrivacyPolicy() {
 
       <h3>E-mail</h3>
       <p>
-        We send e-mails you need for the service — address confirmation, password reset, and messages about your
-        subscription — through an SMTP e-mail delivery provider acting as our processor. It receives your e-mail address
-        and the content of the message. We send no newsletters without your separate consent. Legal basis: Art. 6 (1)(b)
-        GDPR.
+        We send e-mails you need for the service — address confirmation, password reset, the confirmation that your
+        account was deleted, and messages about your subscription — through an SMTP e-mail delivery provider acting as
+        our processor. It receives your e-mail address and the content of the message. We send no newsletters without
+        your separate consent. Legal basis: Art. 6 (1)(b) GDPR.
       </p>
 
       <h3>Community waitlist</h3>
@@ -124,20 +124,48 @@ export default function PrivacyPolicy() {
       <h2>5. How long we keep it</h2>
       <ul>
         <li>
-          Account, quiz, mission, challenge and progress data: as long as your account exists. If you delete your
-          account or ask us to, everything is erased within {T.accountDeletionDays} days.
+          Account, quiz, mission, challenge and progress data: as long as your account exists. When you delete your
+          account on your profile page it is erased at once (see below); if you ask us by e-mail instead, it is erased
+          within {T.accountDeletionDays} days.
         </li>
         <li>
-          Payment and invoice records: as long as German tax and commercial law requires (§ 147 AO, § 257 HGB; up to 10
-          years), then deleted. They are blocked from any other use in the meantime.
+          Payment and invoice records: Stripe and our bookkeeping keep invoices as long as German tax and commercial law
+          requires (§ 147 AO, § 257 HGB; up to 10 years), also after you delete your account, then they are deleted.
+          They are blocked from any other use in the meantime.
         </li>
-        <li>Server logs: at most 14 days.</li>
-        <li>Waitlist entries: until the community opens or you withdraw your consent.</li>
+        <li>
+          Server logs: at most 14 days. They record requests (method, path, status, duration) and may contain your
+          account's internal number, never what you wrote, your password or sign-in tokens.
+        </li>
+        <li>
+          Backups: the app itself makes no backup copies. Where our hosting keeps backups of the database, they are
+          overwritten within {T.accountDeletionDays} days, so nothing of a deleted account remains anywhere after{" "}
+          {T.accountDeletionDays} days at the latest.
+        </li>
+        <li>Waitlist entries: until the community opens, you withdraw your consent or you delete your account.</li>
         <li>Your cookie choice: in your browser until you change it or clear your browser's storage.</li>
       </ul>
+
+      <h3>Download your data</h3>
       <p>
-        You can download all your data as a JSON file and delete your account yourself on your profile page in the
-        dashboard.
+        On your profile page in the dashboard, "Download my data" gives you at once one JSON file (readable by people
+        and machines, Art. 15 and 20 GDPR) with everything we store about you: your account (first name, e-mail address,
+        when you joined, when you accepted the terms and confirmed your address), your profile and token balance, your
+        run, your quiz answers and what was generated from them, your challenges, milestones and to-dos, your token use,
+        your subscriptions and the payment events that changed your plan, your waitlist entry and your sign-ins (time,
+        IP address and browser). Left out are only secrets: your password hash and the tokens of your sessions and
+        password-reset links.
+      </p>
+
+      <h3>Delete your account</h3>
+      <p>
+        On your profile page, "Delete my account" asks for your password and then, immediately and permanently: cancels
+        an active premium subscription at Stripe (it ends at once and is not charged again; the rest of a paid period is
+        not refunded automatically, but within the {T.withdrawalDays}-day withdrawal period you can ask us for a
+        refund), signs you out on every device, and deletes every record of your account from our database in one step.
+        We then send a confirmation to your e-mail address. What stays is listed above: invoices that the law requires
+        us and Stripe to keep, server logs for at most 14 days, and backups for at most {T.accountDeletionDays} days.
+        You can sign up again with the same e-mail address; the new account starts empty.
       </p>
 
       <h2>6. Your rights</h2>

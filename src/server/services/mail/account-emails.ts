@@ -113,3 +113,27 @@ export function existingAccountEmail(ctx: AccountEmailContext, recipient: Recipi
     ],
   });
 }
+
+export function accountDeletedEmail(
+  ctx: AccountEmailContext,
+  recipient: Recipient,
+  facts: { subscriptionCancelled: boolean },
+) {
+  return render(ctx, {
+    subject: `Your ${ctx.appName} account has been deleted`,
+    recipient,
+    intro: [
+      `As you asked, your ${ctx.appName} account is deleted: your profile, run, quiz answers, mission, challenges, milestones, to-dos and token history are gone for good, and you are signed out everywhere.`,
+      ...(facts.subscriptionCancelled
+        ? [
+            "Your premium subscription was cancelled at once and will not be charged again. Stripe keeps the invoices, as the law requires.",
+          ]
+        : []),
+      "We are sorry to see you go. You are welcome back any time with a new account.",
+    ],
+    action: { label: `Visit ${ctx.appName}`, url: ctx.appUrl },
+    outro: [
+      `You are receiving this email because the ${ctx.appName} account of ${recipient.email} was deleted. If that was not you, write to ${ctx.supportEmail} at once.`,
+    ],
+  });
+}

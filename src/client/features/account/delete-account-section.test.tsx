@@ -1,0 +1,53 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeAll, expect, test, vi } from "vitest";
+import { DeleteAccountSection } from "./delete-account-section.tsx";
+
+beforeAll(() => {
+  // jsdom has <dialog> without its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderSection() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <DeleteAccountSection email="marcus@example.com" />
+    </QueryClientProvider>,
+  );
+  fireEvent.click(screen.getByRole("button", { name: "Delete my account" }));
+}
+
+test("says what is removed before asking for the password, and asks for it", async () => {
+  const fetch = vi.fn();
+  vi.stubGlobal("fetch", fetch);
+  renderSection();
+  expect(screen.getByText(/An active premium subscription is cancelled now/)).toBeTruthy();
+  expect(screen.getByText("We send a confirmation to marcus@example.com.")).toBeTruthy();
+  fireEvent.click(screen.getByRole("button", { name: "Delete for good" }));
+  expect(await screen.findByText("Please enter your password to confirm.")).toBeTruthy();
+  expect(fetch).not.toHaveBeenCalled();
+});
+
+test("shows the server's answer to a wrong password and stays on the page", async () => {
+  const error = "That password is not correct. Your account was not deleted.";
+  const fetch = vi.fn(async () => new Response(JSON.stringify({ error }), { status: 400 }));
+  vi.stubGlobal("fetch", fetch);
+  const replace = vi.fn();
+  vi.stubGlobal("location", { ...window.location, replace });
+  renderSection();
+  fireEvent.input(screen.getByLabelText("Your password"), { target: { value: "wrong-1" } });
+  fireEvent.click(screen.getByRole("button", { name: "Delete for good" }));
+  expect(await screen.findByText(error)).toBeTruthy();
+  await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+  expect(replace).not.toHaveBeenCalled();
+});

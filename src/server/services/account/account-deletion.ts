@@ -1,0 +1,85 @@
+import { and, eq, notInArray, or, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { verifyPassword } from "../../auth/password-hash.ts";
+import type { Db } from "../../db/client.ts";
+import { accounts, subscriptions, verifications } from "../../db/schema.ts";
+import { DomainError } from "../domain-error.ts";
+import { userTables } from "./user-tables.ts";
+
+/** Stripe statuses after which nothing is charged again: nothing to cancel. */
+const finishedStatuses = ["canceled", "incomplete_expired"];
+
+/** The password of his e-mail-and-password sign-in, checked with the same hashes login uses. */
+async function passwordMatches(db: Db, userId: string, password: string): Promise<boolean> {
+  const [credential] = await db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")));
+  if (!credential?.hash) return false;
+  return verifyPassword({ hash: credential.hash, password });
+}
+
+async function cancelOne(stripe: Stripe, id: string) {
+  try {
+    await stripe.subscriptions.cancel(id);
+  } catch (error) {
+    // Already over at Stripe (or gone) is what cancelling wants; anything else stops the deletion.
+    const current = await stripe.subscriptions.retrieve(id).catch(() => null);
+    const missing = (error as { code?: string }).code === "resource_missing";
+    if (missing || (current && finishedStatuses.includes(current.status))) return;
+    throw new DomainError("account.cancelFailed", {}, { cause: error });
+  }
+}
+
+/**
+ * Ends every running subscription of the user at Stripe now (decision 0070), before any row is deleted: if Stripe
+ * refuses, the account stays as it was and he may try again. Answers whether there was one to cancel.
+ */
+async function cancelSubscriptions(db: Db, stripe: Stripe, userId: string): Promise<boolean> {
+  const running = await db
+    .select({ id: subscriptions.stripeSubscriptionId })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), notInArray(subscriptions.status, finishedStatuses)));
+  const ids = running.flatMap((r) => (r.id ? [r.id] : []));
+  for (const id of ids) await cancelOne(stripe, id);
+  return ids.length > 0;
+}
+
+/**
+ * Removes every row of the user from every table the schema ties to him, and his pending reset links, in one
+ * transaction. The user row is locked first: a concurrent write that would add a row of his (its foreign key needs
+ * that row) waits, then fails, so nothing is left half-deleted or added after. Answers the rows deleted per table.
+ */
+async function deleteUserRows(db: Db, userId: string): Promise<Record<string, number>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from users where id = ${userId} for update`);
+    const counts: Record<string, number> = {};
+    for (const table of userTables()) {
+      const [first] = table.userColumns;
+      if (!first) continue;
+      const mine = or(...table.userColumns.map((column) => eq(column, userId)));
+      const deleted = await tx.delete(table.table).where(mine).returning({ userId: first });
+      if (deleted.length > 0) counts[table.name] = deleted.length;
+    }
+    const links = await tx
+      .delete(verifications)
+      .where(eq(verifications.value, userId))
+      .returning({ id: verifications.id });
+    if (links.length > 0) counts.verifications = links.length;
+    return counts;
+  });
+}
+
+export type DeletionResult = { subscriptionCancelled: boolean; deletedRows: Record<string, number> };
+
+/** GDPR Art. 17: the password confirms it, Stripe stops charging, then everything of his is gone at once. */
+export async function deleteAccount(
+  deps: { db: Db; stripe: Stripe },
+  userId: string,
+  password: string,
+): Promise<DeletionResult> {
+  if (!(await passwordMatches(deps.db, userId, password))) throw new DomainError("account.wrongPassword");
+  const subscriptionCancelled = await cancelSubscriptions(deps.db, deps.stripe, userId);
+  const deletedRows = await deleteUserRows(deps.db, userId);
+  return { subscriptionCancelled, deletedRows };
+}
