@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { isStorableText, unstorableTextMessage } from "../../shared/account/text.ts";
+import { isStorableText, unstorableTextMessage } from "../../shared/text.ts";
 
 /** Every string in a parsed JSON value, object keys included; iterative, so no nesting depth can overflow the stack. */
 function allStorable(value: unknown): boolean {
@@ -44,7 +44,7 @@ function bodyStorable(type: string, text: string) {
 
 /**
  * Refuses, with one 400 for every route, a request whose path, query or body holds text no database column can keep
- * (a NUL or an unpaired surrogate, see shared/account/text.ts), before any handler or better-auth sees it. It reads
+ * (a NUL or an unpaired surrogate, see shared/text.ts), before any handler or better-auth sees it. It reads
  * the body through Hono's cache, so the route reads the same text again; it must run after the body limit.
  */
 export function refuseUnstorableText(options: { except?: readonly string[] } = {}): MiddlewareHandler {

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { userText } from "../text.ts";
 import { authMessages, FIRST_NAME_MAX_LENGTH, isStrongPassword, isValidEmail, PASSWORD_MIN_LENGTH } from "./rules.ts";
-import { isStorableText, unstorableTextMessage } from "./text.ts";
 
 /**
  * The account forms as typed (SPEC.md section 5), with the messages of `authMessages`. Each checks the raw input;
@@ -17,12 +17,10 @@ export const loginFormSchema = z.object({
   password: z.string().min(PASSWORD_MIN_LENGTH, authMessages.loginPasswordTooShort),
 });
 
-const firstNameField = z
-  .string({ error: authMessages.firstNameRequired })
-  .refine((name) => name.trim() !== "", authMessages.firstNameRequired)
-  .refine((name) => name.trim().length <= FIRST_NAME_MAX_LENGTH, authMessages.firstNameTooLong)
-  .refine(isStorableText, unstorableTextMessage)
-  .transform((name) => name.trim());
+const firstNameField = userText({
+  max: FIRST_NAME_MAX_LENGTH,
+  messages: { required: authMessages.firstNameRequired, tooLong: authMessages.firstNameTooLong },
+});
 
 export const signupFormSchema = z.object({
   firstName: firstNameField,

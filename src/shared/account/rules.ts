@@ -1,3 +1,5 @@
+import { hasControlCharacter, isStorableText } from "../text.ts";
+
 /**
  * Account rules and copy both sides apply (SPEC.md sections 5 and 8): the forms check
  * them before sending, the server checks them again before anything is stored.
@@ -48,7 +50,12 @@ export const authMessages = {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isValidEmail(email: string) {
-  return email.length <= 254 && EMAIL_PATTERN.test(email.trim());
+  return (
+    email.length <= 254 &&
+    EMAIL_PATTERN.test(email.trim()) &&
+    isStorableText(email) &&
+    !hasControlCharacter(email.trim(), false)
+  );
 }
 
 /** Sign-up and reset: at least 6 characters with at least one letter and one number. */

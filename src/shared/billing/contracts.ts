@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { userText } from "../text.ts";
 import type { Plan, PlanId } from "./plans.ts";
 
 /** Premium billing: the requests and answers of /api/billing (SPEC.md sections 2, 4, 7, 8; PRODUCT.md "Payments"). */
@@ -32,11 +33,14 @@ export const checkoutSchema = z.object({
 
 /** POST /api/billing/confirm: the session id Stripe put into the success URL. */
 export const confirmSchema = z.object({
-  sessionId: z
-    .string({ error: billingMessages.invalidSession })
-    .trim()
-    .min(1, billingMessages.invalidSession)
-    .max(255, billingMessages.invalidSession),
+  sessionId: userText({
+    max: 255,
+    messages: {
+      required: billingMessages.invalidSession,
+      tooLong: billingMessages.invalidSession,
+      invalid: billingMessages.invalidSession,
+    },
+  }),
 });
 
 export type PlanView = Pick<

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidEmail, normalizeEmail } from "../account/rules.ts";
+import { userText } from "../text.ts";
 
 /**
  * The community area (SPEC.md sections 2, 3, 5 and 9; PRODUCT.md "Community"): the waitlist form and its answers, and
@@ -50,11 +51,10 @@ export const joinWaitlistSchema = z.object({
     .refine((email) => email.trim() !== "", communityMessages.emailRequired)
     .refine((email) => email.trim() === "" || isValidEmail(email), communityMessages.emailInvalid)
     .transform(normalizeEmail),
-  name: z
-    .string({ error: communityMessages.nameRequired })
-    .trim()
-    .min(1, communityMessages.nameRequired)
-    .max(WAITLIST_NAME_MAX_LENGTH, communityMessages.nameTooLong),
+  name: userText({
+    max: WAITLIST_NAME_MAX_LENGTH,
+    messages: { required: communityMessages.nameRequired, tooLong: communityMessages.nameTooLong },
+  }),
   interests: z
     .array(z.enum(interestIds, { error: communityMessages.interestsInvalid }), {
       error: communityMessages.interestsInvalid,

@@ -20,4 +20,4 @@ export const LEGAL_TERMS = {
 } as const;
 
 /** Date the current versions of the legal texts took effect. */
-export const LEGAL_TEXTS_UPDATED = "2026-11-21";
+export const LEGAL_TEXTS_UPDATED = "2026-11-22";

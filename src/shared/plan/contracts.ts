@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { QuizAnswer, QuizStatus } from "../quiz/contracts.ts";
+import { userText } from "../text.ts";
 import { isDeadlineInPast, type MilestoneType, normalizeDeadline } from "./rules.ts";
 
 /** The plan a quiz response turns into (mission, challenges, milestones, todos): its shapes and edit requests. */
@@ -79,11 +80,14 @@ const deadlineField = z
   .nullable();
 
 /** Never empty: an empty save would lose the AI's text for good (issue 16). */
-const milestoneDescriptionField = z
-  .string({ error: planMessages.milestoneDescriptionRequired })
-  .trim()
-  .min(1, planMessages.milestoneDescriptionRequired)
-  .max(1000, "Please keep the milestone under 1000 characters");
+const milestoneDescriptionField = userText({
+  max: 1000,
+  multiline: true,
+  messages: {
+    required: planMessages.milestoneDescriptionRequired,
+    tooLong: "Please keep the milestone under 1000 characters",
+  },
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests
@@ -92,18 +96,18 @@ const milestoneDescriptionField = z
 /** PATCH /api/challenges/:id */
 export const updateChallengeSchema = z
   .object({
-    title: z
-      .string()
-      .trim()
-      .min(1, planMessages.titleRequired)
-      .max(200, "Please keep the title under 200 characters")
-      .optional(),
-    description: z
-      .string()
-      .trim()
-      .min(1, planMessages.descriptionRequired)
-      .max(2000, "Please keep the description under 2000 characters")
-      .optional(),
+    title: userText({
+      max: 200,
+      messages: { required: planMessages.titleRequired, tooLong: "Please keep the title under 200 characters" },
+    }).optional(),
+    description: userText({
+      max: 2000,
+      multiline: true,
+      messages: {
+        required: planMessages.descriptionRequired,
+        tooLong: "Please keep the description under 2000 characters",
+      },
+    }).optional(),
     challengeAccepted: z.boolean().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), planMessages.nothingToUpdate);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { userText } from "../text.ts";
 import { QUIZ_QUESTION_COUNT } from "./questions.ts";
 import { type GenerationStage, stripTags } from "./rules.ts";
 
@@ -25,13 +26,15 @@ export const quizMessages = {
   milestonesFailed: "Failed to generate milestones.",
 } as const;
 
-const answerText = z
-  .string({ error: quizMessages.answerRequired })
-  .transform((v) => stripTags(v).trim())
-  .pipe(z.string().min(1, quizMessages.answerRequired).max(QUIZ_ANSWER_MAX_LENGTH, quizMessages.answerTooLong));
+const answerText = userText({
+  max: QUIZ_ANSWER_MAX_LENGTH,
+  multiline: true,
+  prepare: stripTags,
+  messages: { required: quizMessages.answerRequired, tooLong: quizMessages.answerTooLong },
+});
 
 const quizAnswerSchema = z.object({
-  question: z.string({ error: quizMessages.answerCount }).trim().min(1, quizMessages.answerCount).max(500),
+  question: userText({ max: 500, multiline: true, messages: { required: quizMessages.answerCount } }),
   answer: answerText,
 });
 export type QuizAnswer = z.infer<typeof quizAnswerSchema>;

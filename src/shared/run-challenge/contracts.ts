@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { GenerationStatus, QuizStatus } from "../quiz/contracts.ts";
+import { userText } from "../text.ts";
 import { MAX_DURATION_MINUTES, NOTES_MIN_LENGTH } from "./rules.ts";
 
 /** Requests and answers of the run challenge (accept, validate) with SPEC.md section 5's messages. */
@@ -16,6 +17,18 @@ const runChallengeMessages = {
 } as const;
 
 const wholePositive = /^[1-9][0-9]*$/;
+
+/** SPEC.md section 5: required, at least 10 characters after trimming; the form and the request share the cap. */
+const notesField = userText({
+  max: 5000,
+  min: NOTES_MIN_LENGTH,
+  multiline: true,
+  messages: {
+    required: runChallengeMessages.notesRequired,
+    tooShort: runChallengeMessages.notesTooShort,
+    tooLong: "Please keep your notes under 5000 characters",
+  },
+});
 
 /** The maximum-duration text input of the challenge-accepted screen, with SPEC.md's three messages. */
 export const maxDurationInputSchema = z
@@ -48,11 +61,7 @@ export const runValidationFormSchema = z.object({
     .trim()
     .min(1, runChallengeMessages.todayRequired)
     .refine((v) => wholePositive.test(v), runChallengeMessages.todayInvalid),
-  notes: z
-    .string()
-    .trim()
-    .min(1, runChallengeMessages.notesRequired)
-    .min(NOTES_MIN_LENGTH, runChallengeMessages.notesTooShort),
+  notes: notesField,
 });
 export type RunValidationForm = z.input<typeof runValidationFormSchema>;
 
@@ -69,12 +78,7 @@ export const runValidationSchema = z.object({
     .int(runChallengeMessages.todayInvalid)
     .min(1, runChallengeMessages.todayInvalid)
     .max(MAX_DURATION_MINUTES, runChallengeMessages.maxDurationTooLong),
-  notes: z
-    .string({ error: runChallengeMessages.notesRequired })
-    .trim()
-    .min(1, runChallengeMessages.notesRequired)
-    .min(NOTES_MIN_LENGTH, runChallengeMessages.notesTooShort)
-    .max(5000, "Please keep your notes under 5000 characters"),
+  notes: notesField,
 });
 export type RunValidationRequest = z.infer<typeof runValidationSchema>;
 

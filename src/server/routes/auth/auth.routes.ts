@@ -1,9 +1,9 @@
 import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
+import { updateProfileSchema } from "../../../shared/account/contracts.ts";
 import {
   authMessages,
-  FIRST_NAME_MAX_LENGTH,
   isStrongPassword,
   isValidEmail,
   normalizeEmail,
@@ -63,9 +63,10 @@ function checkSignUp(body: Body): Checked {
   }
   // better-auth's own check is stricter than the spec's pattern; a sign-up it would refuse after the answer is lost.
   if (!z.email().safeParse(email).success) return { problem: authMessages.invalidEmail };
-  const firstName = typeof body.firstName === "string" ? body.firstName.trim() : "";
-  if (!firstName) return { problem: authMessages.firstNameRequired };
-  if (firstName.length > FIRST_NAME_MAX_LENGTH) return { problem: authMessages.firstNameTooLong };
+  // The same first-name rule as the sign-up form and the profile page (one shared text type).
+  const name = updateProfileSchema.shape.firstName.safeParse(body.firstName);
+  if (!name.success) return { problem: name.error.issues[0]?.message ?? authMessages.firstNameRequired };
+  const firstName = name.data;
   if (body.acceptTerms !== true) return { problem: authMessages.termsRequired };
   // better-auth requires `name`; ours is the first name. Only known fields pass on.
   return { body: { email, password: body.password, firstName, name: firstName, callbackURL: body.callbackURL } };

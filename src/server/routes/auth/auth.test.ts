@@ -133,6 +133,8 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
       ],
       [{ password: "12345" }, "Password must be at least 6 characters and contain at least one letter and one number."],
       [{ firstName: "   " }, "First name is required."],
+      [{ firstName: "Jo\nnas" }, "Please keep this on one line."],
+      [{ firstName: "x".repeat(51) }, "First name must be at most 50 characters."],
       [{ email: "not-an-email" }, "Please enter a valid email address."],
       [{ acceptTerms: false }, "Please confirm that you are 18 or older and accept the terms."],
       [{ acceptTerms: "yes" }, "Please confirm that you are 18 or older and accept the terms."],

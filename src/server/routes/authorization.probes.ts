@@ -1,0 +1,251 @@
+import { QUIZ_QUESTION_COUNT } from "../../shared/quiz/questions.ts";
+
+/**
+ * Who may call what: one entry for every route of the app, keyed "METHOD /path/:pattern" exactly as Hono lists it
+ * (createApp(...).routes). authorization.test.ts sends each route a request aimed at user A's data, once without a
+ * session and once as another signed-in user B, and fails for a route that has no entry here — so a new route is
+ * added together with its answer to "who may call this?". Decision 0067.
+ */
+
+/** What user A owns when the probes run: a plan with todos, a run validation, a waitlist place, a checkout session. */
+export type OwnerData = {
+  userId: string;
+  email: string;
+  password: string;
+  quizResponseId: string;
+  challengeId: string;
+  milestoneId: string;
+  todoId: string;
+  checkoutSessionId: string;
+};
+
+export type ProbeRequest = { path: string; body?: unknown };
+
+type SignedInProbe = {
+  access: "signed-in";
+  /** A request against A's data (with a body that would be valid for A). */
+  request: (a: OwnerData) => ProbeRequest;
+  /**
+   * What B gets:
+   * - "not-found": 404, the very answer B gets for ids that do not exist (so he learns nothing, not even existence);
+   * - "own-account": the route only ever acts on the caller's own account; B's answer is about B (no 5xx);
+   * - "refused": a 4xx with {error}.
+   * In every case B's answer holds nothing of A's and A's data is unchanged afterwards.
+   */
+  otherUser: "not-found" | "own-account" | "refused";
+  /** The statuses it answers without a session, when that is not 401 {error} (e.g. GET /api/me: {user: null}). */
+  anonymous?: readonly number[];
+};
+
+type PublicProbe = {
+  access: "public";
+  /** Why anyone may call it. */
+  why: string;
+  request: (a: OwnerData) => ProbeRequest;
+  /** The statuses it answers the probe with, signed in or not. */
+  answers: readonly number[];
+};
+
+export type RouteProbe = SignedInProbe | PublicProbe;
+
+const probeAnswers = Array.from({ length: QUIZ_QUESTION_COUNT }, (_, i) => ({
+  question: `Question ${i + 1}`,
+  answer: "Probe answer",
+}));
+const validRun = { previousMaxDuration: null, todayDuration: 45, notes: "Probe notes, long enough." };
+
+export const routeProbes: Record<string, RouteProbe> = {
+  "GET /api/health": {
+    access: "public",
+    why: "liveness for the operator's monitor; says nothing about users",
+    request: () => ({ path: "/api/health" }),
+    answers: [200],
+  },
+  "GET /api/auth/*": {
+    access: "public",
+    why: "better-auth: e-mail confirmation and reset links are opened signed out; unused endpoints answer 404",
+    request: () => ({ path: "/api/auth/get-session" }),
+    answers: [404],
+  },
+  "POST /api/auth/*": {
+    access: "public",
+    why: "better-auth: sign-up, sign-in, reset are made signed out; a wrong password never signs anyone in",
+    request: (a) => ({ path: "/api/auth/sign-in/email", body: { email: a.email, password: "wrong-password-1" } }),
+    answers: [401],
+  },
+  "POST /api/billing/webhook": {
+    access: "public",
+    why: "Stripe calls it; only a body signed with the webhook secret is acted on",
+    request: (a) => ({ path: "/api/billing/webhook", body: { type: "checkout.session.completed", data: a.userId } }),
+    answers: [400],
+  },
+  "GET /test-checkout/:id": {
+    access: "public",
+    why: "test mode's stand-in for Stripe's hosted checkout (never in production); the session id is the key",
+    request: () => ({ path: "/test-checkout/cs_test_unknown" }),
+    answers: [404],
+  },
+  "POST /test-checkout/:id/pay": {
+    access: "public",
+    why: "test mode's stand-in for Stripe's hosted checkout; the session id is the key",
+    request: () => ({ path: "/test-checkout/cs_test_unknown/pay", body: {} }),
+    answers: [404],
+  },
+  "POST /test-checkout/:id/cancel": {
+    access: "public",
+    why: "test mode's stand-in for Stripe's hosted checkout; the session id is the key",
+    request: () => ({ path: "/test-checkout/cs_test_unknown/cancel", body: {} }),
+    answers: [404],
+  },
+  "GET /test-portal/:id": {
+    access: "public",
+    why: "test mode's stand-in for Stripe's Customer Portal; the portal session id is the key",
+    request: () => ({ path: "/test-portal/bps_unknown" }),
+    answers: [404],
+  },
+  "POST /test-portal/:id/:action": {
+    access: "public",
+    why: "test mode's stand-in for Stripe's Customer Portal; the portal session id is the key",
+    request: () => ({ path: "/test-portal/bps_unknown/cancel", body: {} }),
+    answers: [404],
+  },
+
+  "GET /api/me": {
+    access: "signed-in",
+    request: () => ({ path: "/api/me" }),
+    otherUser: "own-account",
+    // The app asks who is signed in before it knows; nobody is {user: null}.
+    anonymous: [200],
+  },
+  "PATCH /api/me": {
+    access: "signed-in",
+    request: () => ({ path: "/api/me", body: { firstName: "Probe" } }),
+    otherUser: "own-account",
+  },
+  "GET /api/me/data": { access: "signed-in", request: () => ({ path: "/api/me/data" }), otherUser: "own-account" },
+  "POST /api/me/delete": {
+    access: "signed-in",
+    // A's password does not delete B's account, let alone A's.
+    request: (a) => ({ path: "/api/me/delete", body: { password: a.password } }),
+    otherUser: "refused",
+  },
+
+  "GET /api/onboarding": {
+    access: "signed-in",
+    request: () => ({ path: "/api/onboarding" }),
+    otherUser: "own-account",
+  },
+  "POST /api/onboarding/challenge": {
+    access: "signed-in",
+    request: () => ({ path: "/api/onboarding/challenge", body: { maxDurationMinutes: 30 } }),
+    otherUser: "own-account",
+  },
+  "POST /api/onboarding/run-validation": {
+    access: "signed-in",
+    request: () => ({ path: "/api/onboarding/run-validation", body: validRun }),
+    otherUser: "own-account",
+  },
+
+  "GET /api/quiz/latest": {
+    access: "signed-in",
+    request: () => ({ path: "/api/quiz/latest" }),
+    otherUser: "own-account",
+  },
+  "POST /api/quiz/responses": {
+    access: "signed-in",
+    // Editing A's response by naming it: B may only ever edit his own.
+    request: (a) => ({
+      path: "/api/quiz/responses",
+      body: { answers: probeAnswers, responseId: a.quizResponseId },
+    }),
+    otherUser: "not-found",
+  },
+  "GET /api/quiz/responses/:id": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/quiz/responses/${a.quizResponseId}` }),
+    otherUser: "not-found",
+  },
+  "POST /api/quiz/responses/:id/generate": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/quiz/responses/${a.quizResponseId}/generate`, body: {} }),
+    otherUser: "not-found",
+  },
+  "GET /api/quiz/responses/:id/generation": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/quiz/responses/${a.quizResponseId}/generation` }),
+    otherUser: "not-found",
+  },
+
+  "PATCH /api/challenges/:id": {
+    access: "signed-in",
+    request: (a) => ({
+      path: `/api/challenges/${a.challengeId}`,
+      body: { title: "Probe title", challengeAccepted: true },
+    }),
+    otherUser: "not-found",
+  },
+  "PATCH /api/milestones": {
+    access: "signed-in",
+    request: (a) => ({
+      path: "/api/milestones",
+      body: { milestones: [{ id: a.milestoneId, milestoneDescription: "Probe milestone" }] },
+    }),
+    otherUser: "not-found",
+  },
+  "PATCH /api/milestones/:id": {
+    access: "signed-in",
+    request: (a) => ({
+      path: `/api/milestones/${a.milestoneId}`,
+      body: { milestoneDescription: "Probe milestone", milestoneCompleted: true },
+    }),
+    otherUser: "not-found",
+  },
+  "POST /api/milestones/:id/todos": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/milestones/${a.milestoneId}/todos`, body: {} }),
+    otherUser: "not-found",
+  },
+  "PATCH /api/todos/:id": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/todos/${a.todoId}`, body: { todoCompleted: true } }),
+    otherUser: "not-found",
+  },
+
+  "GET /api/workflow": { access: "signed-in", request: () => ({ path: "/api/workflow" }), otherUser: "own-account" },
+  "GET /api/dashboard": { access: "signed-in", request: () => ({ path: "/api/dashboard" }), otherUser: "own-account" },
+
+  "GET /api/billing": { access: "signed-in", request: () => ({ path: "/api/billing" }), otherUser: "own-account" },
+  "POST /api/billing/checkout": {
+    access: "signed-in",
+    request: () => ({ path: "/api/billing/checkout", body: { planId: "premium_monthly" } }),
+    otherUser: "own-account",
+  },
+  "POST /api/billing/confirm": {
+    access: "signed-in",
+    // A's checkout session, confirmed by B, must neither make B premium nor tell him anything about it.
+    request: (a) => ({ path: "/api/billing/confirm", body: { sessionId: a.checkoutSessionId } }),
+    otherUser: "not-found",
+  },
+  "POST /api/billing/portal": {
+    access: "signed-in",
+    request: () => ({ path: "/api/billing/portal", body: {} }),
+    otherUser: "own-account",
+  },
+
+  "GET /api/community": { access: "signed-in", request: () => ({ path: "/api/community" }), otherUser: "own-account" },
+  "POST /api/community/notify": {
+    access: "signed-in",
+    request: () => ({ path: "/api/community/notify", body: {} }),
+    otherUser: "own-account",
+  },
+  "GET /api/community/waitlist": {
+    access: "signed-in",
+    request: () => ({ path: "/api/community/waitlist" }),
+    otherUser: "own-account",
+  },
+  "POST /api/community/waitlist": {
+    access: "signed-in",
+    request: (a) => ({ path: "/api/community/waitlist", body: { email: a.email, name: "Probe" } }),
+    otherUser: "own-account",
+  },
+};

@@ -1,0 +1,93 @@
+import { z } from "zod";
+
+/**
+ * Text a database cannot store: PostgreSQL refuses the NUL character in text, and a lone (unpaired) UTF-16
+ * surrogate is not a character at all. Both only arrive from scripts or damaged input, never from typing.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NUL = String.fromCharCode(0);
+
+/**
+ * Control characters nobody types: C0 (U+0001–U+001F), DEL and C1 (U+0080–U+009F). Tab is allowed everywhere;
+ * line breaks only in multi-line text (a line break in a name or a title would reach e-mail lines and headings).
+ * Multi-line text has its CR already turned into LF when this runs.
+ */
+export function hasControlCharacter(text: string, multiline: boolean) {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 9 || (multiline && code === 10)) continue;
+    if (code < 32 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+export const textMessages = {
+  unstorable: "This request contains characters that cannot be stored.",
+  controlCharacters: "Please remove the invisible control characters from this text.",
+  lineBreaks: "Please keep this on one line.",
+  notText: "Please enter text.",
+  required: "This field is required.",
+  tooShort: (min: number) => `Please write at least ${min} characters`,
+  tooLong: (max: number) => `Please keep this under ${max} characters`,
+} as const;
+
+export const unstorableTextMessage = textMessages.unstorable;
+
+export function isStorableText(text: string) {
+  return !text.includes(NUL) && !LONE_SURROGATE.test(text);
+}
+
+export type UserTextOptions = {
+  /** Longest text accepted, in UTF-16 units (String.length), counted after `prepare` and trimming. */
+  max: number;
+  /** Shortest text accepted after trimming; 1 unless `min: 0` allows empty text. */
+  min?: number;
+  /** Trim surrounding whitespace before counting and storing it (default true). */
+  trim?: boolean;
+  /** Line breaks allowed (CRLF and CR become LF); otherwise any line break is refused. */
+  multiline?: boolean;
+  /** Applied after the storable check, before trimming and counting (e.g. stripping tags). */
+  prepare?: (text: string) => string;
+  messages?: {
+    /** Not a string at all, or empty after trimming (when min ≥ 1). */
+    required?: string;
+    /** Shorter than `min` (when min > 1); `required` when not given. */
+    tooShort?: string;
+    tooLong?: string;
+    /** For text nobody types (an id from a URL): the one answer to any character problem. */
+    invalid?: string;
+  };
+};
+
+/**
+ * The one text type for user input in every shared schema: refuses NUL and unpaired surrogates (text no column
+ * can keep), control characters and (single-line) line breaks, each with a message a person can act on; trims;
+ * caps the length. The output is the text as stored. Decision 0066.
+ */
+export function userText(options: UserTextOptions) {
+  const { max, min = 1, trim = true, multiline = false, prepare } = options;
+  const required = options.messages?.required ?? textMessages.required;
+  const tooShort = options.messages?.tooShort ?? (min > 1 ? textMessages.tooShort(min) : required);
+  const tooLong = options.messages?.tooLong ?? textMessages.tooLong(max);
+
+  return z.string({ error: options.messages?.required ?? textMessages.notText }).transform((raw, ctx) => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    const invalid = options.messages?.invalid;
+    if (!isStorableText(raw)) return fail(invalid ?? textMessages.unstorable);
+    let text = multiline ? raw.replace(/\r\n?/g, "\n") : raw;
+    if (prepare) text = prepare(text);
+    if (trim) text = text.trim();
+    // Checked after trimming, so a pasted title with a trailing line break is simply trimmed.
+    if (hasControlCharacter(text, multiline)) {
+      if (invalid) return fail(invalid);
+      return fail(!multiline && /[\n\r]/.test(text) ? textMessages.lineBreaks : textMessages.controlCharacters);
+    }
+    if (min >= 1 && text.length === 0) return fail(required);
+    if (text.length < min) return fail(tooShort);
+    if (text.length > max) return fail(tooLong);
+    return text;
+  });
+}
