@@ -2,12 +2,7 @@ import { type Context, Hono } from "hono";
 import { getCookie } from "hono/cookie";
 import { z } from "zod";
 import { updateProfileSchema } from "../../../shared/account/contracts.ts";
-import {
-  authMessages,
-  isStrongPassword,
-  isValidEmail,
-  normalizeEmail,
-} from "../../../shared/account/rules.ts";
+import { authMessages, isStrongPassword, isValidEmail, normalizeEmail } from "../../../shared/account/rules.ts";
 import { emailConfirmedLandingPath, paths } from "../../../shared/paths.ts";
 import { type Auth, CLIENT_IP_HEADER, emailOfResetToken } from "../../auth/auth.ts";
 import { clientIp } from "../../auth/client-ip.ts";
