@@ -86,7 +86,16 @@ function createModelGenerator(options: ModelGeneratorOptions): AiGenerator {
       } catch (error) {
         if (!NoObjectGeneratedError.isInstance(error)) throw error; // provider or network failure: no retry here
         lastProblem = `unparseable output (${error.finishReason ?? "unknown finish"})`;
-        logger?.warn({ step, attempt, err: error.message }, "AI output was not valid JSON for the schema");
+        // The parser's message can quote the model's output, which is built from his answers: log only its kind.
+        logger?.warn(
+          {
+            step,
+            attempt,
+            finishReason: error.finishReason ?? "unknown",
+            errorName: error.cause instanceof Error ? error.cause.name : error.name,
+          },
+          "AI output was not valid JSON for the schema",
+        );
         continue;
       }
       const parsed = strict.safeParse(raw);

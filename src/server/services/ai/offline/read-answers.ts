@@ -1,91 +1,298 @@
+import nlp from "compromise";
 import type { Answer } from "../schema.ts";
 
-/** What the offline generator takes from the five answers: his own phrases and the concrete things he named. */
-export type Reading = {
-  /** The five answers in question order (empty strings if missing). */
+/**
+ * What the offline generator understands from the five answers: facts, each already turned into second person, plus
+ * the whole sentences it may quote. Nothing here is guessed: a fact the answers do not contain stays null or empty.
+ */
+export type Facts = {
+  /** The five answers in question order, cleaned (emoji removed, capitals lowered). */
   texts: string[];
-  /** Apps and habits he named in answer 1, e.g. ["Instagram", "YouTube"]. */
-  sinks: string[];
-  /** Hours per evening he named in answer 1, if any. */
-  hours: string | null;
-  /** Short verbatim excerpts of his answers. */
-  time: string;
-  future: string;
-  goal: string;
-  blocker: string | null;
-  strength: string;
-  regret: string;
-  /** People he named in his picture of the future (wife, kids, brother …). */
-  people: string[];
-  /** A stable number from the answers, used to vary wording between people with the same themes. */
+  /** Per answer: written in English (false for German and other languages, which are quoted, never rewritten). */
+  english: boolean[];
+  /** Per answer: its sentences, whole, as he wrote them. */
+  sentences: string[][];
+  screen: {
+    /** He described a screen habit in answer 1 (a phone, an app, scrolling, series…). */
+    described: boolean;
+    apps: string[];
+    /** Hours he gave, either as a number or as a clock window ("8 pm to midnight" → 4). */
+    hours: number | null;
+    /** The clock window as he gave it, e.g. "until midnight", "8 pm to midnight". */
+    window: string | null;
+  };
+  /** What he wants to build or master, as an infinitive phrase in second person: "learn Spanish". */
+  goal: string | null;
+  goalKind: GoalKind;
+  /** What stops him, a whole clause in second person: "you don't own proper tools". */
+  obstacle: string | null;
+  obstacleKind: ObstacleKind;
+  /** What he is good at / was proud of, a whole clause in second person. */
+  strength: string | null;
+  /** His regret, a whole clause in second person: "that you never called your father". */
+  regret: string | null;
+  /** The picture of the future, a whole clause in second person. */
+  future: string | null;
+  /** People he actually named with "my"/"our", second person ("your father"), once per answer naming them. */
+  people: Array<{ who: string; answer: number }>;
+  /** A stable number from the answers, for choosing between equivalent sentence frames. */
   seed: number;
 };
 
-const SINKS: Array<[RegExp, string]> = [
+export type GoalKind =
+  | "language"
+  | "music"
+  | "craft"
+  | "business"
+  | "writing"
+  | "fitness"
+  | "study"
+  | "money"
+  | "faith"
+  | "visual"
+  | "outdoors"
+  | "career"
+  | "general";
+export type ObstacleKind = "tools" | "money" | "time" | "fear" | "boredom" | "knowhow" | "tired" | "other" | "none";
+
+const APPS: Array<[RegExp, string]> = [
   [/\binsta(gram)?\b|\breels?\b/i, "Instagram"],
   [/\btik ?tok\b/i, "TikTok"],
   [/\byou ?tube\b|\bshorts\b/i, "YouTube"],
   [/\breddit\b/i, "Reddit"],
-  [/\bnetflix\b|\bseries\b|\bshows?\b|\bbinge/i, "series"],
-  [/\btwitter\b|\bx\.com\b|\btweets?\b/i, "X"],
+  [/\bnetflix\b/i, "Netflix"],
+  [/\btwitter\b|\bx\.com\b/i, "X"],
   [/\bsnap(chat)?\b/i, "Snapchat"],
   [/\bfacebook\b/i, "Facebook"],
-  [/\btwitch\b|\bstreams?\b/i, "streams"],
-  [/\bgam(e|es|ing)\b|\bplaystation\b|\bxbox\b|\bfortnite\b|\bfifa\b/i, "games"],
-  [/\bnews\b/i, "the news feed"],
-  [/\bporn/i, "late-night browsing"],
+  [/\btwitch\b/i, "Twitch"],
+  [/\bwhats ?app\b/i, "WhatsApp"],
+  [/\blinkedin\b/i, "LinkedIn"],
+  [/\b(video ?games?|gaming|playstation|xbox|fortnite|fifa|call of duty)\b/i, "games"],
 ];
+const SCREEN_WORDS =
+  /\b(phone|handy|smartphone|screen|scroll\w*|feeds?|apps?|tv|telly|series|shows|videos?|streams?|news|online|internet|games?|gaming|laptop|netflix|youtube|instagram|tiktok|reddit)\b/i;
 
 const PEOPLE: Array<[RegExp, string]> = [
   [/\bwife\b/i, "your wife"],
+  [/\bhusband\b/i, "your husband"],
   [/\bgirlfriend\b/i, "your girlfriend"],
+  [/\bboyfriend\b/i, "your boyfriend"],
   [/\bpartner\b/i, "your partner"],
-  [/\bkids?\b|\bchildren\b/i, "your kids"],
+  [/\b(kids|children)\b/i, "your kids"],
   [/\bdaughters?\b/i, "your daughter"],
   [/\bsons?\b/i, "your son"],
-  [/\bfamily\b/i, "your family"],
-  [/\bfriends?\b|\bmates\b|\bbuddies\b/i, "your friends"],
+  [/\b(dad|father|papa)\b/i, "your father"],
+  [/\b(mum|mom|mother|mama)\b/i, "your mother"],
   [/\bbrothers?\b/i, "your brother"],
-  [/\b(dad|father)\b/i, "your father"],
-  [/\b(mum|mom|mother)\b/i, "your mother"],
-  [/\bteam\b|\bcrew\b|\bemployees\b/i, "your team"],
+  [/\bsisters?\b/i, "your sister"],
+  [/\b(grandma|grandmother|granny|nan)\b/i, "your grandmother"],
+  [/\b(grandpa|grandfather|granddad)\b/i, "your grandfather"],
+  [/\bgrandparents\b/i, "your grandparents"],
+  [/\bgrand(children|kids)\b/i, "your grandchildren"],
+  [/\b(friends?|mates|buddies)\b/i, "your friends"],
+  [/\bfamily\b/i, "your family"],
 ];
 
-const BLOCKER_HINT =
-  /\b(stops?|stopping|afraid|fear|scared|time|tired|excuse|lazy|procrastinat|money|never|don'?t|can'?t|doubt|overwhelm|distract|phone|start)\b/i;
+const GOAL_KINDS: Array<[GoalKind, RegExp]> = [
+  [
+    "language",
+    /\b(spanish|german|french|italian|japanese|chinese|mandarin|portuguese|arabic|russian|korean|english|language)\b/i,
+  ],
+  ["music", /\b(guitar|piano|drums?|bass|violin|sing\w*|songs?|band|music|instrument|beats|dj)\b/i],
+  [
+    "craft",
+    /\b(wood\w*|furniture|carpent\w*|tables?|chairs?|cabin|restor\w*|motorbike|motorcycle|engine|garden\w*|workshop|weld\w*|renovat\w*|boat)\b/i,
+  ],
+  [
+    "business",
+    /\b(business|company|startup|studio|shop|store|restaurant|caf[eé]|bakery|freelanc\w*|clients?|customers?|sell\w*|brand|app)\b/i,
+  ],
+  ["writing", /\b(write|writing|book|novel|blog|stories|poems?|screenplay|newsletter)\b/i],
+  [
+    "fitness",
+    /\b(marathon|run(ning)?|gym|fit|fitness|weight|muscle|lift\w*|boxing|bjj|jiu|triathlon|cycling|swim\w*|football|soccer|climb\w*|sport)\b/i,
+  ],
+  ["study", /\b(degree|study|course|exam|university|college|certificat\w*|code|coding|program\w*|master'?s)\b/i],
+  ["money", /\b(money|debt|sav(e|ing)|invest\w*|budget|mortgage|financ\w*)\b/i],
+  ["faith", /\b(faith|god|church|pray\w*|bible|mosque|quran|spiritual\w*)\b/i],
+  ["visual", /\b(draw\w*|paint\w*|photo\w*|film\w*|design\w*|art|camera|animation|illustrat\w*)\b/i],
+  ["outdoors", /\b(travel\w*|hik\w*|mountains?|camp\w*|sail\w*|surf\w*|trip|backpack\w*)\b/i],
+  ["career", /\b(career|promotion|job|manager|leader\w*|position|raise|nurse|teacher|electrician|apprentice\w*)\b/i],
+];
 
-/** Normalises quotes and whitespace so an excerpt can sit inside our own quotation marks. */
-function tidy(text: string): string {
-  return text.replace(/[“”"]/g, "'").replace(/\s+/g, " ").trim();
-}
+const OBSTACLE_KINDS: Array<[ObstacleKind, RegExp]> = [
+  ["tools", /\b(tools?|equipment|workshop|space|gear|machine)\b/i],
+  ["money", /\b(money|afford|expensive|broke|cost\w*)\b/i],
+  ["time", /\b(time|busy|shifts?|work(ing)? (late|long)|hours)\b/i],
+  ["fear", /\b(afraid|fear|scared|nervous|embarrass\w*|judg\w*|fail\w*|good enough)\b/i],
+  ["boredom", /\b(bored|boring|give up|quit|lose interest|motivation)\b/i],
+  ["knowhow", /\b(how to start|where to start|don'?t know how|no idea|overwhelm\w*)\b/i],
+  ["tired", /\b(tired|exhausted|energy|drained)\b/i],
+];
 
-/** A short verbatim excerpt: the first sentence (or the clause matching `prefer`), at most `maxWords` words. */
-export function excerpt(text: string, options: { prefer?: RegExp; maxWords?: number } = {}): string {
-  const maxWords = options.maxWords ?? 14;
-  const sentences = tidy(text)
-    .split(/(?<=[.!?])\s+/)
-    .map((s) => s.replace(/[.!?]+$/, "").trim())
-    .filter(Boolean);
-  let chosen = sentences[0] ?? "";
-  if (options.prefer) chosen = sentences.find((s) => options.prefer?.test(s)) ?? chosen;
-  const words = chosen.split(" ");
-  if (words.length <= maxWords) return chosen;
-  // Cut at a comma when one falls late enough, so the excerpt still reads as a phrase.
-  const head = words.slice(0, maxWords).join(" ");
-  const comma = head.lastIndexOf(",");
-  return comma > head.length / 2 ? head.slice(0, comma) : `${head.replace(/[,;:]$/, "")}…`;
-}
+const GERMAN =
+  /\b(ich|und|nicht|mein(e|en|er)?|der|die|das|ist|zu|mit|auf|abends|immer|habe|wäre|mehr|meiner|zeit)\b/gi;
+const EMOJI = /\p{Extended_Pictographic}|\u{FE0F}|\u{200D}/gu;
 
-function blockerOf(goalAnswer: string): string | null {
-  const text = tidy(goalAnswer);
-  const marker = text.match(/\b(but|because|what stops me( is)?|stopping me( is)?|the problem is|I guess)\b/i);
-  if (marker?.index !== undefined) {
-    const rest = text.slice(marker.index + marker[0].length).replace(/^[\s,:-]+/, "");
-    if (rest.split(" ").length >= 2) return excerpt(rest, { maxWords: 12 });
+/** Cleans what would make a sentence unreadable inside ours: emoji, shouting, stray quotes and spacing. */
+function clean(text: string): string {
+  let t = text
+    .replace(EMOJI, " ")
+    .replace(/[“”„"]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+  const letters = t.replace(/[^\p{L}]/gu, "");
+  if (letters.length >= 4 && letters === letters.toUpperCase()) {
+    t = t.toLowerCase().replace(/\bi\b/g, "I").replace(/\bi'/g, "I'");
+    t = t.replace(/(^|[.!?]\s+)(\p{L})/gu, (_, lead: string, c: string) => lead + c.toUpperCase());
   }
-  const sentences = text.split(/(?<=[.!?])\s+/).slice(1);
-  const hit = sentences.find((s) => BLOCKER_HINT.test(s));
-  return hit ? excerpt(hit, { maxWords: 12 }) : null;
+  return t.replace(/\s+([.,!?])/g, "$1");
+}
+
+function isEnglish(text: string): boolean {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const german = text.match(GERMAN)?.length ?? 0;
+  return !(/[äöüß]/i.test(text) || german / words.length > 0.2);
+}
+
+function sentencesOf(text: string): string[] {
+  if (!text) return [];
+  // Tokenising alone splits sentences (abbreviations included) without the cost of full tagging.
+  return (nlp.tokenize(text).out("array") as string[]).map((s) => s.trim()).filter(Boolean);
+}
+
+/** First person (singular and plural) to second person. Works on whole clauses only, so grammar stays intact. */
+export function toSecondPerson(clause: string): string {
+  return clause
+    .replace(/\bI am\b/g, "you are")
+    .replace(/\bI'm\b/gi, "you're")
+    .replace(/\bI was\b/g, "you were")
+    .replace(/\bI wasn'?t\b/g, "you weren't")
+    .replace(/\bI've\b/gi, "you've")
+    .replace(/\bI'd\b/gi, "you'd")
+    .replace(/\bI'll\b/gi, "you'll")
+    .replace(/\bI\b/g, "you")
+    .replace(/\b(we|us)\b/gi, "you")
+    .replace(/\bwe're\b/gi, "you're")
+    .replace(/\b(my|our)\b/gi, "your")
+    .replace(/\b(My|Our)\b/g, "Your")
+    .replace(/\bmine\b/gi, "yours")
+    .replace(/\bours\b/gi, "yours")
+    .replace(/\b(myself|ourselves)\b/gi, "yourself")
+    .replace(/\bme\b/gi, "you")
+    .replace(/\bam\b/g, "are")
+    .replace(/\byou is\b/g, "you are");
+}
+
+/** A clause we can put inside our own sentence: no final punctuation, lower-case start (unless a name or "I"). */
+function asClause(text: string): string {
+  const t = text.replace(/[.!?…]+$/, "").trim();
+  const first = t.split(" ")[0] ?? "";
+  const keepCase = /^[A-Z]{2,}$|^I\b/.test(first) || nlp(first).has("#ProperNoun");
+  return keepCase ? t : t.charAt(0).toLowerCase() + t.slice(1);
+}
+
+const MAX_CLAUSE_WORDS = 22;
+const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
+
+/** The first whole sentence of an English answer, in second person, or null when it is too long to use whole. */
+function firstClause(sentences: string[], prefer?: RegExp): string | null {
+  const pool = prefer ? [...sentences.filter((s) => prefer.test(s)), ...sentences] : sentences;
+  for (const s of pool) {
+    // Split only at real clause boundaries (semicolon, ", but", ", and then"); never inside a phrase.
+    for (const part of s.split(/;\s+|,\s+(?=but\b|and then\b)/)) {
+      if (words(part) >= 1 && words(part) <= MAX_CLAUSE_WORDS) return toSecondPerson(asClause(part));
+    }
+  }
+  return null;
+}
+
+function clockHour(token: string): number | null {
+  const t = token.toLowerCase().trim();
+  if (t === "midnight") return 24;
+  if (t === "noon") return 12;
+  const m = t.match(/^(\d{1,2})(?::\d{2})?\s*(am|pm)?$/);
+  if (!m) return null;
+  let h = Number(m[1]);
+  if (m[2] === "pm" && h < 12) h += 12;
+  if (m[2] === "am" && h === 12) h = 24;
+  if (m[2] === "am" && h < 7) h += 24; // 2am after an evening is the same night
+  return h;
+}
+
+function readHours(text: string): { hours: number | null; window: string | null } {
+  const direct = text.match(
+    /\b(\d{1,2}(?:[.,]5)?|one|two|three|four|five|six|seven|eight)\s*(?:\+\s*)?(?:hours?|hrs?|h)\b/i,
+  );
+  const numbers: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 };
+  const span = text.match(
+    /\b(?:from\s+)?(\d{1,2}(?::\d{2})?\s*(?:am|pm)?|midnight)\s*(?:to|till|until|-|–)\s*(\d{1,2}(?::\d{2})?\s*(?:am|pm)?|midnight)\b/i,
+  );
+  let window: string | null = null;
+  let hours: number | null = null;
+  if (span?.[1] && span[2] && /am|pm|midnight|:/.test(span[0])) {
+    window = span[0].replace(/^from\s+/i, "");
+    const start = clockHour(span[1]);
+    let end = clockHour(span[2]);
+    if (start !== null && end !== null) {
+      const startH = start < 12 && /pm/i.test(span[2]) ? start + 12 : start;
+      if (end <= startH) end += 12;
+      if (end - startH > 0 && end - startH <= 10) hours = end - startH;
+    }
+  } else {
+    const until = text.match(/\buntil\s+(\d{1,2}(?::\d{2})?\s*(?:am|pm)|midnight)\b/i);
+    if (until) window = until[0];
+  }
+  if (direct?.[1]) hours = Number(direct[1].replace(",", ".")) || numbers[direct[1].toLowerCase()] || hours;
+  return { hours, window };
+}
+
+/** "I always wanted to learn Spanish but…" → "learn Spanish"; "putting off learning guitar" → "learn guitar". */
+function readGoal(sentences: string[]): string | null {
+  // A short answer that is itself an infinitive phrase ("Learn to swim.", "Build my own table") is the goal.
+  const only = sentences.length === 1 ? (sentences[0] ?? "").replace(/[.!?]+$/, "") : "";
+  if (only && words(only) <= 8 && nlp(only).match("^#Infinitive").found && !/^(i|my|nothing|not)\b/i.test(only)) {
+    return toSecondPerson(asClause(only.split(/,\s+/)[0] ?? only));
+  }
+  for (const s of sentences) {
+    const head = s.split(/,?\s+\b(?:but|because|though|although|yet)\b|[;.!?]/i)[0] ?? "";
+    const m =
+      head.match(
+        /\b(?:want(?:ed)?|wish(?:ed)?|plan(?:ned)?|hope[ds]?|dream(?:ed)? of|always meant|would love|'d love)\s+to\s+(.+)$/i,
+      ) ??
+      head.match(
+        /\b(?:putting off|put off|never got round to|never got around to|dream(?:ed)? of|thinking about)\s+(.+)$/i,
+      );
+    if (m?.[1] && words(m[1]) <= 12) {
+      let raw = m[1].split(/,\s+/)[0] ?? m[1];
+      if (/^\w+ing\b/i.test(raw)) {
+        // "putting off learning guitar" → "learn guitar"; only a gerund needs the tagger.
+        const doc = nlp(raw);
+        doc.verbs().toInfinitive();
+        raw = doc.text();
+      }
+      const phrase = toSecondPerson(asClause(raw));
+      if (phrase && !/^(it|that|this)$/i.test(phrase)) return phrase;
+    }
+  }
+  return null;
+}
+
+function readObstacle(text: string, sentences: string[]): string | null {
+  const m = text.match(
+    /\b(?:but|because|what stops me is|what stops me:?|the problem is|stopping me is)\s+(.+?)(?:[.!?]|$)/i,
+  );
+  if (m?.[1] && words(m[1]) >= 2 && words(m[1]) <= MAX_CLAUSE_WORDS) {
+    return toSecondPerson(asClause(m[1].replace(/^(that|is)\s+/i, "")));
+  }
+  const hint = sentences.slice(1).find((s) => OBSTACLE_KINDS.some(([, re]) => re.test(s)));
+  return hint && words(hint) <= MAX_CLAUSE_WORDS ? toSecondPerson(asClause(hint)) : null;
+}
+
+/** A clause without a subject and verb ("football on Sundays") cannot follow "you said"; it is quoted instead. */
+function withVerb(clause: string | null): string | null {
+  return clause && words(clause) >= 3 && /\byou\b/i.test(clause) && nlp(clause).has("#Verb") ? clause : null;
 }
 
 function hash(text: string): number {
@@ -94,36 +301,58 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-export function readAnswers(answers: Answer[]): Reading {
-  const texts = [0, 1, 2, 3, 4].map((i) => answers[i]?.answer ?? "");
-  const [time = "", future = "", goal = "", strength = "", regret = ""] = texts;
-  const sinks = SINKS.filter(([re]) => re.test(time)).map(([, name]) => name);
-  const hoursMatch = time.match(/\b(\d{1,2}(?:[.,]\d)?|one|two|three|four|five|six)\s*(?:\+\s*)?(hours?|hrs?|h)\b/i);
-  const people = PEOPLE.filter(([re]) => re.test(future)).map(([, who]) => who);
+export function readAnswers(answers: Answer[]): Facts {
+  const texts = [0, 1, 2, 3, 4].map((i) => clean(answers[i]?.answer ?? ""));
+  const english = texts.map(isEnglish);
+  const sentences = texts.map(sentencesOf);
+  const [time = "", , goalText = ""] = texts;
+  const en = (i: number) => english[i] === true;
+
+  const apps = en(0) ? APPS.filter(([re]) => re.test(time)).map(([, name]) => name) : [];
+  const described = en(0)
+    ? SCREEN_WORDS.test(time) || apps.length > 0
+    : /\b(handy|handys|phone|instagram|tiktok|youtube|netflix)\b/i.test(time);
+  const { hours, window } = described ? readHours(time) : { hours: null, window: null };
+
+  const goal = en(2) ? readGoal(sentences[2] ?? []) : null;
+  // The kind comes from the goal, never from what stops him ("my English is not so good" is not a language goal).
+  const goalHead = goalText.split(/,?\s+\b(?:but|because|though|although)\b|\bwhat stops me\b/i)[0] ?? "";
+  const goalSource = goal ?? (en(2) ? goalHead : "");
+  const goalKind = GOAL_KINDS.find(([, re]) => re.test(goalSource))?.[0] ?? "general";
+  const obstacle = en(2) ? readObstacle(goalText, sentences[2] ?? []) : null;
+  const obstacleKind = obstacle ? (OBSTACLE_KINDS.find(([, re]) => re.test(obstacle))?.[0] ?? "other") : "none";
+
+  const people: Facts["people"] = [];
+  texts.forEach((text, answer) => {
+    if (!en(answer)) return;
+    for (const [re, who] of PEOPLE) {
+      const owned = new RegExp(`\\b(my|our)\\s+(?:[a-z]+\\s+){0,2}?(?:${re.source.replace(/\\b/g, "")})\\b`, "i");
+      if (owned.test(text) && !people.some((p) => p.who === who && p.answer === answer)) people.push({ who, answer });
+    }
+  });
+
   return {
     texts,
-    sinks: sinks.length > 0 ? sinks.slice(0, 3) : [],
-    hours: hoursMatch ? `${hoursMatch[1]} hours` : null,
-    time: excerpt(time),
-    future: excerpt(future),
-    goal: excerpt(goal, { maxWords: 12 }),
-    blocker: blockerOf(goal),
-    strength: excerpt(strength, { maxWords: 12 }),
-    regret: excerpt(regret),
-    people: [...new Set(people)].slice(0, 2),
+    english,
+    sentences,
+    screen: { described, apps: apps.slice(0, 3), hours, window },
+    goal,
+    goalKind,
+    obstacle,
+    obstacleKind,
+    strength: withVerb(en(3) ? firstClause(sentences[3] ?? [], /\bgood (at|with)\b|\bproud\b/i) : null),
+    // One or two words ("Einsamkeit.", "My health.") read better quoted than rewritten.
+    regret: en(4) && words(texts[4] ?? "") >= 3 ? firstClause(sentences[4] ?? []) : null,
+    future: withVerb(en(1) ? firstClause(sentences[1] ?? []) : null),
+    people,
     seed: hash(texts.join("\u0000")),
   };
 }
 
-/** "Instagram, YouTube and games", or the fallback when he named nothing. */
-export function listOf(items: string[], fallback: string): string {
-  if (items.length === 0) return fallback;
-  if (items.length === 1) return items[0] ?? fallback;
+/** "Instagram, YouTube and games". */
+export function listOf(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? "";
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
-
-export function quote(text: string): string {
-  return `“${text}”`;
 }
 
 export function capitalize(text: string): string {

@@ -1,0 +1,458 @@
+/**
+ * The offline generator's evaluation set: varied people (ages 18–60, jobs, family situations, terse and long answers,
+ * German, capitals, emoji, off-topic), each as the five quiz answers in question order. The first two are the
+ * answer sets of issue 15, rebuilt from its quotes; the third is the first one's retake.
+ */
+export type HarnessPersona = { id: string; about: string; answers: [string, string, string, string, string] };
+
+export const harnessPersonas: HarnessPersona[] = [
+  {
+    id: "issue-woodworker",
+    about: "issue 15, set 1: 41, warehouse worker, no kids mentioned",
+    answers: [
+      "From 8 pm to midnight I'm on my phone, mostly YouTube and Instagram.",
+      "I picture myself running a small furniture workshop for people in my town, with my name on the door.",
+      "I always wanted to build furniture for a living. I keep putting it off because I don't own proper tools.",
+      "I'm good with my hands and I'm patient. I built a dining table for a friend and he still uses it every day.",
+      "Not calling my father more often while he is still around.",
+    ],
+  },
+  {
+    id: "issue-spanish",
+    about: "issue 15, set 2: 29, shift worker in a hospital kitchen",
+    answers: [
+      "I get home from my shift around 7, eat, and then TikTok and Netflix until I fall asleep. Probably 3 hours.",
+      "Living in Spain, speaking Spanish every day, with a small group of good friends around me.",
+      "I want to learn Spanish but I never know how to start and I give up after a few days.",
+      "I'm good at organising things. I organised my brother's wedding and everything went perfectly.",
+      "That I stayed in the same job and never tried anything new.",
+    ],
+  },
+  {
+    id: "issue-woodworker-retake",
+    about: "issue 15, the retake: evenings in the garage, no screen habit",
+    answers: [
+      "Most evenings in the garage sanding wood.",
+      "I picture myself running a small furniture workshop for people in my town, with my name on the door.",
+      "I always wanted to build furniture for a living. I keep putting it off because I don't own proper tools.",
+      "I'm good with my hands and I'm patient.",
+      "Not calling my father more often while he is still around.",
+    ],
+  },
+  {
+    id: "student-18",
+    about: "18, first-year student, lives with parents",
+    answers: [
+      "Honestly like 6 hours on TikTok and Snapchat, I lose whole nights.",
+      "I'm a software engineer with my own flat and a dog.",
+      "I want to learn to code properly but every tutorial feels too hard.",
+      "I'm good at maths. I won a regional maths competition when I was 16.",
+      "Wasting my twenties on my phone.",
+    ],
+  },
+  {
+    id: "terse-1",
+    about: "35, one-word answers",
+    answers: ["Phone.", "Happy.", "Not sure.", "Nothing special.", "Wasting time."],
+  },
+  {
+    id: "terse-2",
+    about: "44, minimal",
+    answers: ["tv", "same", "idk", "work", "nothing"],
+  },
+  {
+    id: "german-1",
+    about: "38, answers in German",
+    answers: [
+      "Abends liege ich auf dem Sofa und schaue drei Stunden auf mein Handy.",
+      "Ich lebe mit meiner Familie in einem Haus am See.",
+      "Ich wollte immer Gitarre lernen, aber ich habe keine Zeit.",
+      "Ich bin gut im Zuhören. Ich war stolz, als ich meinem Freund durch eine Krise geholfen habe.",
+      "Dass ich meine Kinder nicht aufwachsen sehe.",
+    ],
+  },
+  {
+    id: "german-mixed",
+    about: "27, half German, half English",
+    answers: [
+      "Instagram bis Mitternacht, jeden Abend.",
+      "I want to live in Berlin and work as a photographer.",
+      "Fotografie. Ich habe Angst, dass meine Bilder nicht gut genug sind.",
+      "I am good at seeing details other people miss.",
+      "Dass ich es nie versucht habe.",
+    ],
+  },
+  {
+    id: "caps",
+    about: "52, writes in capitals",
+    answers: [
+      "I WATCH YOUTUBE ALL EVENING, 4 HOURS EASY.",
+      "RETIRED EARLY WITH MY WIFE, FISHING EVERY WEEK.",
+      "I ALWAYS WANTED TO RESTORE AN OLD MOTORCYCLE BUT I NEVER HAVE THE MONEY.",
+      "I AM GOOD WITH ENGINES. I FIXED MY NEIGHBOUR'S TRUCK WHEN NOBODY ELSE COULD.",
+      "THAT I NEVER FINISHED ANYTHING FOR MYSELF.",
+    ],
+  },
+  {
+    id: "emoji",
+    about: "22, emoji everywhere",
+    answers: [
+      "📱📱📱 tiktok all night 😅",
+      "Living by the beach 🏖️ with my girlfriend ❤️",
+      "I want to start a clothing brand 👕 but I'm scared nobody will buy it",
+      "I'm good at design 🎨. I made the logo for my friend's café.",
+      "Not trying 🙃",
+    ],
+  },
+  {
+    id: "off-topic",
+    about: "31, answers that miss the questions",
+    answers: [
+      "The weather here is terrible lately.",
+      "I like pizza.",
+      "My cat is called Bruno.",
+      "Football on Sundays.",
+      "Who knows.",
+    ],
+  },
+  {
+    id: "non-native",
+    about: "34, non-native English, delivery driver",
+    answers: [
+      "I am driving all day, in evening I am very tired and watching videos on phone maybe 3 hour.",
+      "I have my own small restaurant and my family is with me.",
+      "I want open restaurant but I have not enough money and my english is not so good.",
+      "I cook very good. Once I cooked for 80 people on wedding of my cousin.",
+      "That I still drive delivery and never make my dream.",
+    ],
+  },
+  {
+    id: "nurse-nights",
+    about: "39, night-shift nurse, single mother",
+    answers: [
+      "After night shifts I scroll Facebook in bed for two hours instead of sleeping.",
+      "A calmer job with day hours, time with my daughter, maybe a small garden.",
+      "I always wanted to finish my master's degree in nursing, but I'm too tired after shifts.",
+      "I'm good in a crisis. I kept a patient calm during a cardiac arrest until the team arrived.",
+      "That my daughter grew up while I was either at work or asleep.",
+    ],
+  },
+  {
+    id: "dad-runner",
+    about: "45, accountant, married, two kids",
+    answers: [
+      "Once the kids are in bed I watch Netflix with a beer, about 3 hours, and check the news on my phone.",
+      "Fit and healthy at 50, running with my son, still married to my wife and happy.",
+      "I want to run a marathon. I keep saying I'm too old and too heavy.",
+      "I'm disciplined at work. I led our team through a difficult audit last year.",
+      "Being the dad who was tired and grumpy every evening.",
+    ],
+  },
+  {
+    id: "faith",
+    about: "50, church volunteer",
+    answers: [
+      "I read the news on my phone and watch YouTube sermons for hours, then feel empty.",
+      "Serving in my church, my grandchildren around me, at peace.",
+      "I want to read the whole Bible and lead a small group, but I feel I am not good enough.",
+      "I am good at listening. People at work come to me when they have problems.",
+      "That I drifted away from God and from my brother.",
+    ],
+  },
+  {
+    id: "money",
+    about: "28, in debt, sales job",
+    answers: [
+      "Scrolling Instagram and shopping apps, probably 2 hours every night.",
+      "Debt free, owning a small flat, able to help my mother.",
+      "I want to save money and get out of debt, but I always spend it before the end of the month.",
+      "I'm good at talking to people. I was top seller in my store for three months.",
+      "Still being broke at 38.",
+    ],
+  },
+  {
+    id: "musician-long",
+    about: "24, long answers, band",
+    answers: [
+      "I come home from the warehouse around six, eat something quick and then it's YouTube and Reddit until one or two in the morning, mostly videos of other guitarists, which is ironic.",
+      "Playing the piano on a real stage with my band, touring small clubs, with my girlfriend in the audience.",
+      "I keep putting off learning piano properly. What stops me is that I get bored with scales after a week.",
+      "I am a patient teacher. Last year I taught my little brother to play chess and he now beats me.",
+      "Never having played a single song in front of people.",
+    ],
+  },
+  {
+    id: "writer",
+    about: "33, teacher who wants to write",
+    answers: [
+      "Marking papers, then an hour or two on Twitter arguing with strangers.",
+      "Living in the countryside and writing novels, my partner painting in the next room.",
+      "I want to write a novel. I have started five times and never got past chapter two.",
+      "I'm good at explaining things. My students passed their exams after I rewrote the whole course.",
+      "Never finishing the book.",
+    ],
+  },
+  {
+    id: "gamer",
+    about: "19, apprentice electrician",
+    answers: [
+      "Gaming every night from 9 pm to 2 am, Fortnite mostly.",
+      "Being a master electrician with my own van.",
+      "I want to pass my exam as an electrician but the theory is boring.",
+      "I'm good at fixing things. I rewired my grandmother's kitchen.",
+      "Still living in my parents' basement.",
+    ],
+  },
+  {
+    id: "climber",
+    about: "26, office worker, climbs",
+    answers: [
+      "Reels on Instagram, maybe 2.5 hours a day, mostly climbing videos.",
+      "Climbing in the Alps every summer with my friends.",
+      "I want to climb a 7a route outdoors, but I'm afraid of falling.",
+      "I'm good at staying calm. I finished my first multi-pitch route in a storm.",
+      "Only ever watching other people climb.",
+    ],
+  },
+  {
+    id: "divorced-60",
+    about: "60, divorced, retired engineer",
+    answers: [
+      "TV from dinner to bed, and the tablet in bed.",
+      "Travelling through Italy by train, speaking Italian, maybe with my sister.",
+      "I always wanted to learn Italian. I'm afraid I'm too old to learn a language.",
+      "I'm good at solving problems. I designed a bridge that still stands.",
+      "That I never saw my son enough after the divorce.",
+    ],
+  },
+  {
+    id: "founder",
+    about: "30, freelancer",
+    answers: [
+      "LinkedIn and X for hours, telling myself it's work.",
+      "Running my own design studio with five people.",
+      "I want to start my own studio but I'm scared to lose the safe income.",
+      "I'm good at design. A client doubled their sales after my rebrand.",
+      "Staying a freelancer who never built anything of his own.",
+    ],
+  },
+  {
+    id: "painter",
+    about: "47, bus driver who paints",
+    answers: [
+      "I drive the late shift, then YouTube on the couch until 1 am.",
+      "Painting every day in a small studio by the sea.",
+      "I want to paint a series of landscapes and show them, but I don't know where to start.",
+      "I'm patient and careful. A painting of mine hangs in my sister's living room.",
+      "Never showing my paintings to anyone.",
+    ],
+  },
+  {
+    id: "boxer",
+    about: "23, warehouse, boxing",
+    answers: [
+      "Snapchat and TikTok all evening, probably 5 hours.",
+      "Boxing in real fights, strong and respected.",
+      "I want to have my first amateur boxing fight, but I lack discipline.",
+      "I'm good at pushing through pain. I finished a 10k with a broken toe.",
+      "Letting my mates down by quitting again.",
+    ],
+  },
+  {
+    id: "quiet",
+    about: "36, short but real",
+    answers: ["Phone till late.", "Calm and healthy.", "Learn to swim.", "Cooking.", "My health."],
+  },
+  {
+    id: "gardener",
+    about: "55, postman, garden",
+    answers: [
+      "Evenings in the garden, and some news on the tablet before bed.",
+      "A big vegetable garden, my grandchildren helping me, and honey from my own bees.",
+      "I want to keep bees. I never started because I don't know any beekeepers.",
+      "I'm good at growing things. My tomatoes won a prize at the village fair.",
+      "Not teaching my grandchildren what I know.",
+    ],
+  },
+  {
+    id: "soldier",
+    about: "32, ex-soldier, security guard on night shifts",
+    answers: [
+      "On night shifts I watch YouTube for 6 hours to stay awake.",
+      "A job I am proud of, my own home and my son living with me.",
+      "I want to become a paramedic but I need to do the course and I keep delaying it.",
+      "I'm good under pressure. I carried an injured friend for two kilometres.",
+      "That my son only knows me from weekends.",
+    ],
+  },
+  {
+    id: "student-med",
+    about: "21, medical student",
+    answers: [
+      "I study all day and then watch Netflix and scroll Instagram until 1 am.",
+      "Working as a doctor abroad, with friends from everywhere.",
+      "I want to pass my exams with top grades, but I procrastinate until the last night.",
+      "I'm good at memorising. I learned the whole anatomy atlas in a month.",
+      "That I became a doctor who never lived.",
+    ],
+  },
+  {
+    id: "husband-cook",
+    about: "40, IT support, married",
+    answers: [
+      "Reddit on the couch next to my wife, both on our phones, every evening.",
+      "Cooking for friends at a long table in our own house, my wife laughing.",
+      "I want to cook properly, real dishes, not frozen pizza, but I think I am too clumsy.",
+      "I'm good at fixing computers. I saved a whole office from a ransomware attack.",
+      "That my wife and I became strangers sitting next to each other.",
+    ],
+  },
+  {
+    id: "cyclist",
+    about: "48, architect",
+    answers: [
+      "An hour of email on the phone, then series until midnight.",
+      "Riding my bike across the Alps at 50.",
+      "I want to ride a 200 km race, but my knee hurts sometimes.",
+      "I'm good at planning. I planned a whole school building.",
+      "That I let my body go.",
+    ],
+  },
+  {
+    id: "single-dad",
+    about: "37, single dad, mechanic",
+    answers: [
+      "Once my daughter sleeps I play FIFA until 1 am.",
+      "My daughter at university and me with my own garage.",
+      "I want to open my own garage but I do not have the money yet.",
+      "I'm good with cars. I rebuilt a 1970 Beetle from scratch.",
+      "That my daughter remembers me on the console.",
+    ],
+  },
+  {
+    id: "lonely",
+    about: "29, remote worker, lonely",
+    answers: [
+      "I work from home and I'm online all day, then YouTube until 2 am.",
+      "Having real friends I meet every week.",
+      "I want to join a running club but I'm shy.",
+      "I'm good at listening.",
+      "Being alone.",
+    ],
+  },
+  {
+    id: "photographer",
+    about: "43, sells insurance, photographs",
+    answers: [
+      "Instagram, looking at other people's photos, 3 hours a night.",
+      "Selling my prints and teaching photography workshops.",
+      "I want to put together a photography exhibition. I'm afraid people will judge my work.",
+      "I have an eye for light. One of my photos was printed in the local paper.",
+      "Leaving my camera in the drawer for ten more years.",
+    ],
+  },
+  {
+    id: "farmer",
+    about: "58, farmer, widower",
+    answers: [
+      "I fall asleep in front of the TV most evenings.",
+      "The farm passed on to my daughter, and me still helping at harvest.",
+      "I want to write down the history of our farm for my grandchildren.",
+      "I'm good with animals. I delivered a calf in a snowstorm alone.",
+      "Not telling my daughter how proud I am of her.",
+    ],
+  },
+  {
+    id: "programmer",
+    about: "25, junior developer",
+    answers: [
+      "Hacker News and YouTube until 1 am, 4 hours.",
+      "Building my own app that people actually use.",
+      "I want to build and launch an app, but I never finish side projects.",
+      "I'm good at debugging. I found a bug that had blocked the team for weeks.",
+      "Having 20 unfinished projects and nothing shipped.",
+    ],
+  },
+  {
+    id: "swimmer-teen",
+    about: "18, school leaver",
+    answers: [
+      "Snapchat with friends, like 4 hours.",
+      "Swimming for my university team.",
+      "I want to swim 100 m under a minute. I skip training when it's cold.",
+      "I'm good at sticking with my team.",
+      "Giving up swimming like my brother did.",
+    ],
+  },
+  {
+    id: "teacher-faith",
+    about: "46, primary teacher, muslim",
+    answers: [
+      "Marking and WhatsApp groups until late, maybe two hours.",
+      "Teaching, praying on time, my children grown and kind.",
+      "I want to learn Arabic properly to read the Quran, but I never find the time.",
+      "I'm good with children. A shy pupil gave a speech in front of the school after months with me.",
+      "That I let my prayers slip for my phone.",
+    ],
+  },
+  {
+    id: "investor",
+    about: "34, engineer, money focus",
+    answers: [
+      "Watching stock videos on YouTube, around 2 hours.",
+      "Financially independent at 45 and travelling with my partner.",
+      "I want to invest regularly, but I'm afraid of losing money.",
+      "I'm good at numbers. I paid off my student loan in three years.",
+      "Working until 67 in a job I don't like.",
+    ],
+  },
+  {
+    id: "hiker",
+    about: "50, manager",
+    answers: [
+      "Email and news on the phone until 11 pm.",
+      "Walking the Camino with my wife.",
+      "I want to hike the whole Camino de Santiago. I never take the time off.",
+      "I'm good at leading teams. I turned around a failing department.",
+      "That my wife and I never took our big trip.",
+    ],
+  },
+  {
+    id: "carpenter-young",
+    about: "20, carpentry apprentice",
+    answers: ["Youtube shorts till 3am", "My own workshop", "Build my own table", "Working with wood", "Giving up"],
+  },
+  {
+    id: "poet",
+    about: "27, barista",
+    answers: [
+      "Pinterest and Tumblr, scrolling aesthetics for hours.",
+      "Publishing a small book of poems.",
+      "I want to write poetry every day, but I'm embarrassed by what I write.",
+      "I'm good at noticing small things. A customer cried at a poem I wrote on a cup.",
+      "Never letting anyone read my poems.",
+    ],
+  },
+  {
+    id: "coach",
+    about: "42, youth football coach",
+    answers: [
+      "Watching football highlights on my phone for 2 hours after training.",
+      "Coaching a semi-pro team and my son playing in it.",
+      "I want to get my coaching licence, but the course costs a lot.",
+      "I'm good at motivating kids. My under-12 team won the league.",
+      "Not becoming the coach I know I could be.",
+    ],
+  },
+  {
+    id: "widow-german",
+    about: "60, German, widow",
+    answers: [
+      "Fernsehen, jeden Abend.",
+      "Reisen mit meiner Schwester.",
+      "Italienisch lernen.",
+      "Kochen.",
+      "Einsamkeit.",
+    ],
+  },
+];

@@ -1,0 +1,49 @@
+import type { TodoInput } from "../schema.ts";
+
+const PREP = {
+  immediate: "Today, put the sessions for this week in your calendar with a day, a time and a place",
+  short_term: "Write down what “done” means for this milestone and the date you will check it",
+  medium_term: "Break the ninety days into three monthly targets and write them where you will see them",
+} as const;
+
+const REVIEW = {
+  immediate: "On day seven, compare what you did with the milestone and set the next step",
+  short_term: "Every Sunday of the month, note your progress in one line",
+  medium_term: "At the end of each month, check the target and adjust the next one",
+} as const;
+
+const MAX = 190;
+
+function sentence(text: string): string {
+  let t = text
+    .trim()
+    .replace(/[.;:,—–-]+$/, "")
+    .trim();
+  if (t.length > MAX) {
+    const cut = t.slice(0, MAX);
+    const comma = cut.lastIndexOf(",");
+    t = comma > MAX / 2 ? cut.slice(0, comma) : cut.slice(0, cut.lastIndexOf(" "));
+  }
+  return `${t.charAt(0).toUpperCase()}${t.slice(1)}.`;
+}
+
+/**
+ * 3–5 todos for one milestone: a planning step, the milestone's own actions one by one (so they name its
+ * specifics and no two milestones share a list), and a review step.
+ */
+export function writeTodos(input: TodoInput): string[] {
+  const body = input.milestone.description
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[.!]+$/, "");
+  const parts = body
+    .split(/;\s+|\.\s+|,\s+(?:and|then)\s+|\s+—\s+|\s+and then\s+|,\s+and\s+(?=[a-z]+\s)/)
+    .map((p) => p.trim())
+    .filter((p) => p.split(" ").length >= 3)
+    .slice(0, 3);
+  const actions = parts.length > 0 ? parts : [body || input.challenge.title];
+  const steps = [PREP[input.milestone.type], ...actions];
+  if (steps.length < 4) steps.push(`Tell one person that you are working on “${input.challenge.title}” and by when`);
+  steps.push(REVIEW[input.milestone.type]);
+  return steps.slice(0, 5).map(sentence);
+}
