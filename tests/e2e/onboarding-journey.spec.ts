@@ -81,7 +81,8 @@ test("from 'I ran' to a dashboard with dated milestones", async ({ page, signedI
   await page.getByRole("button", { name: "NEXT" }).click();
 
   await expect(page).toHaveURL(/\/challenge-workflow\/[0-9a-f-]+$/);
-  await expect(page.getByText(firstTitle)).toBeVisible();
+  // The plan names the title again in its own words (description, milestones): the title itself is the exact match.
+  await expect(page.getByText(firstTitle, { exact: true })).toBeVisible();
   await expect(page.getByText("Immediate Milestone")).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.getByRole("button", { name: "NEXT" }).click();
