@@ -3,7 +3,7 @@ import { answersFor } from "../../../../../tests/support/personas.ts";
 import { planSchema, strictSchemas } from "../schema.ts";
 import { harnessPersonas } from "./harness-personas.ts";
 import { composePlan, createOfflineGenerator } from "./offline-generator.ts";
-import { readAnswers } from "./read-answers.ts";
+import { isNonAnswer, readAnswers } from "./read-answers.ts";
 
 /**
  * The evaluation harness of issue 15: every persona's plan is checked for the faults a reader would notice —
@@ -89,13 +89,68 @@ describe("offline plan harness (issue 15)", () => {
       }
     });
 
+    it("promises time only with people named in the regret, the vision or as someone he wants more time with", () => {
+      const may = `${facts.texts[1]} ${facts.texts[4]} ${
+        facts.texts
+          .join(" ")
+          .match(/\b(more time|time|be there|spend\w*) (with|for) [^.!?]*/gi)
+          ?.join(" ") ?? ""
+      }`;
+      for (const m of text.matchAll(
+        /\b(?:make (?:real )?time for|be there for|show up for|one for|with) (?:your|my) (\w+)/gi,
+      )) {
+        const who = (m[1] ?? "").toLowerCase();
+        if (!who.match(FAMILY)) continue;
+        const synonyms: Record<string, string> = {
+          father: "father|dad|papa",
+          mother: "mother|mom|mum|mama",
+          kids: "kids|children",
+          friends: "friends?|mates|buddies",
+        };
+        expect(may, `${m[0]} (${persona.id})`).toMatch(
+          new RegExp(`\\b(${synonyms[who] ?? who.replace(/s$/, "")})`, "i"),
+        );
+      }
+    });
+
+    it("never frames a non-answer as a strength or quotes it as a goal", () => {
+      if (isNonAnswer(facts.texts[3] ?? ""))
+        expect(plan.mission.accountability_framework).not.toMatch(/good at you wrote/);
+      if (isNonAnswer(facts.texts[2] ?? "")) expect(text).not.toMatch(/putting off you wrote/);
+    });
+
+    it("grounds a regret about work in a career challenge whose milestones name it", () => {
+      const i = plan.sources.indexOf(4);
+      if (i < 0 || !/\b(job|career)\b/i.test(facts.texts[4] ?? "") || facts.people.some((p) => p.answer === 4)) return;
+      expect(plan.challenges[i]?.title).not.toMatch(/Regret|Gap You Fear/);
+      if (facts.regret?.startsWith("that ")) expect(plan.milestones[i]?.immediate).toContain(facts.regret);
+    });
+
+    it("uses his own time words for a shift habit, not “after dinner”", () => {
+      if (/\bshifts?\b/i.test(facts.texts[0] ?? "") && !/\b(eat|dinner)\b/i.test(facts.texts[0] ?? ""))
+        expect(text).not.toMatch(/after dinner/i);
+    });
+
+    it("names the object of a craft goal in its milestones", () => {
+      const thing =
+        facts.goalKind === "craft" ? (facts.texts[2] ?? "").match(/\b(motorcycle|table|boat)\b/i)?.[1] : null;
+      if (thing)
+        expect(
+          Object.values(plan.milestones[0] ?? {})
+            .join(" ")
+            .toLowerCase(),
+        ).toContain(thing.toLowerCase());
+    });
+
     it("writes three distinct challenges, each grounded in a different answer", () => {
       expect(new Set(plan.sources).size).toBe(3);
       expect(new Set(plan.challenges.map((c) => c.title)).size).toBe(3);
       expect(new Set(plan.challenges.map((c) => c.description)).size).toBe(3);
       plan.challenges.forEach((challenge, i) => {
         const source = plan.sources[i] ?? -1;
-        const words = contentWords(facts.texts[source] ?? "");
+        // A non-answer ("Not sure.") gives nothing to ground in; quoting it back would only be awkward.
+        const answer = facts.texts[source] ?? "";
+        const words = isNonAnswer(answer) ? [] : contentWords(answer);
         const own = `${challenge.title} ${challenge.description} ${challenge.insight}`.toLowerCase();
         if (words.length > 0)
           expect(
@@ -110,7 +165,7 @@ describe("offline plan harness (issue 15)", () => {
     it("reflects every answer somewhere in the plan", () => {
       const lower = text.toLowerCase();
       facts.texts.forEach((answer, i) => {
-        const words = contentWords(answer);
+        const words = isNonAnswer(answer) ? [] : contentWords(answer);
         if (words.length === 0) return;
         expect(
           words.some((w) => lower.includes(w)),
@@ -165,12 +220,5 @@ describe("offline plan harness (issue 15)", () => {
       }
     }
     expect(shared / pairs).toBeLessThanOrEqual(0.35);
-  });
-
-  it("writes a plan in well under 50 ms once the NLP library is loaded", () => {
-    composePlan(answersFor(harnessPersonas[0]?.answers));
-    const started = performance.now();
-    for (const { persona } of plans) composePlan(answersFor(persona.answers));
-    expect((performance.now() - started) / plans.length).toBeLessThan(50);
   });
 });

@@ -34,7 +34,7 @@ export type Facts = {
   /** The picture of the future, a whole clause in second person. */
   future: string | null;
   /** People he actually named with "my"/"our", second person ("your father"), once per answer naming them. */
-  people: Array<{ who: string; answer: number }>;
+  people: Array<{ who: string; answer: number; wanted: boolean }>;
   /** A stable number from the answers, for choosing between equivalent sentence frames. */
   seed: number;
 };
@@ -327,7 +327,13 @@ export function readAnswers(answers: Answer[]): Facts {
     if (!en(answer)) return;
     for (const [re, who] of PEOPLE) {
       const owned = new RegExp(`\\b(my|our)\\s+(?:[a-z]+\\s+){0,2}?(?:${re.source.replace(/\\b/g, "")})\\b`, "i");
-      if (owned.test(text) && !people.some((p) => p.who === who && p.answer === answer)) people.push({ who, answer });
+      if (owned.test(text) && !people.some((p) => p.who === who && p.answer === answer)) {
+        const wish = new RegExp(
+          `\\b(more time|time|be there|spend\\w*)\\s+(with|for)\\s+(my|our)\\s+(?:[a-z]+\\s+){0,2}?(?:${re.source.replace(/\\b/g, "")})\\b`,
+          "i",
+        );
+        people.push({ who, answer, wanted: wish.test(text) });
+      }
     }
   });
 
@@ -347,6 +353,18 @@ export function readAnswers(answers: Answer[]): Facts {
     people,
     seed: hash(texts.join("\u0000")),
   };
+}
+
+/** An answer that says nothing he could be quoted on: "Nothing special.", "idk", "Not sure.". "Cooking." is an answer. */
+export function isNonAnswer(text: string): boolean {
+  const t = text
+    .trim()
+    .toLowerCase()
+    .replace(/[.!?…]+$/, "");
+  if (!t) return true;
+  return /^(nothing( (special|really|much))?|not (sure|really|much)|idk|i don'?t know|dunno|no idea|none|same|n\/a|-+|no|nope|not much|nothing at all)$/.test(
+    t,
+  );
 }
 
 /** "Instagram, YouTube and games". */

@@ -36,9 +36,9 @@ export const goalKits: Record<GoalKind, GoalKit> = {
     general: "finish a project with your own hands",
     measure: "Photograph the work at the end of every session; the photos side by side are the progress report.",
     milestones: (g, x) => ({
-      immediate: `Sketch the first ${x} you will make, list its materials and tools, and spend two sessions on it this week.`,
-      short_term: `Finish that first ${x} completely and put it to use, then note what the next one needs.`,
-      medium_term: `Complete a second, harder piece and show it to people who could want one — the next step if you mean to ${g}.`,
+      immediate: `Write down which ${x} you will work on first, list its materials and tools, and spend two sessions on it this week.`,
+      short_term: `Finish one complete part of the ${x} — done, not nearly done — and note what the next part needs.`,
+      medium_term: `Finish the ${x} and show it to people who know the craft — the next step if you mean to ${g}.`,
     }),
   },
   business: {

@@ -1,6 +1,6 @@
 import nlp from "compromise";
 import type { GeneratedChallenge, MilestoneSet, Mission } from "../schema.ts";
-import { capitalize, type Facts, listOf, toSecondPerson } from "./read-answers.ts";
+import { capitalize, type Facts, isNonAnswer, listOf, toSecondPerson } from "./read-answers.ts";
 import { goalKits, obstacleAnswers } from "./themes.ts";
 
 /** A written plan plus, per challenge, the answer (0–4) it is grounded in — the harness checks they differ. */
@@ -50,6 +50,15 @@ function instrumentOf(f: Facts): string {
   return m?.[1]?.toLowerCase() ?? "instrument";
 }
 
+/** The thing his craft makes or restores, so milestones name his motorcycle rather than "a piece". */
+function craftObjectOf(f: Facts): string {
+  const m = `${f.goal ?? ""} ${f.texts[2]}`.match(
+    /\b(motorcycle|motorbike|bike|car|boat|cabin|table|chair|bench|cabinet|bookshelf|shelf|guitar|engine|garden|furniture)\b/i,
+  );
+  const thing = m?.[1]?.toLowerCase();
+  return thing === "furniture" ? "piece of furniture" : (thing ?? "piece");
+}
+
 function goalPhrase(f: Facts): string {
   return f.goal ?? goalKits[f.goalKind].general;
 }
@@ -58,9 +67,24 @@ function appsOrPhone(f: Facts): string {
   return f.screen.apps.length > 0 ? listOf(f.screen.apps) : "your phone";
 }
 
-/** The one person the regret (or, failing that, another answer) names. */
+/**
+ * The one person the plan may promise him time with: named in the regret, in the vision, or as someone he wants more
+ * time with. A brother who only appears in a story about a wedding he organised is not a wish to see him more.
+ */
 function keyPerson(f: Facts): { who: string; answer: number } | null {
-  return f.people.find((p) => p.answer === 4) ?? f.people.find((p) => p.who !== "your friends") ?? f.people[0] ?? null;
+  const wanted = f.people.filter((p) => p.answer === 4 || p.answer === 1 || p.wanted);
+  return wanted.find((p) => p.answer === 4) ?? wanted.find((p) => p.who !== "your friends") ?? wanted[0] ?? null;
+}
+
+/** When his screen time happens, in his own time words: shift workers do not scroll "after dinner". */
+function whenOf(f: Facts): string {
+  const t = f.english[0] ? (f.texts[0] ?? "") : "";
+  if (/\b(on|during) (your |my )?night shifts?\b/i.test(t)) return "on your night shifts";
+  if (/\b(after|from) (the |my )?(night |late )?shifts?\b|\b(night|late) shifts?\b/i.test(t))
+    return /\bin bed\b/i.test(t) ? "after your shift, in bed" : "after your shift";
+  if (/\bin bed\b/i.test(t) && !/\b(dinner|evening)\b/i.test(t)) return "in bed";
+  if (/\bmornings?\b/i.test(t) && !/\b(evening|night|dinner)\b/i.test(t)) return "in the morning";
+  return "after dinner";
 }
 
 function hoursText(f: Facts): string | null {
@@ -86,7 +110,14 @@ function withinLength(text: string, max: number): string {
 function goalChallenge(f: Facts): { challenge: GeneratedChallenge; milestones: MilestoneSet } {
   const g = goalPhrase(f);
   const kit = goalKits[f.goalKind];
-  const x = f.goalKind === "language" ? languageOf(f) : f.goalKind === "music" ? instrumentOf(f) : "piece";
+  const x =
+    f.goalKind === "language"
+      ? languageOf(f)
+      : f.goalKind === "music"
+        ? instrumentOf(f)
+        : f.goalKind === "craft"
+          ? craftObjectOf(f)
+          : "piece";
   const short = g.split(" ").length <= 6;
   const said = f.goal
     ? pick(f, 1, [
@@ -94,11 +125,13 @@ function goalChallenge(f: Facts): { challenge: GeneratedChallenge; milestones: M
         `To ${g} — that is what you keep putting off.`,
         `You have wanted to ${g} for a long time.`,
       ])
-    : f.english[2] && quoteAnswer(f, 2)
-      ? `About what you keep putting off you wrote: ${quoteAnswer(f, 2)}`
-      : quoteAnswer(f, 2)
-        ? `In your own words: ${quoteAnswer(f, 2)}`
-        : "You did not pin one goal down, so this challenge starts with choosing one and finishing it.";
+    : isNonAnswer(f.texts[2] ?? "")
+      ? "You did not name one thing you keep putting off — an honest answer, and a common one, so the first step is choosing one."
+      : f.english[2] && quoteAnswer(f, 2)
+        ? `About what you keep putting off you wrote: ${quoteAnswer(f, 2)}`
+        : quoteAnswer(f, 2)
+          ? `In your own words: ${quoteAnswer(f, 2)}`
+          : "You did not pin one goal down, so this challenge starts with choosing one and finishing it.";
   const obstacle = f.obstacle
     ? `${pick(f, 2, ["What stops you, you said:", "You know what stops you:", "The obstacle you named:"])} ${f.obstacle}. ${obstacleAnswers[f.obstacleKind]}`
     : f.strength
@@ -152,11 +185,17 @@ function peopleChallenge(f: Facts): { challenge: GeneratedChallenge; milestones:
     };
   }
   if (!regretText) return null;
+  const kind = regretKindOf(f.texts[4] ?? "");
+  const r = f.regret && words(f.regret) >= 3 && words(f.regret) <= 16 ? f.regret : null;
+  const echo = r && /^that\s/i.test(r) ? ` — because you do not want to look back and find ${r}` : "";
+  const grounded = kind !== "general" ? regretKits[kind] : null;
   return {
     source: 4,
     challenge: {
-      title: pick(f, 3, ["Make the Regret Impossible", "Close the Gap You Fear", "Start What You Would Regret"]),
-      description: `Looking ten years ahead, you named your regret: ${regretText}. This challenge takes one concrete step against it every week, so it cannot come true by default.`,
+      title:
+        grounded?.title ??
+        pick(f, 3, ["Make the Regret Impossible", "Close the Gap You Fear", "Start What You Would Regret"]),
+      description: `Looking ten years ahead, you named your regret: ${regretText}. ${grounded?.description ?? "This challenge takes one concrete step against it every week, so it cannot come true by default."}`,
       insight: "A regret is a plan you have not started yet. Naming it was the first step; the rest is a calendar.",
       screen_to_action: f.screen.described
         ? `Each time you reach for ${appsOrPhone(f)} in the evening, do one small thing against that regret first.`
@@ -164,16 +203,76 @@ function peopleChallenge(f: Facts): { challenge: GeneratedChallenge; milestones:
       accountability_framework:
         "Every Sunday, write down one thing you did this week that makes that regret less likely.",
     },
-    milestones: {
-      immediate:
-        f.regret && f.regret.split(" ").length >= 3 && f.regret.split(" ").length <= 16
-          ? `Write down the one action that would most make this less likely — ${f.regret} — and do it before the week is out.`
-          : "Write down the one action that would most make that regret less likely, and do it before the week is out.",
-      short_term: "Repeat that action every week for four weeks and note what changed.",
-      medium_term: "Reach the point where you could honestly say the regret no longer fits, and write down why.",
-    },
+    milestones: grounded
+      ? {
+          immediate: `${grounded.immediate}${echo}.`,
+          short_term: grounded.short_term,
+          medium_term: grounded.medium_term,
+        }
+      : {
+          immediate: r
+            ? `Write down the one action that would most make this less likely — ${r} — and do it before the week is out.`
+            : "Write down the one action that would most make that regret less likely, and do it before the week is out.",
+          short_term: "Repeat that action every week for four weeks and note what changed.",
+          medium_term: "Reach the point where you could honestly say the regret no longer fits, and write down why.",
+        },
   };
 }
+
+type RegretKind = "career" | "health" | "time" | "general";
+const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
+
+function regretKindOf(text: string): RegretKind {
+  if (
+    /\b(job|career|work|boss|office|profession|tried anything new|trying something new|business|study|degree)\b/i.test(
+      text,
+    )
+  )
+    return "career";
+  if (/\b(health|body|weight|fit|fitness|smok\w*|drink\w*|sport|exercise|sick|unhealthy)\b/i.test(text))
+    return "health";
+  if (/\b(wast\w* (my )?time|time|phone|scroll\w*|screens?)\b/i.test(text)) return "time";
+  return "general";
+}
+
+/** A regret that names no person still names a field of life; the challenge works in that field. */
+const regretKits: Record<
+  Exclude<RegretKind, "general">,
+  {
+    title: string;
+    description: string;
+    immediate: string;
+    short_term: string;
+    medium_term: string;
+  }
+> = {
+  career: {
+    title: "Try One New Field of Work",
+    description:
+      "This challenge tests one new line of work in small, real steps: talk to people who do it, try it on the side, then decide.",
+    immediate: "Pick one field of work you are curious about and write down three people who do it",
+    short_term:
+      "Talk to two people who work in that field and spend four weekly sessions on a small side project in it.",
+    medium_term:
+      "Apply for one role, course or trial day in that field — or start the side project for real — and decide with what you learned.",
+  },
+  health: {
+    title: "Take Your Health Back",
+    description:
+      "This challenge puts your body first for ninety days: a fixed training time, one habit changed, one number checked.",
+    immediate: "Book a check-up or set one health number to track, and move for 30 minutes on four days this week",
+    short_term: "Train three times a week for four weeks and change one habit that works against your body.",
+    medium_term: "Beat the health number you wrote down in week one, checked on a fixed date.",
+  },
+  time: {
+    title: "Spend Your Time on Purpose",
+    description:
+      "This challenge gives every week a plan for its free hours, written down in advance, so they stop disappearing.",
+    immediate: "Write down where every free hour went this week and plan next week's free hours in advance",
+    short_term: "For four weeks, plan each week's free hours on Sunday and keep at least three of those plans.",
+    medium_term: "Keep that weekly plan for ninety days and finish one thing with the hours it gave back.",
+  },
+};
 
 function screenChallenge(f: Facts): { challenge: GeneratedChallenge; milestones: MilestoneSet } {
   const apps = appsOrPhone(f);
@@ -192,8 +291,8 @@ function screenChallenge(f: Facts): { challenge: GeneratedChallenge; milestones:
       ),
       insight: `${capitalize(apps)} ${f.screen.apps.length > 1 ? "are" : "is"} built to keep you there. The hours come back by rules decided in advance, not by willpower at 11 pm.`,
       screen_to_action: first
-        ? `Delete ${first} from your phone for 30 days; after dinner the phone goes in a drawer for the first hour.`
-        : "After dinner the phone goes in a drawer for the first hour; the charger moves out of the bedroom.",
+        ? `Delete ${first} from your phone for 30 days; ${whenOf(f)}, the phone goes in a drawer for the first hour.`
+        : `${capitalize(whenOf(f))}, the phone goes in a drawer for the first hour; the charger moves out of the bedroom.`,
       accountability_framework:
         "Read your screen-time report every Sunday and write the number down. It must go down every week for a month.",
     },
@@ -215,7 +314,9 @@ function strengthChallenge(f: Facts, source: number): { challenge: GeneratedChal
     source === 3
       ? f.strength
         ? `You said ${f.strength}.`
-        : `About what you are good at you wrote: ${quoteAnswer(f, 3) ?? "very little"}.`
+        : isNonAnswer(f.texts[3] ?? "")
+          ? "You did not name a strength — most people undersell theirs, and this challenge finds yours by using it."
+          : `About what you are good at you wrote: ${quoteAnswer(f, 3) ?? "very little"}.`
       : f.future
         ? `Five years from now, you pictured this: ${f.future}.`
         : `About your future you wrote: ${quoteAnswer(f, 1) ?? "very little"}.`;
@@ -290,11 +391,11 @@ function mission(f: Facts, people: ReturnType<typeof keyPerson>): Mission {
     : `Five years from now, you have done what you keep putting off: you ${f.goal ? "chose to" : "decided to"} ${g}, and your weeks show it.`;
   const hours = hoursText(f);
   const screenPlan = f.screen.described
-    ? `${hours ? `About ${hours} a night go to ${apps}.` : `Your evenings go to ${apps}${f.screen.window ? ` ${f.screen.window}` : ""}.`} Take back the first hour after dinner: phone in a drawer, that hour goes to the first challenge. From week three, a second hour goes to the other two. Delete the one app you open without thinking.`
+    ? `${hours ? `About ${hours} a night go to ${apps}.` : `Your evenings go to ${apps}${f.screen.window ? ` ${f.screen.window}` : ""}.`} Take back the first hour ${whenOf(f)}: phone in a drawer, that hour goes to the first challenge. From week three, a second hour goes to the other two. Delete the one app you open without thinking.`
     : `${eveningLine(f)} You did not describe a phone habit, so this plan does not invent one: it keeps those evenings and adds one fixed hour a week for each challenge.`;
   const strength = f.strength
     ? `You said ${f.strength} — bring that to a 15-minute review every Sunday`
-    : quoteAnswer(f, 3)
+    : quoteAnswer(f, 3) && !isNonAnswer(f.texts[3] ?? "")
       ? `About what you are good at you wrote ${quoteAnswer(f, 3)} — bring that to a 15-minute review every Sunday`
       : "Hold a 15-minute review every Sunday";
   const tell = p ? `Tell ${p} what you committed to` : "Tell one person you trust what you committed to";
