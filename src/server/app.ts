@@ -11,6 +11,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { refuseUnstorableText } from "./http/storable-text.ts";
 import { AUTH_MAX_BYTES, authRoutes } from "./routes/auth/auth.routes.ts";
 import { billingRoutes } from "./routes/billing/billing.routes.ts";
+import { calendarRoutes } from "./routes/calendar/calendar.routes.ts";
 import { challengeRoutes } from "./routes/challenges/challenges.routes.ts";
 import { communityRoutes } from "./routes/community/community.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard/dashboard.routes.ts";
@@ -37,7 +38,8 @@ function createApi() {
     .route("/workflow", workflowRoutes)
     .route("/dashboard", dashboardRoutes)
     .route("/billing", billingRoutes)
-    .route("/community", communityRoutes);
+    .route("/community", communityRoutes)
+    .route("/calendar", calendarRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApi>;

@@ -63,6 +63,8 @@ const envSchema = z
     RATE_LIMIT_RESET_PER_EMAIL: attempts,
     RATE_LIMIT_VERIFY_EMAIL_PER_IP: attempts,
     RATE_LIMIT_VERIFY_EMAIL_PER_EMAIL: attempts,
+    RATE_LIMIT_CALENDAR_FEED_PER_IP: attempts,
+    RATE_LIMIT_CALENDAR_FEED_PER_FEED: attempts,
     SMTP_URL: optionalUrl,
     MAIL_FROM: optionalString,
     AI_PROVIDER: z.preprocess(blank, z.enum(["offline", "anthropic", "openai-compatible"]).default("offline")),
@@ -142,12 +144,16 @@ function rateLimitsFrom(env: ParsedEnv): RateLimitSettings {
       signUp: ip(env.RATE_LIMIT_SIGN_UP_PER_IP, 10),
       passwordReset: ip(env.RATE_LIMIT_RESET_PER_IP, 10),
       verificationEmail: ip(env.RATE_LIMIT_VERIFY_EMAIL_PER_IP, 10),
+      // Only requests with an unknown token count per IP: Google and Apple fetch every user's feed from shared servers.
+      calendarFeed: ip(env.RATE_LIMIT_CALENDAR_FEED_PER_IP, 30),
     },
     perEmail: {
       signIn: env.RATE_LIMIT_SIGN_IN_PER_EMAIL ?? 10,
       signUp: env.RATE_LIMIT_SIGN_UP_PER_EMAIL ?? 5,
       passwordReset: env.RATE_LIMIT_RESET_PER_EMAIL ?? 5,
       verificationEmail: env.RATE_LIMIT_VERIFY_EMAIL_PER_EMAIL ?? 5,
+      // Per feed (the "subject" is the feed's owner): calendar apps poll every few hours, not every few seconds.
+      calendarFeed: env.RATE_LIMIT_CALENDAR_FEED_PER_FEED ?? 60,
     },
   };
 }

@@ -15,8 +15,8 @@ describe("rate limiter", () => {
 
   const settings = {
     windowSeconds: 60,
-    perIp: { signIn: 2, signUp: 0, passwordReset: 1, verificationEmail: 1 },
-    perEmail: { signIn: 3, signUp: 1, passwordReset: 1, verificationEmail: 1 },
+    perIp: { signIn: 2, signUp: 0, passwordReset: 1, verificationEmail: 1, calendarFeed: 1 },
+    perEmail: { signIn: 3, signUp: 1, passwordReset: 1, verificationEmail: 1, calendarFeed: 1 },
   };
 
   it("allows the limit per window, then again once the window has passed", async () => {
@@ -81,11 +81,23 @@ describe("rate-limit settings", () => {
   it("defaults per IP in production, off per IP under test, per e-mail everywhere", async () => {
     const { parseEnv } = await import("../env.ts");
     const production = parseEnv({ ...base, NODE_ENV: "production" }).rateLimits;
-    expect(production.perIp).toEqual({ signIn: 30, signUp: 10, passwordReset: 10, verificationEmail: 10 });
-    expect(production.perEmail).toEqual({ signIn: 10, signUp: 5, passwordReset: 5, verificationEmail: 5 });
+    expect(production.perIp).toEqual({
+      signIn: 30,
+      signUp: 10,
+      passwordReset: 10,
+      verificationEmail: 10,
+      calendarFeed: 30,
+    });
+    expect(production.perEmail).toEqual({
+      signIn: 10,
+      signUp: 5,
+      passwordReset: 5,
+      verificationEmail: 5,
+      calendarFeed: 60,
+    });
     expect(production.windowSeconds).toBe(900);
     const test = parseEnv({ ...base, NODE_ENV: "test" }).rateLimits;
-    expect(test.perIp).toEqual({ signIn: 0, signUp: 0, passwordReset: 0, verificationEmail: 0 });
+    expect(test.perIp).toEqual({ signIn: 0, signUp: 0, passwordReset: 0, verificationEmail: 0, calendarFeed: 0 });
     expect(test.perEmail.signIn).toBe(10);
   });
 

@@ -3,7 +3,7 @@ import { lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 
-export type RateLimitAction = "signIn" | "signUp" | "passwordReset" | "verificationEmail";
+export type RateLimitAction = "signIn" | "signUp" | "passwordReset" | "verificationEmail" | "calendarFeed";
 
 /** Allowed attempts per window; 0 switches a limit off. */
 export type RateLimitSettings = {

@@ -16,6 +16,7 @@ import {
 import { billingIntervals, UNLIMITED_TOKENS } from "../../shared/billing/plans.ts";
 import { milestoneTypes } from "../../shared/plan/rules.ts";
 import { generationStatuses, type QuizAnswer, quizStatuses } from "../../shared/quiz/contracts.ts";
+import { reminderKinds } from "../../shared/reminders/rules.ts";
 import { tokenActions } from "../../shared/tokens/rules.ts";
 
 /** `column in ('a', 'b')` from one of the shared enums, so the database check and the code list the same values. */
@@ -363,5 +364,60 @@ export const communityNotifyRequests = pgTable("community_notify_requests", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------
+// Reminders and the calendar feed (issue 14)
+// ---------------------------------------------------------------------------
+
+/**
+ * A user's reminder choices and the time zone his browser reported. No row means the defaults: every reminder on,
+ * time zone not yet known.
+ */
+export const reminderSettings = pgTable("reminder_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The e-mail the day before a milestone is due and the one on the day it falls overdue. */
+  deadlineEmails: boolean("deadline_emails").notNull().default(true),
+  /** The Monday-morning summary. */
+  weeklySummary: boolean("weekly_summary").notNull().default(true),
+  /** IANA time zone name from the browser (Intl), e.g. Europe/Berlin; null until the browser has sent one. */
+  timeZone: text("time_zone"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per reminder e-mail, claimed before it is sent: the unique key is what makes "never two copies" hold across
+ * server instances and restarts. The subject names what the reminder is about (a milestone and its deadline date, or
+ * the week of a summary), so a moved deadline earns a new reminder.
+ */
+export const reminderDeliveries = pgTable(
+  "reminder_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: reminderKinds }).notNull(),
+    subjectKey: text("subject_key").notNull(),
+    /** Null while claimed and not yet handed to the mail server. */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("reminder_deliveries_once").on(t.userId, t.kind, t.subjectKey),
+    check("reminder_deliveries_kind_check", oneOf(t.kind, reminderKinds)),
+  ],
+);
+
+/** The secret behind a user's private calendar (iCalendar) URL; renewing replaces it, revoking deletes the row. */
+export const calendarFeeds = pgTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  token: text("token").notNull().unique(),
   createdAt: createdAt(),
 });

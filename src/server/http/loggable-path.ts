@@ -1,5 +1,5 @@
-/** Path segments that are secrets: the reset link's token is part of its path, not of its query. */
-const SECRET_SEGMENTS = [/^(\/api\/auth\/reset-password\/)[^/]+/];
+/** Path segments that are secrets: the reset link's and the calendar feed's tokens are part of their paths. */
+const SECRET_SEGMENTS = [/^(\/api\/auth\/reset-password\/)[^/]+/, /^(\/api\/calendar\/)(?!feed$|feed\/)[^/]+/];
 const MAX_LENGTH = 200;
 
 /**

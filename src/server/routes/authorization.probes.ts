@@ -248,4 +248,31 @@ export const routeProbes: Record<string, RouteProbe> = {
     request: (a) => ({ path: "/api/community/waitlist", body: { email: a.email, name: "Probe" } }),
     otherUser: "own-account",
   },
+
+  "GET /api/calendar/feed": {
+    access: "signed-in",
+    request: () => ({ path: "/api/calendar/feed" }),
+    otherUser: "own-account",
+  },
+  "POST /api/calendar/feed": {
+    access: "signed-in",
+    request: () => ({ path: "/api/calendar/feed", body: {} }),
+    otherUser: "own-account",
+  },
+  "POST /api/calendar/feed/renew": {
+    access: "signed-in",
+    request: () => ({ path: "/api/calendar/feed/renew", body: {} }),
+    otherUser: "own-account",
+  },
+  "DELETE /api/calendar/feed": {
+    access: "signed-in",
+    request: () => ({ path: "/api/calendar/feed" }),
+    otherUser: "own-account",
+  },
+  "GET /api/calendar/:file{[A-Za-z0-9_-]{43}\\.ics}": {
+    access: "public",
+    why: "calendar apps fetch the feed without a session; only the owner's secret token opens it, any other is 404",
+    request: () => ({ path: `/api/calendar/${"x".repeat(43)}.ics` }),
+    answers: [404],
+  },
 };

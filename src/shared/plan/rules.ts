@@ -3,6 +3,13 @@
 export const milestoneTypes = ["immediate", "short_term", "medium_term"] as const;
 export type MilestoneType = (typeof milestoneTypes)[number];
 
+/** How a milestone's type is named wherever a person reads it: the screens, the calendar feed, the e-mails. */
+export const milestoneLabels: Record<MilestoneType, string> = {
+  immediate: "Immediate Milestone",
+  short_term: "Short-term Milestone",
+  medium_term: "Medium-term Milestone",
+};
+
 type MilestoneState = { milestoneDeadline: string | null; milestoneCompleted: boolean };
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,5 @@
 import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
-import { isOverdue } from "../../../shared/plan/rules.ts";
-import { milestoneLabels } from "../../lib/milestone-labels.ts";
+import { isOverdue, milestoneLabels } from "../../../shared/plan/rules.ts";
 import { CompletionToggle } from "./completion-toggle.tsx";
 import type { DashboardMilestone } from "./dashboard-updates.ts";
 import { DeadlineEditor } from "./deadline-editor.tsx";

@@ -148,8 +148,11 @@ describe("GET /api/me/data", () => {
     expect(text).not.toContain(other.email);
   });
 
-  it("never holds a secret: password hash, session tokens, reset-link tokens", async () => {
+  it("never holds a secret: password hash, session tokens, reset-link tokens, the calendar link", async () => {
     const user = await t.createUser();
+    const { feed } = await (await user.api.calendar.feed.$post()).json();
+    const calendarToken = feed?.url.split("/api/calendar/")[1]?.replace(".ics", "");
+    expect(calendarToken).toHaveLength(43);
     await t.request("/api/auth/request-password-reset", { body: { email: user.email } });
     const mail = await t.smtp.waitFor(user.email, { subject: /Reset/ });
     const resetToken = mail.links
@@ -165,7 +168,11 @@ describe("GET /api/me/data", () => {
 
     const { file } = await exportOf(user);
     const text = JSON.stringify(file);
-    for (const secret of [credential?.password, sessionToken, resetToken]) expect(text).not.toContain(secret);
+    for (const secret of [credential?.password, sessionToken, resetToken, calendarToken]) {
+      expect(text).not.toContain(secret);
+    }
+    // He still learns that the link exists and since when.
+    expect(file.tables.calendar_feeds?.rows).toEqual([expect.objectContaining({ userId: user.id })]);
     expect(file.tables.accounts?.omittedColumns).toEqual(
       expect.arrayContaining(["password", "accessToken", "refreshToken", "idToken"]),
     );

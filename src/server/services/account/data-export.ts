@@ -38,6 +38,12 @@ export const exportReview: Record<string, Review> = {
   payment_events: { description: "The Stripe checkouts and events that changed your plan (ids and kinds only)." },
   waitlist_signups: { description: "Your community waitlist entry: name, e-mail, interests, place in the queue." },
   community_notify_requests: { description: "When you asked to be told that the community opens." },
+  reminder_settings: { description: "Your reminder e-mail choices and the time zone your browser reported." },
+  reminder_deliveries: { description: "The reminder e-mails sent to you: which kind, about what, and when." },
+  calendar_feeds: {
+    description: "Whether you have a private calendar feed and since when. Its secret address is left out.",
+    omit: ["token"],
+  },
 };
 
 /** Never exported from a table nobody has reviewed yet. */

@@ -1,0 +1,36 @@
+/**
+ * The private calendar feed (issue 14): an iCalendar address per user, secret by its token, that lists every dated
+ * milestone of his accepted challenges as an all-day event. Decision 0092.
+ */
+
+/** Where his calendar app can subscribe: the https address, the webcal:// one (Apple, Outlook) and Google's page. */
+export type CalendarFeed = {
+  url: string;
+  webcalUrl: string;
+  googleUrl: string;
+  createdAt: string;
+};
+
+/** GET, POST and DELETE /api/calendar/feed all answer his feed as it now is: null when he has none. */
+export type CalendarFeedAnswer = { feed: CalendarFeed | null };
+
+/** The links a calendar app needs, from the feed's https address. */
+export function calendarLinks(url: string): Pick<CalendarFeed, "url" | "webcalUrl" | "googleUrl"> {
+  const webcalUrl = url.replace(/^https?:\/\//, "webcal://");
+  return {
+    url,
+    webcalUrl,
+    // Google subscribes from its own servers: the address must be public, so this works in production only.
+    googleUrl: `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcalUrl)}`,
+  };
+}
+
+export const calendarMessages = {
+  loadFailed: "Could not load your calendar link. Please try again.",
+  createFailed: "Could not create your calendar link. Please try again.",
+  renewFailed: "Could not make a new calendar link. Please try again.",
+  revokeFailed: "Could not turn off your calendar link. Please try again.",
+  copied: "Calendar link copied.",
+  renewed: "New calendar link ready. The old one no longer works.",
+  revoked: "Calendar link turned off. Calendars that used it will stop updating.",
+} as const;
