@@ -12,6 +12,7 @@ export default [
   route("EmailConfirmed", "routes/auth/email-confirmed.tsx"),
   route("login", "routes/auth/login-alias.tsx"),
   route("account-deleted", "routes/account-deleted.tsx"),
+  route("unsubscribe", "routes/unsubscribe.tsx"),
 
   layout("routes/layouts/signed-out-only.tsx", [
     route("auth/Signup", "routes/auth/signup.tsx"),

@@ -20,6 +20,7 @@ import { meRoutes } from "./routes/me/me.routes.ts";
 import { milestoneRoutes } from "./routes/milestones/milestones.routes.ts";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes.ts";
 import { quizRoutes } from "./routes/quiz/quiz.routes.ts";
+import { reminderRoutes } from "./routes/reminders/reminders.routes.ts";
 import { todoRoutes } from "./routes/todos/todos.routes.ts";
 import { workflowRoutes } from "./routes/workflow/workflow.routes.ts";
 import { localStripePages } from "./stand-ins/stripe/pages.ts";
@@ -39,7 +40,8 @@ function createApi() {
     .route("/dashboard", dashboardRoutes)
     .route("/billing", billingRoutes)
     .route("/community", communityRoutes)
-    .route("/calendar", calendarRoutes);
+    .route("/calendar", calendarRoutes)
+    .route("/reminders", reminderRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApi>;

@@ -67,6 +67,13 @@ const envSchema = z
     RATE_LIMIT_CALENDAR_FEED_PER_FEED: attempts,
     SMTP_URL: optionalUrl,
     MAIL_FROM: optionalString,
+    REMINDER_CRON: z.preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^\S+( \S+){4}$/, { error: "must be a cron expression of five fields, e.g. */5 * * * *" })
+        .default("*/5 * * * *"),
+    ),
     AI_PROVIDER: z.preprocess(blank, z.enum(["offline", "anthropic", "openai-compatible"]).default("offline")),
     ANTHROPIC_API_KEY: optionalString,
     AI_MODEL: optionalString,

@@ -4,6 +4,7 @@ import { withKeptAuthSecret } from "./auth/dev-secret.ts";
 import { buildDeps, buildServerApp, prepareDatabase } from "./bootstrap.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { settlePendingSignUps } from "./routes/auth/auth.routes.ts";
+import { startReminderQueue } from "./services/reminders/reminder-queue.ts";
 
 /** Parses the settings, prepares the database and serves until SIGINT/SIGTERM. */
 export async function startServer(options: { serveClient: boolean }) {
@@ -26,6 +27,10 @@ export async function startServer(options: { serveClient: boolean }) {
     logger.warn({ file: secret.keptIn }, "AUTH_SECRET is not set: signing with the secret kept in DATA_DIR");
   await prepareDatabase(deps);
   const app = await buildServerApp(deps, options);
+  const reminders = await startReminderQueue(
+    { db: database.db, database, mailer: deps.mailer, env, logger },
+    { cron: env.REMINDER_CRON },
+  );
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info({ port: info.port, database: database.kind }, `Unscroll is listening on ${env.APP_URL}`);
@@ -44,6 +49,8 @@ export async function startServer(options: { serveClient: boolean }) {
     server.close(async () => {
       // Sign-ups are answered before they are written (decision 0063): they finish before the database closes.
       await settlePendingSignUps(deps.auth);
+      // A reminder being sent finishes (or is handed back to the queue) before the database closes.
+      await reminders.stop();
       await database.close();
       logger.info("database closed; bye");
       process.exit(0);

@@ -32,6 +32,8 @@ export const paths = {
   communityWaitlist: "/community/waitlist",
   paymentSuccess: "/payment/success",
   dashboard: "/dashboard",
+  /** Where a reminder e-mail's unsubscribe link leads: one button that turns that list off. */
+  unsubscribe: "/unsubscribe",
 } as const;
 
 export function dashboardSectionPath(section: DashboardSection) {

@@ -284,13 +284,18 @@ test("Help and Support: the help text and the support address", async ({ page, s
   await expect(mail).toHaveAttribute("href", `mailto:${SUPPORT_EMAIL}`);
 });
 
-test("Settings: the tips, the coming-soon note and the support line", async ({ page, signedIn: _ }) => {
+test("Settings: the tips, reminders, calendar, the coming-soon note and the support line", async ({
+  page,
+  signedIn: _,
+}) => {
   await gotoHydrated(page, "/dashboard/settings");
   await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
     "Answer authentically",
     "Track your progress",
     "Retake the quiz to update your goals",
     "Purpose first",
+    "Reminders",
+    "Calendar",
   ]);
   await expect(page.getByText("Coming soon:")).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute(

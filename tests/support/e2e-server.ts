@@ -26,6 +26,8 @@ Object.assign(process.env, {
   // Each e2e port builds into its own folder, so parallel runs never overwrite each other.
   BUILD_DIR: process.env.BUILD_DIR ?? (E2E.appPort === 3920 ? "build" : `.tmp/build-${E2E.appPort}`),
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  // Reminders are planned every minute, so a browser test sees one arrive.
+  REMINDER_CRON: "* * * * *",
   ...JSON.parse(process.env.E2E_EXTRA_ENV ?? "{}"),
 });
 

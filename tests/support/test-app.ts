@@ -120,6 +120,8 @@ export async function createTestApp(
     app,
     deps,
     db: database.db,
+    /** The PostgreSQL URL of this test database (undefined on PGlite), for a second instance's pool. */
+    databaseUrl: database.url,
     smtp,
     /** The typed API without a session. */
     api: client(),

@@ -25,7 +25,7 @@ async function dropDatabase(adminUrl: string, name: string) {
  * A fresh, migrated and seeded database for one test file: PGlite loaded from a dump
  * made once per run, or a PostgreSQL database cloned from a migrated template.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const config = inject("testDb");
   if (config.kind === "pglite") {
     const { readFile } = await import("node:fs/promises");
@@ -52,6 +52,8 @@ export async function createTestDatabase(): Promise<Database> {
   const database = await openDatabase({ kind: "postgres", url: withDatabase(config.adminUrl, name), poolSize: 5 });
   return {
     ...database,
+    /** For a second connection pool on the same database, as a second server instance would have. */
+    url: withDatabase(config.adminUrl, name),
     async close() {
       await database.close();
       await dropDatabase(config.adminUrl, name);

@@ -17,6 +17,8 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Raw SQL for the job queue (pg-boss's `db` adapter): parameters, or several statements without any. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 };
 
 const migrationsFolder = resolve(import.meta.dirname, "../../../drizzle");
@@ -39,6 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query("select 1");
       },
       close: () => pool.end(),
+      executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
     };
   }
 
@@ -53,5 +56,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query("select 1");
     },
     close: () => client.close(),
+    // PGlite's query() takes one statement; pg-boss also sends scripts of several (its migrations), which exec() runs.
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
   };
 }

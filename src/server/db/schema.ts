@@ -276,6 +276,8 @@ export const milestones = pgTable(
     milestoneDescription: text("milestone_description").notNull().default(""),
     milestoneDeadline: timestamp("milestone_deadline", { withTimezone: true }),
     milestoneCompleted: boolean("milestone_completed").notNull().default(false),
+    /** When it was last completed (null while open): the weekly summary lists what he finished last week. */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     /**
      * Claim of the one todo generation that may run for this milestone: concurrent clicks wait for it instead of
      * spending again, and a claim older than the AI call's time limit is taken to be dead and may be taken over.

@@ -8,6 +8,7 @@ import { planLimitMessages } from "../../shared/billing/plans.ts";
 import { communityMessages } from "../../shared/community/contracts.ts";
 import { planMessages, todoMessages } from "../../shared/plan/contracts.ts";
 import { quizMessages } from "../../shared/quiz/contracts.ts";
+import { reminderMessages } from "../../shared/reminders/contracts.ts";
 import { tokenMessages } from "../../shared/tokens/rules.ts";
 import type { AppEnv } from "../context.ts";
 import type { Logger } from "../logger.ts";
@@ -50,6 +51,7 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "milestone.notFound": [404, planMessages.milestoneNotFound],
   "milestone.openTodos": [400, ({ count = 0 }) => planMessages.remainingTodos(count)],
   "milestone.completed": [400, todoMessages.milestoneCompleted],
+  "reminders.unsubscribeInvalid": [400, reminderMessages.unsubscribeInvalid],
   "todo.notFound": [404, todoMessages.notFound],
   // The AI provider failed or gave unusable output: nothing was spent, the user may simply try again.
   "todos.generationFailed": [502, todoMessages.generateFailed],

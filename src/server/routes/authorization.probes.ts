@@ -275,4 +275,30 @@ export const routeProbes: Record<string, RouteProbe> = {
     request: () => ({ path: `/api/calendar/${"x".repeat(43)}.ics` }),
     answers: [404],
   },
+
+  "GET /api/reminders/settings": {
+    access: "signed-in",
+    request: () => ({ path: "/api/reminders/settings" }),
+    otherUser: "own-account",
+  },
+  "PATCH /api/reminders/settings": {
+    access: "signed-in",
+    request: () => ({ path: "/api/reminders/settings", body: { weeklySummary: false, timeZone: "Europe/Berlin" } }),
+    otherUser: "own-account",
+  },
+  "POST /api/reminders/unsubscribe": {
+    access: "public",
+    why: "the one-click link of a reminder e-mail (RFC 8058), posted by mail providers; only a token the server signed for one user and list turns that list off",
+    request: (a) => ({
+      path: `/api/reminders/unsubscribe?token=${Buffer.from(a.userId).toString("base64url")}.deadlines.forged`,
+      body: {},
+    }),
+    answers: [400],
+  },
+  "GET /api/reminders/unsubscribe": {
+    access: "public",
+    why: "the one-click address opened in a browser: it only leads to the unsubscribe page, which asks first",
+    request: () => ({ path: "/api/reminders/unsubscribe?token=x" }),
+    answers: [303],
+  },
 };

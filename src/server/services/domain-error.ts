@@ -24,6 +24,7 @@ const domainErrorCodes = [
   "todos.generationFailed",
   "quiz.notFound",
   "quiz.stillRunning",
+  "reminders.unsubscribeInvalid",
   "tokens.insufficient",
   "tokens.invalidAction",
   "tokens.profileMissing",

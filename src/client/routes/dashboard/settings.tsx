@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { dashboardSectionPath } from "../../../shared/paths.ts";
 import { DashboardPage } from "../../components/dashboard-page.tsx";
 import { CalendarFeedSection } from "../../features/calendar/calendar-feed-section.tsx";
+import { ReminderSettingsSection } from "../../features/reminders/reminder-settings-section.tsx";
 import { config } from "../../lib/config.ts";
 
 /** SPEC.md section 1: the settings page is a tips page, in this order. */
@@ -54,11 +55,12 @@ export default function Settings() {
         ))}
       </ol>
       <div className="mt-6 space-y-6">
+        <ReminderSettingsSection />
         <CalendarFeedSection />
       </div>
       <p className="mt-6 rounded-2xl border border-dashed border-line p-5 text-muted">
-        <span className="font-semibold text-text">Coming soon:</span> account settings, reminder e-mails and more ways
-        to tailor the app to you.
+        <span className="font-semibold text-text">Coming soon:</span> push notifications on your phone and more ways to
+        tailor the app to you.
       </p>
       <p className="mt-6 text-muted">
         Questions or ideas? Contact us at{" "}

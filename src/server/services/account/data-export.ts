@@ -31,7 +31,9 @@ export const exportReview: Record<string, Review> = {
   run_validations: { description: "Your validated challenge run: durations and your notes." },
   quiz_responses: { description: "Your quiz answers and the mission, vision and analysis generated from them." },
   challenges: { description: "Your challenges and their plans, progress and notes." },
-  milestones: { description: "The milestones of your challenges: type, text, due date, done or not." },
+  milestones: {
+    description: "The milestones of your challenges: type, text, due date, done or not, and when you completed them.",
+  },
   todos: { description: "The to-dos of your milestones." },
   token_usage: { description: "Each time you spent a token, and on what." },
   subscriptions: { description: "Your premium subscriptions as Stripe reported them." },

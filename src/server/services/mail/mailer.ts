@@ -1,7 +1,14 @@
 import nodemailer from "nodemailer";
 import type { Logger } from "../../logger.ts";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on reminders. */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = { send(message: MailMessage): Promise<void> };
 

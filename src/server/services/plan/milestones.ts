@@ -10,7 +10,7 @@ import type { Db } from "../../db/client.ts";
 import { milestones, todos } from "../../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { toMilestone } from "./plan-read.ts";
-import { milestoneTodos } from "./todos.ts";
+import { completedAtFor, milestoneTodos } from "./todos.ts";
 
 type MilestoneChanges = z.output<typeof updateMilestoneSchema>;
 type BulkMilestoneChanges = z.output<typeof bulkUpdateMilestonesSchema>["milestones"];
@@ -21,7 +21,10 @@ function toColumns(changes: Partial<MilestoneChanges>) {
     ...(changes.milestoneDeadline !== undefined && {
       milestoneDeadline: changes.milestoneDeadline === null ? null : new Date(changes.milestoneDeadline),
     }),
-    ...(changes.milestoneCompleted !== undefined && { milestoneCompleted: changes.milestoneCompleted }),
+    ...(changes.milestoneCompleted !== undefined && {
+      milestoneCompleted: changes.milestoneCompleted,
+      completedAt: completedAtFor(changes.milestoneCompleted),
+    }),
   };
 }
 

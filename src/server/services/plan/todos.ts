@@ -8,6 +8,11 @@ import { DomainError } from "../domain-error.ts";
 import { consumeToken, tokenBalance } from "../tokens/tokens.ts";
 import { toMilestone } from "./plan-read.ts";
 
+/** Completing keeps the first completion time of a milestone completed twice; reopening clears it. */
+export function completedAtFor(completed: boolean) {
+  return completed ? sql`coalesce(${milestones.completedAt}, now())` : null;
+}
+
 /** The database or an open transaction. */
 type Executor = Pick<Db, "select" | "update" | "insert" | "execute">;
 
@@ -55,7 +60,7 @@ export async function toggleTodo(db: Db, userId: string, id: string, todoComplet
       .where(and(eq(todos.milestoneId, todo.milestoneId), eq(todos.todoCompleted, false)));
     const [milestone] = await tx
       .update(milestones)
-      .set({ milestoneCompleted: (open?.n ?? 0) === 0 })
+      .set({ milestoneCompleted: (open?.n ?? 0) === 0, completedAt: completedAtFor((open?.n ?? 0) === 0) })
       .where(eq(milestones.id, todo.milestoneId))
       .returning();
     if (!milestone) throw new DomainError("todo.notFound");

@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import {
+  type ReminderSettings,
+  type ReminderSettingsPatch,
+  reminderMessages,
+  type UnsubscribeAnswer,
+} from "../../../../shared/reminders/contracts.ts";
+import { api, unwrap } from "../../../lib/api.ts";
+
+/** GET /api/reminders/settings */
+export function reminderSettingsQuery() {
+  return queryOptions({
+    queryKey: ["reminders", "settings"],
+    queryFn: async (): Promise<ReminderSettings> => unwrap(api.reminders.settings.$get(), reminderMessages.loadFailed),
+  });
+}
+
+/** A switch moves at once; if the save fails it moves back and says so. */
+export function useUpdateReminderSettings(options: { quiet?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  const { queryKey } = reminderSettingsQuery();
+  return useMutation({
+    mutationFn: (patch: ReminderSettingsPatch) =>
+      unwrap(api.reminders.settings.$patch({ json: patch }), reminderMessages.saveFailed),
+    onMutate: async (patch) => {
+      await queryClient.cancelQueries({ queryKey });
+      const before = queryClient.getQueryData(queryKey);
+      if (before) queryClient.setQueryData(queryKey, { ...before, ...patch });
+      return { before };
+    },
+    onError: (error, _patch, context) => {
+      if (context?.before) queryClient.setQueryData(queryKey, context.before);
+      if (!options.quiet) toast.error(error.message);
+    },
+    onSuccess: (settings) => {
+      queryClient.setQueryData(queryKey, settings);
+      if (!options.quiet) toast.success(reminderMessages.saved, { toastId: "reminders-saved" });
+    },
+  });
+}
+
+/** POST /api/reminders/unsubscribe: the one-click link's token, no session needed. */
+export function unsubscribe(token: string): Promise<UnsubscribeAnswer> {
+  return unwrap(api.reminders.unsubscribe.$post({ query: { token } }), reminderMessages.unsubscribeInvalid);
+}

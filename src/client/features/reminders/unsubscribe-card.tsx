@@ -1,0 +1,78 @@
+import { useMutation } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { dashboardSectionPath, paths } from "../../../shared/paths.ts";
+import { listNames, reminderMessages } from "../../../shared/reminders/contracts.ts";
+import { type ReminderList, reminderLists } from "../../../shared/reminders/rules.ts";
+import { ErrorBox } from "../../components/error-box.tsx";
+import { unsubscribe } from "./api/reminder-settings.ts";
+
+/** The list a token names (its second part), for the question; the server checks the signature. */
+function listInToken(token: string): ReminderList | null {
+  const list = token.split(".")[1];
+  return (reminderLists as readonly string[]).includes(list ?? "") ? (list as ReminderList) : null;
+}
+
+/**
+ * Where a reminder's unsubscribe link leads: one button, no sign-in. It asks before it changes anything, because
+ * mail scanners open links too (RFC 8058 gives mail providers a one-click POST of their own).
+ */
+export function UnsubscribeCard({ token }: { token: string }) {
+  const list = listInToken(token);
+  const confirm = useMutation({ mutationFn: () => unsubscribe(token) });
+  const name = listNames[confirm.data?.list ?? list ?? "deadlines"];
+
+  if (!token || !list) {
+    return (
+      <div className="card">
+        <p className="eyebrow">Reminders</p>
+        <h1 className="mt-3 font-display text-4xl uppercase leading-tight">Link not valid</h1>
+        <p className="mt-4 text-text/90">{reminderMessages.unsubscribeInvalid}</p>
+        <Link to={dashboardSectionPath("settings")} className="btn-primary mt-6">
+          Open Settings
+        </Link>
+      </div>
+    );
+  }
+
+  if (confirm.isSuccess) {
+    return (
+      <div className="card" role="status">
+        <p className="eyebrow">Reminders</p>
+        <h1 className="mt-3 font-display text-4xl uppercase leading-tight">You are unsubscribed</h1>
+        <p className="mt-4 text-text/90">
+          You will not get {name} any more. Changed your mind? Turn {name} back on in Settings at any time.
+        </p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Link to={dashboardSectionPath("settings")} className="btn-primary">
+            Open Settings
+          </Link>
+          <Link to={paths.dashboard} className="btn-secondary">
+            Go to my dashboard
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="card">
+      <p className="eyebrow">Reminders</p>
+      <h1 className="mt-3 font-display text-4xl uppercase leading-tight">Stop {name}?</h1>
+      <p className="mt-4 text-text/90">
+        {list === "deadlines"
+          ? "You will no longer get an e-mail the day before a milestone is due, or when its date passes."
+          : "You will no longer get the Monday e-mail with your week ahead and your progress."}{" "}
+        Your challenges and deadlines stay as they are.
+      </p>
+      <ErrorBox message={confirm.error?.message} className="mt-4" />
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <button type="button" className="btn-primary" disabled={confirm.isPending} onClick={() => confirm.mutate()}>
+          {confirm.isPending ? "Please wait..." : "Unsubscribe"}
+        </button>
+        <Link to={paths.dashboard} className="btn-secondary">
+          Keep them
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app.ts";
+import { reminderMessages } from "../../../shared/reminders/contracts.ts";
+import { addDays } from "../../../shared/reminders/rules.ts";
+import { reminderDeliveries } from "../../db/schema.ts";
+import { type DeliveryOutcome, deliverReminder } from "../../services/reminders/deliver.ts";
+import { claimDueReminders } from "../../services/reminders/planner.ts";
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The UTC moment at which the clock in a zone with this fixed offset (hours east of UTC) shows `day` `hour`:00. */
+function at(day: string, hour: number, offsetHours: number) {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + (hour - offsetHours) * 3_600_000);
+}
+
+/** The first Monday from tomorrow on: a week ahead at most, so "last week" holds today. */
+function nextMonday() {
+  for (let day = addDays(today(), 1); ; day = addDays(day, 1)) {
+    if (new Date(`${day}T12:00:00Z`).getUTCDay() === 1) return day;
+  }
+}
+
+const TOKYO = { zone: "Asia/Tokyo", offset: 9 };
+const PHOENIX = { zone: "America/Phoenix", offset: -7 };
+
+describe("reminder e-mails", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const reminderDeps = () => ({ db: t.db, mailer: t.deps.mailer, env: t.deps.env, logger: t.deps.logger });
+
+  /**
+   * Plans at `now` and sends what was claimed for this user, as the queue's two jobs do; answers what each of his
+   * deliveries did. (Users of earlier tests share the database and may be due at the same moments.)
+   */
+  async function runAt(now: Date, userId: string): Promise<DeliveryOutcome[]> {
+    const ids = await claimDueReminders(t.db, now);
+    const his =
+      ids.length === 0
+        ? []
+        : await t.db
+            .select({ id: reminderDeliveries.id })
+            .from(reminderDeliveries)
+            .where(and(inArray(reminderDeliveries.id, ids), eq(reminderDeliveries.userId, userId)));
+    const outcomes: DeliveryOutcome[] = [];
+    for (const { id } of his) outcomes.push(await deliverReminder(reminderDeps(), id, now));
+    return outcomes;
+  }
+
+  /** The message's headers with folded lines unfolded (RFC 5322 2.2.3). */
+  const headersOf = (raw: string) => raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
+
+  /** A user in `zone` who accepted his first challenge and dated its first milestone `dueDay`. */
+  async function userWithDeadline(zone: string, dueDay: string) {
+    const { user, plan } = await t.userWithPlan({ firstName: "Marcus" });
+    const challenge = plan.challenges[0]!;
+    await user.api.challenges[":id"].$patch({ param: { id: challenge.id }, json: { challengeAccepted: true } });
+    const milestone = challenge.milestones[0]!;
+    await user.api.milestones.$patch({ json: { milestones: [{ id: milestone.id, milestoneDeadline: dueDay }] } });
+    const saved = await user.api.reminders.settings.$patch({ json: { timeZone: zone } });
+    expect(saved.status).toBe(200);
+    return { user, challenge, milestone };
+  }
+
+  const mailsTo = (email: string) => t.smtp.mails.filter((m) => m.to.includes(email.toLowerCase()));
+
+  it("starts with every reminder on, saves his switches and time zone, and refuses an unknown zone", async () => {
+    const user = await t.createUser();
+    expect(await (await user.api.reminders.settings.$get()).json()).toEqual({
+      deadlineEmails: true,
+      weeklySummary: true,
+      timeZone: null,
+    });
+    const saved = await user.api.reminders.settings.$patch({
+      json: { weeklySummary: false, timeZone: "Europe/Berlin" },
+    });
+    expect(await saved.json()).toEqual({ deadlineEmails: true, weeklySummary: false, timeZone: "Europe/Berlin" });
+    // One switch at a time, as two open tabs would save them: each keeps the other's change.
+    await user.api.reminders.settings.$patch({ json: { deadlineEmails: false } });
+    expect(await (await user.api.reminders.settings.$get()).json()).toEqual({
+      deadlineEmails: false,
+      weeklySummary: false,
+      timeZone: "Europe/Berlin",
+    });
+
+    const bad = await user.api.reminders.settings.$patch({ json: { timeZone: "Mars/Olympus_Mons" } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: reminderMessages.timeZoneInvalid });
+    const empty = await user.api.reminders.settings.$patch({ json: {} });
+    expect(await empty.json()).toEqual({ error: reminderMessages.nothingToChange });
+    expect((await (await user.api.reminders.settings.$get()).json()).timeZone).toBe("Europe/Berlin");
+  });
+
+  it("sends the day-before reminder from 08:00 his time, once, and the overdue one when the deadline has passed", async () => {
+    const due = addDays(today(), 5);
+    const { user, challenge } = await userWithDeadline(TOKYO.zone, due);
+
+    expect(await runAt(at(addDays(due, -1), 7, TOKYO.offset), user.id)).toEqual([]);
+    expect(await runAt(at(addDays(due, -1), 8, TOKYO.offset), user.id)).toEqual(["sent"]);
+    const mail = await t.smtp.waitFor(user.email, { subject: /^Due tomorrow/ });
+    expect(mail.subject).toBe(`Due tomorrow: ${challenge.title}`);
+    expect(mail.text).toContain("Immediate Milestone");
+    expect(mail.text).toContain(`${TEST_ORIGIN}/dashboard`);
+    expect(mail.text).toContain("Asia/Tokyo");
+    // RFC 8058: a one-click address for mail providers and the header that says it takes a POST.
+    expect(headersOf(mail.raw)).toMatch(
+      /^List-Unsubscribe: <http:\/\/localhost:3000\/api\/reminders\/unsubscribe\?token=[^>]+>/m,
+    );
+    expect(headersOf(mail.raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    expect(mail.links.some((l) => l.startsWith(`${TEST_ORIGIN}/unsubscribe?token=`))).toBe(true);
+
+    // Later that day, or planned again after a restart: nothing new.
+    expect(await runAt(at(addDays(due, -1), 12, TOKYO.offset), user.id)).toEqual([]);
+    // 08:00 the next morning in Tokyo is still the due day in UTC: not overdue yet.
+    expect(await runAt(at(addDays(due, 1), 8, TOKYO.offset), user.id)).toEqual([]);
+    expect(await runAt(at(addDays(due, 1), 9, TOKYO.offset), user.id)).toEqual(["sent"]);
+    const overdue = await t.smtp.waitFor(user.email, { subject: /^Overdue/ });
+    expect(overdue.text).toContain("is not done yet");
+    expect(await runAt(at(addDays(due, 1), 15, TOKYO.offset), user.id)).toEqual([]);
+    expect(mailsTo(user.email).filter((m) => /^(Due tomorrow|Overdue)/.test(m.subject))).toHaveLength(2);
+  });
+
+  it("follows a time zone west of UTC, and sends nothing at night", async () => {
+    const due = addDays(today(), 5);
+    const { user } = await userWithDeadline(PHOENIX.zone, due);
+    // 22:00 to 08:00 is night: the day before passes in silence until the morning.
+    expect(await runAt(at(addDays(due, -2), 23, PHOENIX.offset), user.id)).toEqual([]);
+    expect(await runAt(at(addDays(due, -1), 7, PHOENIX.offset), user.id)).toEqual([]);
+    expect(await runAt(at(addDays(due, -1), 8, PHOENIX.offset), user.id)).toEqual(["sent"]);
+    // The deadline (end of the due day in UTC) passes at 17:00 in Phoenix, on the due day itself.
+    expect(await runAt(at(due, 16, PHOENIX.offset), user.id)).toEqual([]);
+    expect(await runAt(at(due, 17, PHOENIX.offset), user.id)).toEqual(["sent"]);
+    expect(mailsTo(user.email).map((m) => m.subject.split(":")[0])).toEqual(
+      expect.arrayContaining(["Due tomorrow", "Overdue"]),
+    );
+  });
+
+  it("sends nothing for a completed milestone or with deadline reminders off, and again for a moved deadline", async () => {
+    const due = addDays(today(), 5);
+    const { user, milestone } = await userWithDeadline(TOKYO.zone, due);
+    const morning = at(addDays(due, -1), 10, TOKYO.offset);
+
+    await user.api.reminders.settings.$patch({ json: { deadlineEmails: false } });
+    expect(await runAt(morning, user.id)).toEqual([]);
+    await user.api.reminders.settings.$patch({ json: { deadlineEmails: true } });
+
+    // Completed after it was planned but before it went out: it is dropped, not sent.
+    const claimed = await claimDueReminders(t.db, morning);
+    expect(claimed).toHaveLength(1);
+    await user.api.milestones[":id"].$patch({ param: { id: milestone.id }, json: { milestoneCompleted: true } });
+    expect(await deliverReminder(reminderDeps(), claimed[0]!, morning)).toBe("dropped");
+    expect(await deliverReminder(reminderDeps(), claimed[0]!, morning)).toBe("already-sent");
+
+    await user.api.milestones[":id"].$patch({ param: { id: milestone.id }, json: { milestoneCompleted: false } });
+    const moved = addDays(due, 2);
+    await user.api.milestones.$patch({ json: { milestones: [{ id: milestone.id, milestoneDeadline: moved }] } });
+    expect(await runAt(morning, user.id)).toEqual([]);
+    expect(await runAt(at(addDays(moved, -1), 10, TOKYO.offset), user.id)).toEqual(["sent"]);
+    const rows = await t.db
+      .select()
+      .from(reminderDeliveries)
+      .where(and(eq(reminderDeliveries.userId, user.id), eq(reminderDeliveries.kind, "due_tomorrow")));
+    expect(rows.map((r) => r.subjectKey)).toEqual([`${milestone.id}:${moved}`]);
+  });
+
+  it("sums up his week on Monday morning: what is due, what he completed, progress per challenge", async () => {
+    const monday = nextMonday();
+    const { user, challenge } = await userWithDeadline(TOKYO.zone, addDays(monday, 2));
+    const [, second, third] = challenge.milestones;
+    await user.api.milestones.$patch({
+      json: {
+        milestones: [
+          { id: second!.id, milestoneDeadline: addDays(monday, 20) },
+          { id: third!.id, milestoneDeadline: addDays(monday, 30) },
+        ],
+      },
+    });
+    await user.api.milestones[":id"].$patch({ param: { id: third!.id }, json: { milestoneCompleted: true } });
+
+    // Sunday evening in Tokyo is no Monday; Monday 08:00 is.
+    expect(await runAt(at(addDays(monday, -1), 20, TOKYO.offset), user.id)).not.toContain("sent");
+    const sent = await runAt(at(monday, 8, TOKYO.offset), user.id);
+    expect(sent).toEqual(["sent"]);
+    const mail = await t.smtp.waitFor(user.email, { subject: /^Your week/ });
+    expect(mail.subject).toBe("Your week: 1 milestone due");
+    expect(mail.text).toContain(`Due this week: ${challenge.title}, Immediate Milestone (due`);
+    expect(mail.text).toContain(`Completed last week: ${challenge.title}, Medium-term Milestone. Well done.`);
+    expect(mail.text).toMatch(new RegExp(`Progress: ${challenge.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} 33%`));
+    expect(headersOf(mail.raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+    expect(await runAt(at(monday, 11, TOKYO.offset), user.id)).toEqual([]);
+  });
+
+  it("turns a list off with the one-click link of the e-mail, and a forged link changes nothing", async () => {
+    const due = addDays(today(), 5);
+    const { user } = await userWithDeadline(TOKYO.zone, due);
+    await runAt(at(addDays(due, -1), 8, TOKYO.offset), user.id);
+    const mail = await t.smtp.waitFor(user.email, { subject: /^Due tomorrow/ });
+    const oneClick = /^List-Unsubscribe: <([^>]+)>/m.exec(headersOf(mail.raw))?.[1];
+    expect(oneClick).toBeDefined();
+    const url = new URL(oneClick!);
+
+    const forged = url.search.replace(/.{4}$/, "AAAA");
+    const refused = await t.request(`${url.pathname}${forged}`, {
+      method: "POST",
+      headers: { origin: "", "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: reminderMessages.unsubscribeInvalid });
+    expect((await (await user.api.reminders.settings.$get()).json()).deadlineEmails).toBe(true);
+
+    // Opened in a browser, the address only leads to the page that asks first.
+    const opened = await t.request(url.pathname + url.search);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get("location")).toBe(`/unsubscribe${url.search}`);
+    expect((await (await user.api.reminders.settings.$get()).json()).deadlineEmails).toBe(true);
+
+    // What a mail provider sends: a POST from its server, no Origin, no cookie, the form body of RFC 8058.
+    const response = await t.app.request(url.pathname + url.search, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ list: "deadlines" });
+    expect(await (await user.api.reminders.settings.$get()).json()).toMatchObject({
+      deadlineEmails: false,
+      weeklySummary: true,
+    });
+    expect(await runAt(at(due, 17, PHOENIX.offset), user.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,183 @@
+import { and, asc, eq, gte, isNull } from "drizzle-orm";
+import { paths } from "../../../shared/paths.ts";
+import { challengeProgress, isOverdue, milestoneLabels } from "../../../shared/plan/rules.ts";
+import {
+  addDays,
+  FALLBACK_TIME_ZONE,
+  listOfKind,
+  localTime,
+  type ReminderKind,
+} from "../../../shared/reminders/rules.ts";
+import type { Db } from "../../db/client.ts";
+import { challenges, milestones, reminderDeliveries, users } from "../../db/schema.ts";
+import type { Env } from "../../env.ts";
+import type { Logger } from "../../logger.ts";
+import { readDashboard } from "../dashboard/dashboard.ts";
+import type { EmailContext } from "../mail/email-layout.ts";
+import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import { deadlineReminderEmail, weeklySummaryEmail } from "../mail/reminder-emails.ts";
+import { readReminderSettings } from "./settings.ts";
+import { unsubscribeToken } from "./unsubscribe-token.ts";
+
+export type ReminderDeps = { db: Db; mailer: Mailer; env: Env; logger: Logger };
+
+type Delivery = typeof reminderDeliveries.$inferSelect;
+type Composed = Omit<MailMessage, "to" | "headers">;
+
+const DAY_MS = 86_400_000;
+
+/** The dashboard link and the unsubscribe links of one e-mail: the page with a button, and RFC 8058's one-click. */
+function linksFor(env: Env, userId: string, kind: ReminderKind) {
+  const token = unsubscribeToken(env.AUTH_SECRET, userId, listOfKind[kind]);
+  const unsubscribeUrl = new URL(`${paths.unsubscribe}?token=${token}`, env.APP_URL).toString();
+  const oneClickUrl = new URL(`/api/reminders/unsubscribe?token=${token}`, env.APP_URL).toString();
+  return { dashboardUrl: new URL(paths.dashboard, env.APP_URL).toString(), unsubscribeUrl, oneClickUrl };
+}
+
+async function composeDeadline(
+  db: Db,
+  delivery: Delivery,
+  now: Date,
+  ctx: EmailContext & { timeZone: string; recipient: { email: string; firstName: string } },
+  links: { dashboardUrl: string; unsubscribeUrl: string },
+): Promise<Composed | null> {
+  const [milestoneId, dueDay] = delivery.subjectKey.split(":");
+  if (!milestoneId || !dueDay) return null;
+  const [row] = await db
+    .select({ milestone: milestones, challengeTitle: challenges.title, accepted: challenges.challengeAccepted })
+    .from(milestones)
+    .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
+    .where(and(eq(milestones.id, milestoneId), eq(milestones.userId, delivery.userId)));
+  const milestone = row?.milestone;
+  // Done, moved or dropped since it was planned: the reminder no longer says anything true.
+  if (!row || !milestone?.milestoneDeadline || !row.accepted || milestone.milestoneCompleted) return null;
+  if (milestone.milestoneDeadline.toISOString().slice(0, 10) !== dueDay) return null;
+  const overdue = isOverdue(
+    { milestoneDeadline: milestone.milestoneDeadline.toISOString(), milestoneCompleted: false },
+    now,
+  );
+  if (overdue !== (delivery.kind === "overdue")) return null;
+  return deadlineReminderEmail(
+    ctx,
+    ctx.recipient,
+    {
+      kind: delivery.kind as "due_tomorrow" | "overdue",
+      challengeTitle: row.challengeTitle,
+      milestoneLabel: milestoneLabels[milestone.milestoneType],
+      milestoneDescription: milestone.milestoneDescription,
+      dueDay,
+      timeZone: ctx.timeZone,
+    },
+    links,
+  );
+}
+
+async function composeWeekly(
+  db: Db,
+  delivery: Delivery,
+  now: Date,
+  ctx: EmailContext & { timeZone: string; recipient: { email: string; firstName: string } },
+  links: { dashboardUrl: string; unsubscribeUrl: string },
+): Promise<Composed | null> {
+  const dashboard = await readDashboard(db, { id: delivery.userId, firstName: ctx.recipient.firstName });
+  if (dashboard.challenges.length === 0) return null;
+  const today = localTime(now, ctx.timeZone).date;
+  const weekEnd = addDays(today, 6);
+  const dueThisWeek = dashboard.challenges
+    .flatMap((challenge) =>
+      challenge.milestones
+        .filter((m) => !m.milestoneCompleted && m.milestoneDeadline && m.milestoneDeadline.slice(0, 10) <= weekEnd)
+        .map((m) => ({
+          challengeTitle: challenge.title,
+          milestoneLabel: milestoneLabels[m.milestoneType],
+          dueDay: (m.milestoneDeadline ?? "").slice(0, 10),
+          overdue: isOverdue(m, now),
+        })),
+    )
+    .sort((a, b) => a.dueDay.localeCompare(b.dueDay));
+  const completed = await db
+    .select({ challengeTitle: challenges.title, type: milestones.milestoneType })
+    .from(milestones)
+    .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
+    .where(
+      and(
+        eq(milestones.userId, delivery.userId),
+        eq(milestones.milestoneCompleted, true),
+        gte(milestones.completedAt, new Date(now.getTime() - 7 * DAY_MS)),
+      ),
+    )
+    .orderBy(asc(milestones.completedAt));
+  return weeklySummaryEmail(
+    ctx,
+    ctx.recipient,
+    {
+      dueThisWeek,
+      completedLastWeek: completed.map((m) => ({
+        challengeTitle: m.challengeTitle,
+        milestoneLabel: milestoneLabels[m.type],
+      })),
+      progress: dashboard.challenges.map((c) => ({
+        challengeTitle: c.title,
+        percent: challengeProgress(c.milestones),
+      })),
+    },
+    links,
+  );
+}
+
+export type DeliveryOutcome = "sent" | "already-sent" | "dropped";
+
+/**
+ * Sends one claimed reminder. It is marked sent before the mail server is asked, so a retried or duplicated job
+ * never sends it twice; a failed send clears the mark and throws, for the queue to retry. A reminder that became
+ * untrue (done, moved, switched off) is dropped: its claim is deleted, so a later one can be planned.
+ */
+export async function deliverReminder(deps: ReminderDeps, deliveryId: string, now: Date): Promise<DeliveryOutcome> {
+  const { db, env } = deps;
+  const [delivery] = await db
+    .update(reminderDeliveries)
+    .set({ sentAt: now })
+    .where(and(eq(reminderDeliveries.id, deliveryId), isNull(reminderDeliveries.sentAt)))
+    .returning();
+  if (!delivery) return "already-sent";
+
+  const drop = async () => {
+    await db.delete(reminderDeliveries).where(eq(reminderDeliveries.id, deliveryId));
+    return "dropped" as const;
+  };
+  try {
+    const [user] = await db.select().from(users).where(eq(users.id, delivery.userId));
+    const settings = await readReminderSettings(db, delivery.userId);
+    const listOn = listOfKind[delivery.kind] === "deadlines" ? settings.deadlineEmails : settings.weeklySummary;
+    if (!user?.emailVerified || !listOn) return await drop();
+    const ctx = {
+      appName: env.publicConfig.appName,
+      appUrl: env.APP_URL,
+      supportEmail: env.publicConfig.supportEmail,
+      timeZone: settings.timeZone ?? FALLBACK_TIME_ZONE,
+      recipient: { email: user.email, firstName: user.firstName },
+    };
+    const links = linksFor(env, user.id, delivery.kind);
+    const composed =
+      delivery.kind === "weekly_summary"
+        ? await composeWeekly(db, delivery, now, ctx, links)
+        : await composeDeadline(db, delivery, now, ctx, links);
+    if (!composed) return await drop();
+    await deps.mailer.send({
+      ...composed,
+      to: user.email,
+      headers: {
+        "List-Unsubscribe": `<${links.oneClickUrl}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    });
+    return "sent";
+  } catch (error) {
+    await db
+      .update(reminderDeliveries)
+      .set({ sentAt: null })
+      .where(eq(reminderDeliveries.id, deliveryId))
+      .catch(() => {});
+    throw error;
+  }
+}

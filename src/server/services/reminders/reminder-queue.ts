@@ -1,0 +1,71 @@
+import PgBoss from "pg-boss";
+import type { Database } from "../../db/client.ts";
+import { deliverReminder, type ReminderDeps } from "./deliver.ts";
+import { claimDueReminders } from "./planner.ts";
+
+const PLAN = "reminders-plan";
+const SEND = "reminders-send";
+
+export type ReminderQueue = {
+  /** Plans now (what the schedule does every few minutes); answers how many reminders it claimed. */
+  planNow(now?: Date): Promise<number>;
+  stop(): Promise<void>;
+};
+
+type QueueOptions = {
+  /** When the planner runs (cron, UTC); every five minutes by default. */
+  cron: string;
+  /** How often an idle worker looks for jobs. */
+  pollingIntervalSeconds?: number;
+};
+
+/**
+ * The reminder jobs on pg-boss, in the app's own database (PostgreSQL or PGlite), decision 0094. Every instance
+ * runs the same schedule and workers; pg-boss makes one job of each scheduled minute, and the delivery rows make
+ * each e-mail go out once whichever instance plans or sends it.
+ */
+export async function startReminderQueue(
+  deps: ReminderDeps & { database: Database },
+  options: QueueOptions,
+): Promise<ReminderQueue> {
+  const { database, logger } = deps;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
+    schema: "pgboss",
+    // Finished jobs are kept a day for an operator to look at, then removed.
+    deleteAfterDays: 1,
+    // A scheduled minute turns into a job within seconds (pg-boss checks every 30 s by default).
+    cronMonitorIntervalSeconds: 10,
+  });
+  boss.on("error", (error) => logger.error({ err: error }, "reminder queue error"));
+  await boss.start();
+  // Retries with backoff ride out a mail server that is briefly down; the plan repeats anyway.
+  await boss.createQueue(PLAN, { name: PLAN, policy: "singleton", retryLimit: 0, expireInSeconds: 240 });
+  await boss.createQueue(SEND, { name: SEND, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
+
+  const planNow = async (now = new Date()) => {
+    const ids = await claimDueReminders(database.db, now);
+    if (ids.length > 0) await boss.insert(ids.map((deliveryId) => ({ name: SEND, data: { deliveryId } })));
+    return ids.length;
+  };
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  await boss.work(PLAN, polling, async () => {
+    const claimed = await planNow();
+    if (claimed > 0) logger.info({ reminders: claimed }, "reminders planned");
+  });
+  await boss.work<{ deliveryId: string }>(SEND, { ...polling, batchSize: 10 }, async (jobs) => {
+    for (const job of jobs) {
+      const outcome = await deliverReminder(deps, job.data.deliveryId, new Date());
+      logger.info({ reminder: { id: job.data.deliveryId, outcome } }, "reminder delivery");
+    }
+  });
+  await boss.schedule(PLAN, options.cron);
+
+  return {
+    planNow,
+    async stop() {
+      // close: false, the database is the app's and closes after the queue.
+      await boss.stop({ graceful: true, close: false, timeout: 10_000, wait: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import type { ReminderSettings, ReminderSettingsPatch } from "../../../shared/reminders/contracts.ts";
+import type { ReminderList } from "../../../shared/reminders/rules.ts";
+import type { Db } from "../../db/client.ts";
+import { reminderSettings } from "../../db/schema.ts";
+
+const DEFAULTS: ReminderSettings = { deadlineEmails: true, weeklySummary: true, timeZone: null };
+
+function toSettings(row: typeof reminderSettings.$inferSelect | undefined): ReminderSettings {
+  if (!row) return DEFAULTS;
+  return { deadlineEmails: row.deadlineEmails, weeklySummary: row.weeklySummary, timeZone: row.timeZone };
+}
+
+/** No row means every reminder on (they are on by default for deadlines he set). */
+export async function readReminderSettings(db: Db, userId: string): Promise<ReminderSettings> {
+  const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
+  return toSettings(row);
+}
+
+/** Changes only what the patch names, in one statement, so two tabs saving different switches both keep theirs. */
+export async function updateReminderSettings(
+  db: Db,
+  userId: string,
+  patch: ReminderSettingsPatch,
+): Promise<ReminderSettings> {
+  const [row] = await db
+    .insert(reminderSettings)
+    .values({ userId, ...patch })
+    .onConflictDoUpdate({ target: reminderSettings.userId, set: { ...patch, updatedAt: new Date() } })
+    .returning();
+  return toSettings(row);
+}
+
+export function turnOffList(db: Db, userId: string, list: ReminderList) {
+  return updateReminderSettings(
+    db,
+    userId,
+    list === "deadlines" ? { deadlineEmails: false } : { weeklySummary: false },
+  );
+}

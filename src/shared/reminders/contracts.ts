@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { isValidTimeZone, type ReminderList, type reminderLists } from "./rules.ts";
+
+/** His reminder choices as GET and PATCH /api/reminders/settings answer them. */
+export type ReminderSettings = {
+  /** The e-mail the day before a milestone is due and the one on the day it falls overdue. */
+  deadlineEmails: boolean;
+  /** The Monday-morning summary. */
+  weeklySummary: boolean;
+  /** The time zone reminders follow; null until his browser has sent one (UTC until then). */
+  timeZone: string | null;
+};
+
+export const reminderMessages = {
+  timeZoneInvalid: "Unknown time zone",
+  nothingToChange: "Nothing to change",
+  loadFailed: "Could not load your reminder settings. Please try again.",
+  saveFailed: "Could not save your reminder settings. Please try again.",
+  saved: "Reminder settings saved.",
+  unsubscribeInvalid: "This unsubscribe link is not valid. You can turn reminders off in Settings.",
+} as const;
+
+export const reminderSettingsPatchSchema = z
+  .strictObject({
+    deadlineEmails: z.boolean().optional(),
+    weeklySummary: z.boolean().optional(),
+    timeZone: z.string().refine(isValidTimeZone, { message: reminderMessages.timeZoneInvalid }).optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, { message: reminderMessages.nothingToChange });
+export type ReminderSettingsPatch = z.infer<typeof reminderSettingsPatchSchema>;
+
+export const unsubscribeSchema = z.strictObject({ token: z.string().min(1).max(200) });
+
+/** What a one-click unsubscribe turned off, for the page that confirms it. */
+export type UnsubscribeAnswer = { list: ReminderList };
+
+export const listNames: Record<(typeof reminderLists)[number], string> = {
+  deadlines: "deadline reminders",
+  weekly: "the weekly summary",
+};
