@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -5,7 +6,15 @@ import { publicConfigFromEnv } from "../src/shared/config/public-config.ts";
 import { reactRouter } from "./react-router-cli.ts";
 
 const root = resolve(import.meta.dirname, "..");
-const inputs = ["src/client", "src/shared", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json"];
+const inputs = [
+  "src/client",
+  "src/shared",
+  "public",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "scripts/build-service-worker.ts",
+  "package-lock.json",
+];
 
 function files(path: string): string[] {
   const full = join(root, path);
@@ -37,6 +46,12 @@ export function ensureBuild() {
   // Always a production client build, whatever NODE_ENV the caller runs under (tests use NODE_ENV=test).
   const status = reactRouter(["build", "--logLevel", "warn"], { ...process.env, NODE_ENV: "production" });
   if (status !== 0) throw new Error("The web app build failed.");
+  const worker = spawnSync(
+    process.execPath,
+    ["--import", "tsx", join(root, "scripts/build-service-worker.ts"), join(buildDir, "client")],
+    { stdio: "inherit", env: process.env },
+  );
+  if (worker.status !== 0) throw new Error("The service worker build failed.");
   writeFileSync(stampFile, wanted);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Built the web app into ${relative(root, buildDir) || "."}/ in ${seconds} s.`);

@@ -11,7 +11,9 @@ import { SessionPending } from "./components/full-screen-message.tsx";
 import { Navbar } from "./components/navbar.tsx";
 import { ScrollToTop } from "./components/scroll-to-top.tsx";
 import { CookieBanner } from "./features/consent/cookie-banner.tsx";
+import { registerServiceWorker } from "./features/offline/register-service-worker.ts";
 import { config } from "./lib/config.ts";
+import { keepOfflineCopy } from "./lib/offline-cache.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -50,6 +52,9 @@ export function links() {
       crossOrigin: "anonymous" as const,
     })),
     { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+    // The installable app (decision 0093): the build writes the manifest; the icons are in public/icons.
+    { rel: "manifest", href: "/manifest.webmanifest" },
+    { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
   ];
 }
 
@@ -76,7 +81,9 @@ export default function App() {
   // before they click script-driven controls or move a page's timers.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    registerServiceWorker();
   }, []);
+  useEffect(() => keepOfflineCopy(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTop />

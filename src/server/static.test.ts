@@ -26,6 +26,8 @@ describe("serving the built web app", () => {
     );
     await writeFile(join(dir, "assets", "app-3f9a.js"), "console.log(1)");
     await writeFile(join(dir, "robots.txt"), "User-agent: *");
+    await writeFile(join(dir, "sw.js"), "self.addEventListener('fetch', () => {})");
+    await writeFile(join(dir, "manifest.webmanifest"), '{"name":"Unscroll"}');
     const site = await loadStaticSite(dir);
     app = new Hono<AppEnv>();
     app.use(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] } }));
@@ -43,6 +45,15 @@ describe("serving the built web app", () => {
   it("serves other files with a short cache", async () => {
     const response = await app.request("/robots.txt");
     expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
+  it("has the service worker and the manifest revalidated on every load, so a deploy reaches installed apps", async () => {
+    const worker = await app.request("/sw.js");
+    expect(worker.headers.get("cache-control")).toBe("no-cache");
+    expect(worker.headers.get("content-type")).toContain("text/javascript");
+    const manifest = await app.request("/manifest.webmanifest");
+    expect(manifest.headers.get("cache-control")).toBe("no-cache");
+    expect(manifest.headers.get("content-type")).toBe("application/manifest+json");
   });
 
   it("serves pre-rendered pages, revalidated on every visit, with the request's CSP nonce on scripts", async () => {

@@ -24,7 +24,16 @@ const CONTENT_TYPES: Record<string, string> = {
   ".mp4": "video/mp4",
 };
 
-type StaticFile = { body: Buffer; type: string; immutable: boolean };
+type StaticFile = { body: Buffer; type: string; cacheControl: string };
+
+/** The service worker and the manifest must be checked on every load, or a deploy would wait an hour to reach phones. */
+const ALWAYS_REVALIDATED = new Set(["/sw.js", "/manifest.webmanifest"]);
+
+function cacheControlFor(urlPath: string) {
+  if (urlPath.startsWith("/assets/")) return "public, max-age=31536000, immutable";
+  if (ALWAYS_REVALIDATED.has(urlPath)) return "no-cache";
+  return "public, max-age=3600";
+}
 
 export type StaticSite = {
   /** Answers a GET for a file, a pre-rendered page or the SPA fallback; null when the path is not ours. */
@@ -50,7 +59,7 @@ export async function loadStaticSite(root: string): Promise<StaticSite> {
     files.set(urlPath, {
       body: await readFile(path),
       type: CONTENT_TYPES[extname(path)] ?? "application/octet-stream",
-      immutable: urlPath.startsWith("/assets/"),
+      cacheControl: cacheControlFor(urlPath),
     });
   }
   const fallbackFile = files.get("/__spa-fallback.html") ?? files.get("/index.html");
@@ -88,7 +97,7 @@ export async function loadStaticSite(root: string): Promise<StaticSite> {
       if (file && !path.endsWith(".html")) {
         return c.body(new Uint8Array(file.body), 200, {
           "Content-Type": file.type,
-          "Cache-Control": file.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+          "Cache-Control": file.cacheControl,
         });
       }
       if (extname(path) && !file) return notFound(c);

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { paths } from "../../shared/paths.ts";
 import { signOut } from "./auth-client.ts";
+import { forgetOfflineData } from "./offline-cache.ts";
 import { type SessionData, sessionQuery } from "./session.ts";
 
 const signedOut: SessionData = { user: null, onboarding: null };
@@ -20,6 +21,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     if (!sessionEnded(await signOut())) return false;
+    forgetOfflineData();
     const session = sessionQuery().queryKey;
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== session[0] });
     queryClient.setQueryData(session, signedOut);
@@ -36,6 +38,7 @@ export function useSignOut() {
 export function useLogout() {
   return useCallback(async () => {
     if (!sessionEnded(await signOut())) return false;
+    forgetOfflineData();
     window.location.replace(paths.login);
     return true;
   }, []);

@@ -5,6 +5,7 @@ import { accountDeletedPath, deleteAccountSchema } from "../../../shared/account
 import { ErrorBox } from "../../components/error-box.tsx";
 import { Modal } from "../../components/modal.tsx";
 import { TextField } from "../../components/text-field.tsx";
+import { forgetOfflineData } from "../../lib/offline-cache.ts";
 import { useDeleteAccount } from "./api/data-rights.ts";
 
 const dangerOutline =
@@ -34,7 +35,10 @@ function WhatHappens({ email }: { email: string }) {
  */
 export function DeleteAccountSection({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
-  const deletion = useDeleteAccount(() => window.location.replace(accountDeletedPath));
+  const deletion = useDeleteAccount(() => {
+    forgetOfflineData();
+    window.location.replace(accountDeletedPath);
+  });
   const {
     register,
     handleSubmit,

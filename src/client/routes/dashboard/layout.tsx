@@ -4,6 +4,8 @@ import type { DashboardAccount } from "../../components/dashboard-menu.tsx";
 import { DashboardSidebar } from "../../components/dashboard-sidebar.tsx";
 import { DashboardNavbar } from "../../components/navbar.tsx";
 import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
+import { OfflineNotice } from "../../features/offline/offline-notice.tsx";
+import { useTimeZoneSync } from "../../features/reminders/use-time-zone-sync.ts";
 import { useSession } from "../../lib/session.ts";
 
 /**
@@ -14,6 +16,7 @@ import { useSession } from "../../lib/session.ts";
 export default function DashboardLayout() {
   const dashboard = useQuery(dashboardQuery());
   const { user } = useSession();
+  useTimeZoneSync();
   const account: DashboardAccount = {
     // The session already knows the name: no fallback name flashes while the dashboard loads.
     firstName: dashboard.data?.firstName ?? user?.firstName ?? null,
@@ -22,6 +25,7 @@ export default function DashboardLayout() {
   return (
     <>
       <DashboardNavbar account={account} />
+      <OfflineNotice loadedAt={dashboard.dataUpdatedAt || null} />
       <div className="mx-auto flex w-full max-w-6xl md:gap-2 md:pr-5 lg:gap-6">
         <div className="min-w-0 flex-1">
           <Outlet />

@@ -1,0 +1,10 @@
+/**
+ * The service worker (scripts/build-service-worker.ts) makes the app installable and opens the dashboard offline.
+ * Only a production build has one; in development Vite serves fresh modules and a worker would only get in the way.
+ */
+export function registerServiceWorker() {
+  if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js").catch(() => {
+    // Without it the app still works online; nothing to tell the user.
+  });
+}

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "../support/chromium.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
+import { acceptedPlan, apiPatch } from "./onboarding-helpers.ts";
+import { withStoredConsent } from "./public-helpers.ts";
+
+// The installable app (issue 14): manifest, icons, service worker, Chromium's installability checks, and the
+// dashboard opening offline with his last data, which never outlives his sign-out.
+
+const OFFLINE_KEY = "unscroll:offline:v1";
+
+test.beforeEach(async ({ page }) => {
+  await withStoredConsent(page);
+});
+
+/** Waits until the service worker is active and controls the page. */
+async function serviceWorkerReady(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
+    }
+  });
+}
+
+test("the app has a manifest with its icons", async ({ page, request, signedIn: _ }) => {
+  await gotoHydrated(page, "/dashboard");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBe("/manifest.webmanifest");
+  const manifest = await (await request.get(href!)).json();
+  expect(manifest).toMatchObject({
+    name: "Unscroll",
+    start_url: "/dashboard",
+    display: "standalone",
+    theme_color: "#0a0a0b",
+  });
+  for (const icon of manifest.icons as Array<{ src: string; sizes: string }>) {
+    const response = await request.get(icon.src);
+    expect(response.headers()["content-type"], icon.src).toBe("image/png");
+  }
+  expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+    "192x192 any",
+    "512x512 any",
+    "512x512 maskable",
+  ]);
+});
+
+test("Chromium offers to install it", async ({ playwright, baseURL }) => {
+  // Chromium never offers installation in an incognito window, which is what a test's context is: this check runs
+  // in a profile of its own, as a person's browser would.
+  const profile = mkdtempSync(join(tmpdir(), "unscroll-pwa-"));
+  const browser = await playwright.chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    baseURL,
+  });
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await gotoHydrated(page, "/");
+    await serviceWorkerReady(page);
+    const cdp = await browser.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors).toEqual([]);
+    const { url } = await cdp.send("Page.getAppManifest");
+    expect(new URL(url).pathname).toBe("/manifest.webmanifest");
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test("the dashboard opens offline with his last data, caches no API answer, and forgets it all at logout", async ({
+  page,
+  context,
+  signedIn: _,
+}) => {
+  const { challenge } = await acceptedPlan(page);
+  await apiPatch(page, "/api/milestones", {
+    milestones: [{ id: challenge.milestones[0]!.id, milestoneDeadline: "2031-03-01" }],
+  });
+  await gotoHydrated(page, "/dashboard");
+  await expect(page.getByRole("heading", { name: challenge.title })).toBeVisible();
+  await serviceWorkerReady(page);
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) !== null, OFFLINE_KEY)).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: challenge.title })).toBeVisible();
+  await expect(page.getByText("This is your dashboard as it was at")).toBeVisible();
+
+  // Cache Storage holds the app shell only: no answer of /api, which is one user's.
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  expect(cached.length).toBeGreaterThan(0);
+  expect(cached.filter((url) => url.startsWith("/api/"))).toEqual([]);
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByText("You are offline.")).toBeHidden();
+  // Phones log out from the menu, wider screens from the sidebar (from 768 px).
+  if ((page.viewportSize()?.width ?? 0) < 768) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Logout" }).click();
+  } else {
+    await page.getByRole("complementary", { name: "Account" }).getByRole("button", { name: "Logout" }).click();
+  }
+  await expect(page).toHaveURL(/\/auth\/Login$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), OFFLINE_KEY)).toBeNull();
+});
