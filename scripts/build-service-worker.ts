@@ -43,7 +43,7 @@ export async function buildServiceWorker(clientDir: string, appName: string) {
       APP_SHELL.slice(1),
     ],
     swDest: join(clientDir, "sw.js"),
-    // Opened offline, a signed-in screen starts from the cached shell; public pages stay network-only.
+    // Opened offline, the dashboard starts from the cached shell; public pages stay network-only.
     navigateFallback: APP_SHELL,
     navigateFallbackAllowlist: [/^\/dashboard(\/|$)/i],
     navigateFallbackDenylist: [/^\/api\//],

@@ -11,7 +11,6 @@ import { SessionPending } from "./components/full-screen-message.tsx";
 import { Navbar } from "./components/navbar.tsx";
 import { ScrollToTop } from "./components/scroll-to-top.tsx";
 import { CookieBanner } from "./features/consent/cookie-banner.tsx";
-import { registerServiceWorker } from "./features/offline/register-service-worker.ts";
 import { config } from "./lib/config.ts";
 import { keepOfflineCopy } from "./lib/offline-cache.ts";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -81,7 +80,6 @@ export default function App() {
   // before they click script-driven controls or move a page's timers.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
-    registerServiceWorker();
   }, []);
   useEffect(() => keepOfflineCopy(queryClient), [queryClient]);
   return (

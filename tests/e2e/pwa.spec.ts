@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts";
-import { expect, gotoHydrated, test } from "./fixtures.ts";
+import { createConfirmedUser, expect, gotoHydrated, logIn, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
@@ -59,7 +59,8 @@ test("Chromium offers to install it", async ({ playwright, baseURL }) => {
   });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await gotoHydrated(page, "/");
+    await logIn(page, await createConfirmedUser(page));
+    await gotoHydrated(page, "/dashboard");
     await serviceWorkerReady(page);
     const cdp = await browser.newCDPSession(page);
     const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");

@@ -79,13 +79,11 @@ describe("the offline copy of the dashboard", () => {
     stop = keepOfflineCopy(lieFi);
     const sessionQuery = lieFi.getQueryCache().build(lieFi, { queryKey: ["session"] });
     sessionQuery.setState({ status: "error", error: new ApiError("Network error", 0) });
-    lieFi
-      .getQueryCache()
-      .notify({
-        type: "updated",
-        query: sessionQuery,
-        action: { type: "error", error: new ApiError("Network error", 0) },
-      });
+    lieFi.getQueryCache().notify({
+      type: "updated",
+      query: sessionQuery,
+      action: { type: "error", error: new ApiError("Network error", 0) },
+    });
     expect(lieFi.getQueryData(["dashboard"])).toEqual({ firstName: "Marcus" });
   });
 });

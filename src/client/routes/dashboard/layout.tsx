@@ -1,10 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Outlet } from "react-router";
 import type { DashboardAccount } from "../../components/dashboard-menu.tsx";
 import { DashboardSidebar } from "../../components/dashboard-sidebar.tsx";
 import { DashboardNavbar } from "../../components/navbar.tsx";
 import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
 import { OfflineNotice } from "../../features/offline/offline-notice.tsx";
+import { registerServiceWorker } from "../../features/offline/register-service-worker.ts";
 import { useTimeZoneSync } from "../../features/reminders/use-time-zone-sync.ts";
 import { useSession } from "../../lib/session.ts";
 
@@ -17,6 +19,8 @@ export default function DashboardLayout() {
   const dashboard = useQuery(dashboardQuery());
   const { user } = useSession();
   useTimeZoneSync();
+  // Only the signed-in app is installable and works offline: a visitor of the public pages downloads no app shell.
+  useEffect(registerServiceWorker, []);
   const account: DashboardAccount = {
     // The session already knows the name: no fallback name flashes while the dashboard loads.
     firstName: dashboard.data?.firstName ?? user?.firstName ?? null,
