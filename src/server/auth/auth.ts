@@ -19,6 +19,7 @@ import type { Mailer } from "../services/mail/mailer.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { ensureProfile } from "./profile.ts";
 import { createRateLimiter } from "./rate-limit.ts";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-read.ts";
 
 /** better-auth puts addresses and link tokens into some messages ("Sign-up attempt for existing email: …"). */
 function scrubAuthText(text: string): string {
@@ -129,6 +130,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       transaction: true,
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
+    session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
     user: {
       additionalFields: {
         firstName: { type: "string", required: true, input: true },

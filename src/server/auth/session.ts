@@ -1,30 +1,26 @@
 import { createMiddleware } from "hono/factory";
-import type { AppEnv, AuthedEnv } from "../context.ts";
+import type { AppEnv, AuthedEnv, Deps } from "../context.ts";
 import { DomainError } from "../services/domain-error.ts";
+import { createSessionReader } from "./session-read.ts";
+
+const readers = new WeakMap<Deps, ReturnType<typeof createSessionReader>>();
 
 /**
- * Reads the better-auth session cookie once per request and exposes the user. better-auth's cookie cache is off,
- * so the user (first name included) is read from the database on every request: a changed name shows at once.
+ * Reads the session cookie once per request and exposes the user. Nothing is cached between requests, so the user
+ * (first name included) is read from the database every time: a changed name shows at once, a revoked session ends.
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.path === "/api/health") {
     c.set("user", null);
     return next();
   }
-  const result = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
-  const user = result?.user;
-  c.set(
-    "user",
-    user
-      ? {
-          id: user.id,
-          email: user.email,
-          firstName: (user as { firstName?: string }).firstName ?? "",
-          emailVerified: user.emailVerified,
-          createdAt: new Date(user.createdAt),
-        }
-      : null,
-  );
+  const deps = c.var.deps;
+  let read = readers.get(deps);
+  if (!read) {
+    read = createSessionReader(deps);
+    readers.set(deps, read);
+  }
+  c.set("user", await read(c));
   await next();
 });
 
