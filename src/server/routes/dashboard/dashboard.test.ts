@@ -64,4 +64,69 @@ describe("GET /api/dashboard", () => {
     const theirs = await (await stranger.api.dashboard.$get()).json();
     expect(theirs.mission).toBeNull();
   });
+
+  it("shows every field of the plan's challenge, milestones in plan order, todos in the order they were made", async () => {
+    const { user, plan } = await t.userWithPlan();
+    const challenge = plan.challenges[1]!;
+    await user.api.challenges[":id"].$patch({ param: { id: challenge.id }, json: { challengeAccepted: true } });
+    const days = [9, 4, 6];
+    const deadlines = challenge.milestones.map((_, i) =>
+      new Date(Date.now() + days[i]! * 86_400_000).toISOString().slice(0, 10),
+    );
+    // Dated last milestone first: the dashboard keeps the plan's order (immediate, short, medium), not the saving order.
+    for (const i of [2, 0, 1]) {
+      const milestoneDeadline = deadlines[i]!;
+      await user.api.milestones[":id"].$patch({
+        param: { id: challenge.milestones[i]!.id },
+        json: { milestoneDeadline },
+      });
+    }
+    const first = challenge.milestones[0]!;
+    await t.db.insert(todos).values(
+      ["Third", "First", "Second"].map((todoDescription, i) => ({
+        milestoneId: first.id,
+        userId: user.id,
+        todoDescription,
+        position: [2, 0, 1][i]!,
+        todoCompleted: todoDescription === "Second",
+      })),
+    );
+
+    const dashboard = await (await user.api.dashboard.$get()).json();
+    const { milestones, ...fields } = challenge;
+    expect(dashboard.challenges).toEqual([
+      {
+        ...fields,
+        challengeAccepted: true,
+        milestones: milestones.map((m, i) => ({
+          ...m,
+          milestoneDeadline: `${deadlines[i]}T23:59:59.000Z`,
+          todos: i === 0 ? [expect.anything(), expect.anything(), expect.anything()] : [],
+        })),
+      },
+    ]);
+    expect(
+      dashboard.challenges[0]!.milestones[0]!.todos.map((todo) => [todo.todoDescription, todo.todoCompleted]),
+    ).toEqual([
+      ["First", false],
+      ["Second", true],
+      ["Third", false],
+    ]);
+    expect(dashboard.mission).toEqual({
+      lifeMission: plan.lifeMission,
+      missionStatement: plan.missionStatement,
+      vision: plan.vision,
+      screenToActionPlan: plan.screenToActionPlan,
+      accountabilityFramework: plan.accountabilityFramework,
+    });
+  });
+
+  it("tops a free balance from an earlier month up to 5, as spending would, and shows this month's as it is", async () => {
+    const user = await t.createUser();
+    await t.db.update(profiles).set({ tokensRemaining: 1, tokensPeriod: "2000-01" }).where(eq(profiles.id, user.id));
+    expect((await (await user.api.dashboard.$get()).json()).tokens).toEqual({ remaining: 5, unlimited: false });
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    await t.db.update(profiles).set({ tokensRemaining: 1, tokensPeriod: thisMonth }).where(eq(profiles.id, user.id));
+    expect((await (await user.api.dashboard.$get()).json()).tokens).toEqual({ remaining: 1, unlimited: false });
+  });
 });

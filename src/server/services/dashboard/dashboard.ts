@@ -1,46 +1,89 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Dashboard, DashboardChallenge } from "../../../shared/dashboard/contracts.ts";
+import type { Mission } from "../../../shared/plan/contracts.ts";
+import { sortMilestones } from "../../../shared/plan/rules.ts";
 import type { Db } from "../../db/client.ts";
-import { todos } from "../../db/schema.ts";
-import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
-import { missionOf, readPlanChallenges } from "../plan/plan-read.ts";
-import { toTodo } from "../plan/todos.ts";
-import { tokenBalance } from "../tokens/tokens.ts";
+import { premiumCondition } from "../billing/premium.ts";
+import { type BalanceRow, balanceOf } from "../tokens/tokens.ts";
 
-/** Everything the first dashboard view shows, in one read. */
-export async function readDashboard(db: Db, user: { id: string; firstName: string }): Promise<Dashboard> {
-  const [response, tokens] = await Promise.all([latestAnalyzedResponse(db, user.id), tokenBalance(db, user.id)]);
-  return {
-    firstName: user.firstName,
-    tokens,
-    mission: response ? missionOf(response) : null,
-    challenges: response ? await readDashboardChallenges(db, user.id, response.id) : [],
-  };
-}
+type DashboardRow = BalanceRow & { mission: Mission | null; challenges: DashboardChallenge[] };
+
+/** A timestamp as `Date#toISOString()` writes it, so the JSON built in SQL reads like the rest of the API. */
+const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The dashboard's challenges: accepted ones that have at least one milestone with a deadline, with only those
- * milestones, each with its todos (SPEC.md section 5).
+ * Everything the first dashboard view shows, in ONE statement (issue 13): the token balance, the mission of his
+ * current plan (his most recently analyzed quiz response) and its accepted challenges that have at least one milestone
+ * with a deadline, with only those milestones, each with its todos in the order they were generated (SPEC.md
+ * section 5). PostgreSQL builds the JSON, so the database is asked once instead of five times.
  */
-async function readDashboardChallenges(db: Db, userId: string, quizResponseId: string): Promise<DashboardChallenge[]> {
-  const accepted = await readPlanChallenges(db, userId, quizResponseId, { acceptedOnly: true });
-  const dated = accepted
-    .map((challenge) => ({ ...challenge, milestones: challenge.milestones.filter((m) => m.milestoneDeadline) }))
-    .filter((challenge) => challenge.milestones.length > 0);
-  const milestoneIds = dated.flatMap((c) => c.milestones.map((m) => m.id));
-  const todoRows =
-    milestoneIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(todos)
-          .where(and(eq(todos.userId, userId), inArray(todos.milestoneId, milestoneIds)))
-          .orderBy(asc(todos.position), asc(todos.createdAt));
-  return dated.map((challenge) => ({
-    ...challenge,
-    milestones: challenge.milestones.map((milestone) => ({
-      ...milestone,
-      todos: todoRows.filter((t) => t.milestoneId === milestone.id).map(toTodo),
+export async function readDashboard(
+  db: Db,
+  user: { id: string; firstName: string },
+  now: Date = new Date(),
+): Promise<Dashboard> {
+  const userId = user.id;
+  const result = await db.execute<DashboardRow>(sql`
+    with plan as (
+      select id, life_mission, mission_statement, vision, ai_analysis
+      from quiz_responses
+      where user_id = ${userId} and status = 'analyzed'
+      order by completed_at desc
+      limit 1
+    ), dated as (
+      select m.challenge_id, json_agg(json_build_object(
+        'id', m.id,
+        'milestoneType', m.milestone_type,
+        'milestoneDescription', m.milestone_description,
+        'milestoneDeadline', ${isoTime(sql`m.milestone_deadline`)},
+        'milestoneCompleted', m.milestone_completed,
+        'todos', coalesce((
+          select json_agg(json_build_object(
+            'id', t.id, 'todoDescription', t.todo_description, 'todoCompleted', t.todo_completed
+          ) order by t.position, t.created_at)
+          from todos t
+          where t.milestone_id = m.id and t.user_id = ${userId}
+        ), '[]'::json)
+      )) as milestones
+      from milestones m
+      join challenges c on c.id = m.challenge_id
+      where m.user_id = ${userId} and c.user_id = ${userId} and c.challenge_accepted
+        and c.quiz_response_id = (select id from plan) and m.milestone_deadline is not null
+      group by m.challenge_id
+    )
+    select p.tokens_remaining, p.tokens_period, ${premiumCondition(sql.raw("p"))} as premium,
+      (select json_build_object(
+        'lifeMission', life_mission,
+        'missionStatement', mission_statement,
+        'vision', vision,
+        'screenToActionPlan', ai_analysis -> 'screen_to_action_plan',
+        'accountabilityFramework', ai_analysis -> 'accountability_tracking'
+      ) from plan) as mission,
+      coalesce((
+        select json_agg(json_build_object(
+          'id', c.id,
+          'position', c.position,
+          'title', c.title,
+          'description', c.description,
+          'insight', c.insight,
+          'challengeAccepted', c.challenge_accepted,
+          'screenToAction', c.screen_to_action,
+          'accountabilityFramework', c.accountability_framework,
+          'milestones', d.milestones
+        ) order by c.position, c.created_at)
+        from challenges c join dated d on d.challenge_id = c.id
+      ), '[]'::json) as challenges
+    from (select 1) as one
+    left join profiles p on p.id = ${userId}
+  `);
+  const row = result.rows[0];
+  return {
+    firstName: user.firstName,
+    tokens: balanceOf(row, now),
+    mission: row?.mission ?? null,
+    challenges: (row?.challenges ?? []).map((challenge) => ({
+      ...challenge,
+      milestones: sortMilestones(challenge.milestones),
     })),
-  }));
+  };
 }

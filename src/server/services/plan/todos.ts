@@ -16,7 +16,7 @@ export function completedAtFor(completed: boolean) {
 /** The database or an open transaction. */
 type Executor = Pick<Db, "select" | "update" | "insert" | "execute">;
 
-export function toTodo(row: typeof todos.$inferSelect): Todo {
+function toTodo(row: typeof todos.$inferSelect): Todo {
   return { id: row.id, todoDescription: row.todoDescription, todoCompleted: row.todoCompleted };
 }
 

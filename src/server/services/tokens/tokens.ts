@@ -64,12 +64,19 @@ export async function tokenBalance(
   userId: string,
   now: Date = new Date(),
 ): Promise<{ remaining: number; unlimited: boolean }> {
-  const result = await db.execute<{ tokens_remaining: number; tokens_period: string | null; premium: boolean }>(
+  const result = await db.execute<BalanceRow>(
     sql`select tokens_remaining, tokens_period, ${premiumCondition()} as premium from profiles where id = ${userId}`,
   );
-  const row = result.rows[0];
+  return balanceOf(result.rows[0], now);
+}
+
+/** The columns of profiles a balance is computed from (null when the profile is missing). */
+export type BalanceRow = { tokens_remaining: number | null; tokens_period: string | null; premium: boolean | null };
+
+/** The balance of a profile row read with `premiumCondition()` as `premium`. */
+export function balanceOf(row: BalanceRow | undefined, now: Date = new Date()) {
   // SPEC.md section 8: a failure to read the balance shows 0.
-  if (!row) return { remaining: 0, unlimited: false };
+  if (!row || row.tokens_remaining === null) return { remaining: 0, unlimited: false };
   if (row.premium) return { remaining: UNLIMITED_TOKENS, unlimited: true };
   return { remaining: effectiveFreeBalance(Number(row.tokens_remaining), row.tokens_period, now), unlimited: false };
 }
