@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { publicConfigFromEnv } from "../src/shared/config/public-config.ts";
+import { precompress } from "./precompress.ts";
 import { reactRouter } from "./react-router-cli.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -13,6 +14,7 @@ const inputs = [
   "react-router.config.ts",
   "vite.config.ts",
   "scripts/build-service-worker.ts",
+  "scripts/precompress.ts",
   "package-lock.json",
 ];
 
@@ -52,6 +54,8 @@ export function ensureBuild() {
     { stdio: "inherit", env: process.env },
   );
   if (worker.status !== 0) throw new Error("The service worker build failed.");
+  // Last, so the service worker is compressed too.
+  precompress(join(buildDir, "client"));
   writeFileSync(stampFile, wanted);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Built the web app into ${relative(root, buildDir) || "."}/ in ${seconds} s.`);

@@ -1,11 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppEnv } from "./context.ts";
 import { loadStaticSite } from "./static.ts";
+
+const BIG_SCRIPT = `export const words = ${JSON.stringify("run without your phone ".repeat(400))};`;
 
 describe("serving the built web app", () => {
   let dir: string;
@@ -26,6 +29,9 @@ describe("serving the built web app", () => {
     );
     await writeFile(join(dir, "assets", "app-3f9a.js"), "console.log(1)");
     await writeFile(join(dir, "robots.txt"), "User-agent: *");
+    await writeFile(join(dir, "assets", "big-77aa.js"), BIG_SCRIPT);
+    await writeFile(join(dir, "assets", "big-77aa.js.br"), brotliCompressSync(BIG_SCRIPT));
+    await writeFile(join(dir, "assets", "big-77aa.js.gz"), gzipSync(BIG_SCRIPT));
     await writeFile(join(dir, "sw.js"), "self.addEventListener('fetch', () => {})");
     await writeFile(join(dir, "manifest.webmanifest"), '{"name":"Unscroll"}');
     const site = await loadStaticSite(dir);
@@ -90,5 +96,34 @@ describe("serving the built web app", () => {
     expect((await app.request("/favicon.png")).status).toBe(404);
     const traversal = await app.request("/..%2f..%2fetc%2fpasswd");
     expect(await traversal.text()).not.toContain("root:");
+  });
+
+  it("sends the build's brotli copy to browsers that take it, else gzip, else the file as built", async () => {
+    const get = (acceptEncoding?: string) =>
+      app.request("/assets/big-77aa.js", { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+    const chrome = await get("gzip, deflate, br, zstd");
+    expect(chrome.headers.get("content-encoding")).toBe("br");
+    expect(chrome.headers.get("vary")).toBe("Accept-Encoding");
+    const brotli = Buffer.from(await chrome.arrayBuffer());
+    expect(brotli.length).toBeLessThan(BIG_SCRIPT.length / 10);
+    expect(brotliDecompressSync(brotli).toString()).toBe(BIG_SCRIPT);
+
+    for (const gzipOnly of ["gzip, deflate", "br;q=0, gzip"]) {
+      const response = await get(gzipOnly);
+      expect(response.headers.get("content-encoding"), gzipOnly).toBe("gzip");
+      expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(BIG_SCRIPT);
+    }
+    for (const none of [undefined, "identity", "gzip;q=0, br;q=0"]) {
+      const response = await get(none);
+      expect(response.headers.get("content-encoding"), none).toBeNull();
+      expect(await response.text()).toBe(BIG_SCRIPT);
+    }
+  });
+
+  it("serves the copies only as encodings of their file: small files as they are, no .br URL of its own", async () => {
+    const small = await app.request("/assets/app-3f9a.js", { headers: { "accept-encoding": "br, gzip" } });
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(await small.text()).toBe("console.log(1)");
+    expect((await app.request("/assets/big-77aa.js.br")).status).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import type { Context } from "hono";
+import { parseAccept } from "hono/utils/accept";
 import type { AppEnv } from "./context.ts";
 import { notFound } from "./http/errors.ts";
 
@@ -24,7 +25,27 @@ const CONTENT_TYPES: Record<string, string> = {
   ".mp4": "video/mp4",
 };
 
-type StaticFile = { body: Buffer; type: string; cacheControl: string };
+type Bytes = Uint8Array<ArrayBuffer>;
+type StaticFile = { body: Bytes; type: string; cacheControl: string; br?: Bytes; gzip?: Bytes };
+
+/** A view of the file read at start-up: answering a request copies nothing. */
+async function readBytes(path: string): Promise<Bytes> {
+  const buffer = await readFile(path);
+  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
+}
+
+const PRECOMPRESSED = { ".br": "br", ".gz": "gzip" } as const;
+
+/** Brotli, else gzip, when the browser takes it (q > 0, named or by `*`); null for the file as it is. */
+function encodingFor(acceptEncoding: string | undefined, file: StaticFile): "br" | "gzip" | null {
+  if (!acceptEncoding || (!file.br && !file.gzip)) return null;
+  const accepted = parseAccept(acceptEncoding);
+  const q = (name: string) =>
+    accepted.find((a) => a.type.toLowerCase() === name)?.q ?? accepted.find((a) => a.type === "*")?.q ?? 0;
+  if (file.br && q("br") > 0) return "br";
+  if (file.gzip && q("gzip") > 0) return "gzip";
+  return null;
+}
 
 /** The service worker and the manifest must be checked on every load, or a deploy would wait an hour to reach phones. */
 const ALWAYS_REVALIDATED = new Set(["/sw.js", "/manifest.webmanifest"]);
@@ -54,18 +75,29 @@ async function walk(dir: string): Promise<string[]> {
  */
 export async function loadStaticSite(root: string): Promise<StaticSite> {
   const files = new Map<string, StaticFile>();
+  const variants: [string, "br" | "gzip", Bytes][] = [];
   for (const path of await walk(root)) {
     const urlPath = `/${relative(root, path).split(sep).join("/")}`;
+    const encoding = PRECOMPRESSED[extname(path) as keyof typeof PRECOMPRESSED];
+    if (encoding) {
+      variants.push([urlPath.slice(0, -extname(path).length), encoding, await readBytes(path)]);
+      continue;
+    }
     files.set(urlPath, {
-      body: await readFile(path),
+      body: await readBytes(path),
       type: CONTENT_TYPES[extname(path)] ?? "application/octet-stream",
       cacheControl: cacheControlFor(urlPath),
     });
   }
+  // The build's brotli and gzip copies (scripts/precompress.ts) are sent instead of compressing on every request.
+  for (const [urlPath, encoding, body] of variants) {
+    const file = files.get(urlPath);
+    if (file) file[encoding] = body;
+  }
   const fallbackFile = files.get("/__spa-fallback.html") ?? files.get("/index.html");
   if (!fallbackFile) throw new Error(`No built client found in ${root}. Run \`npm run build\` first.`);
   // The SPA fallback shows nothing until its scripts run, so it keeps the module preloads.
-  const fallback = fallbackFile.body.toString("utf8");
+  const fallback = Buffer.from(fallbackFile.body).toString("utf8");
 
   // A pre-rendered page paints without JavaScript. Its module preloads would compete with the
   // stylesheet and fonts for a phone's bandwidth and hold the first paint until ~150 kB of script
@@ -74,7 +106,12 @@ export async function loadStaticSite(root: string): Promise<StaticSite> {
   const pages = new Map<string, string>();
   for (const [urlPath, file] of files) {
     if (urlPath.endsWith("/index.html")) {
-      pages.set(urlPath, file.body.toString("utf8").replace(/<link rel="modulepreload"[^>]*>/g, ""));
+      pages.set(
+        urlPath,
+        Buffer.from(file.body)
+          .toString("utf8")
+          .replace(/<link rel="modulepreload"[^>]*>/g, ""),
+      );
     }
   }
 
@@ -95,10 +132,12 @@ export async function loadStaticSite(root: string): Promise<StaticSite> {
       if (path.includes("..") || path.startsWith("/api/") || path === "/api") return null;
       const file = files.get(path);
       if (file && !path.endsWith(".html")) {
-        return c.body(new Uint8Array(file.body), 200, {
-          "Content-Type": file.type,
-          "Cache-Control": file.cacheControl,
-        });
+        const headers: Record<string, string> = { "Content-Type": file.type, "Cache-Control": file.cacheControl };
+        if (file.br || file.gzip) headers.Vary = "Accept-Encoding";
+        const encoding = encodingFor(c.req.header("Accept-Encoding"), file);
+        if (encoding) headers["Content-Encoding"] = encoding;
+        const body = (encoding && file[encoding]) || file.body;
+        return c.body(body, 200, headers);
       }
       if (extname(path) && !file) return notFound(c);
       const page =
