@@ -46,7 +46,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    // PostgreSQL's default 128 MB of shared buffers lives in the process's own memory here; one user's development
+    // data fits in 16 MB many times over (issue 13: the server at rest falls from ~370 MB to ~250 MB).
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
