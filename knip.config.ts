@@ -14,6 +14,8 @@ export default {
     "scripts/*.ts",
     // Run by hand: does sign-up timing tell a registered address from a new one (issue 12, row 5)?
     "tests/bench/signup-timing.ts",
+    // The throughput benchmark's servers, each started by tests/bench/throughput.ts as a child process.
+    "tests/bench/throughput/*.ts",
   ],
   // CSS too: app.css imports tailwindcss.
   project: ["src/**/*.{ts,tsx,css}", "scripts/**/*.ts", "tests/**/*.ts", "*.ts"],

@@ -13,11 +13,15 @@ import { cookieFrom, TEST_ORIGIN } from "../support/test-app.ts";
  * The whole server in-process for benchmarks (outside vitest): the embedded database in memory, or PostgreSQL when
  * BENCH_DATABASE_URL is set, the configured AI provider (offline by default), and e-mail kept in memory.
  */
-export async function createBenchApp() {
+export async function createBenchApp(
+  options: { url?: string; dataDir?: string } = { url: process.env.BENCH_DATABASE_URL },
+) {
   const mails: MailMessage[] = [];
   const env = parseEnv({ NODE_ENV: "test", APP_URL: TEST_ORIGIN, LOG_LEVEL: "silent" });
-  const url = process.env.BENCH_DATABASE_URL;
-  const database = url ? await openDatabase({ kind: "postgres", url }) : await openDatabase({ kind: "pglite" });
+  const { url, dataDir } = options;
+  const database = url
+    ? await openDatabase({ kind: "postgres", url })
+    : await openDatabase({ kind: "pglite", dataDir });
   const deps = await buildDeps(env, { database, mailer: { send: async (m) => void mails.push(m) } });
   await prepareDatabase(deps);
   const app = createApp(deps);
@@ -60,6 +64,7 @@ export async function createBenchApp() {
     const { port } = server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;
     return {
+      port,
       /** The typed API over HTTP as this user. */
       client: (cookie: string) => hc<ApiType>(`${url}/api`, { headers: { origin: TEST_ORIGIN, cookie } }),
       close: () => new Promise<void>((resolve) => server.close(() => resolve())),

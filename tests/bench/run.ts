@@ -1,11 +1,23 @@
 import { createBenchApp } from "./bench-app.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchGeneration } from "./generation.ts";
+import { landingWeight, printLanding } from "./landing.ts";
 import type { Stats } from "./stats.ts";
+import { benchThroughput, printThroughput } from "./throughput.ts";
 
 /** `npm run bench`: numbers to compare between changes; BENCH_DATABASE_URL runs them on PostgreSQL. */
 const line = (label: string, s: Stats) =>
   `${label.padEnd(70)} median ${s.median.padStart(6)} ms  p95 ${s.p95.padStart(6)} ms  max ${s.max.padStart(6)} ms  requests ${s.n}`;
+
+printLanding(landingWeight());
+
+// Throughput first, on PGlite and, when a PostgreSQL URL is given, on PostgreSQL: servers in child processes.
+const postgres = process.env.BENCH_DATABASE_URL;
+if (process.env.BENCH_THROUGHPUT !== "0") {
+  printThroughput(await benchThroughput({}));
+  if (postgres) printThroughput(await benchThroughput({ url: postgres }));
+  console.log("");
+}
 
 const t = await createBenchApp();
 try {
@@ -14,7 +26,9 @@ try {
   console.log(`database: ${t.deps.database.kind}, AI provider: ${t.deps.ai.name}, sequential requests`);
   console.log(line("offline quiz generation, end to end (in-process, polled)", generation));
   console.log(line(`bare Node http, same ${dashboard.bytes}-byte JSON (loopback)`, dashboard.baseline));
-  console.log(line("GET /api/dashboard: 3 challenges, 9 milestones, 15 todos (loopback)", dashboard.dashboard));
+  console.log(
+    line(`GET /api/dashboard: 3 challenges, 9 milestones, ${dashboard.todos} todos (loopback)`, dashboard.dashboard),
+  );
   console.log(line("POST /api/milestones/:id/todos: claim, AI, spend + store (loopback)", dashboard.generate));
 } finally {
   await t.close();

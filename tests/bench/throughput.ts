@@ -1,0 +1,135 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import autocannon from "autocannon";
+import { TEST_ORIGIN } from "../support/test-app.ts";
+
+/**
+ * Requests per second of the signed-in API against a bare Node server measured in the same run (issue 13): each
+ * server is a child process of its own, so the load generator does not share its event loop, and its memory (RSS)
+ * is read from /proc at rest and after the load.
+ */
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const here = import.meta.dirname;
+
+type Child = { process: ChildProcess; ready: { port: number; cookie?: string } };
+
+async function start(script: string, env: Record<string, string | undefined> = {}): Promise<Child> {
+  const child = spawn(process.execPath, ["--import", "tsx", resolve(here, script)], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const line = await new Promise<string>((done, fail) => {
+    createInterface({ input: child.stdout! }).once("line", done);
+    child.once("exit", (code) => fail(new Error(`${script} exited with ${code}`)));
+  });
+  return { process: child, ready: JSON.parse(line) };
+}
+
+async function stop(child: Child) {
+  const exited = new Promise((done) => child.process.once("exit", done));
+  child.process.kill("SIGTERM");
+  await exited;
+}
+
+/** Resident memory of a process in MB. */
+function rssMb(child: Child) {
+  const status = readFileSync(`/proc/${child.process.pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+type Load = { requestsPerSecond: number; p99: number; errors: number; timeouts: number; non2xx: number };
+
+async function load(port: number, path: string, options: { cookie?: string; connections?: number } = {}) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    connections: options.connections ?? 10,
+    duration: seconds,
+    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  } satisfies Load;
+}
+
+type ThroughputRow = { label: string; load: Load; share: number };
+export type ThroughputReport = {
+  database: string;
+  bare: [Load, Load];
+  rows: ThroughputRow[];
+  rss: { atRest: number; afterLoad: number; afterRestart?: number };
+};
+
+export async function benchThroughput(database: { url?: string }): Promise<ThroughputReport> {
+  const bare = await start("throughput/bare-server.ts");
+  const bareBefore = await load(bare.ready.port, "/");
+  await stop(bare);
+
+  const dataDir = database.url ? undefined : mkdtempSync(join(tmpdir(), "unscroll-bench-"));
+  const appEnv = { BENCH_DATABASE_URL: database.url, BENCH_DATA_DIR: dataDir };
+  let app = await start("throughput/app-server.ts", appEnv);
+  const { port, cookie } = app.ready;
+  const rss: ThroughputReport["rss"] = { atRest: rssMb(app), afterLoad: 0 };
+  const endpoints: Array<[string, string, string | undefined, number?]> = [
+    ["GET /api/health", "/api/health", undefined],
+    ["GET /api/me, anonymous", "/api/me", undefined],
+    ["GET /api/me, signed in", "/api/me", cookie],
+    ["GET /api/dashboard, signed in", "/api/dashboard", cookie],
+    ["GET /api/dashboard, signed in, 50 connections", "/api/dashboard", cookie, 50],
+  ];
+  const measured: Array<{ label: string; load: Load }> = [];
+  for (const [label, path, withCookie, connections] of endpoints) {
+    measured.push({ label, load: await load(port, path, { cookie: withCookie, connections }) });
+  }
+  rss.afterLoad = rssMb(app);
+  await stop(app);
+
+  if (dataDir) {
+    // The embedded database after a restart on the data it already holds: what a returning server costs.
+    app = await start("throughput/app-server.ts", { ...appEnv, BENCH_COOKIE: cookie });
+    rss.afterRestart = rssMb(app);
+    await stop(app);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const bare2 = await start("throughput/bare-server.ts");
+  const bareAfter = await load(bare2.ready.port, "/");
+  await stop(bare2);
+  const ceiling = Math.max(bareBefore.requestsPerSecond, bareAfter.requestsPerSecond);
+  return {
+    database: database.url ? "PostgreSQL" : "PGlite",
+    bare: [bareBefore, bareAfter],
+    rows: measured.map((m) => ({ ...m, share: m.load.requestsPerSecond / ceiling })),
+    rss,
+  };
+}
+
+export function printThroughput(report: ThroughputReport) {
+  const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+  const problems = (l: Load) =>
+    [l.errors && `${l.errors} errors`, l.timeouts && `${l.timeouts} timeouts`, l.non2xx && `${l.non2xx} non-2xx`]
+      .filter(Boolean)
+      .join(", ");
+  console.log(`\n${report.database}: autocannon, ${seconds} s per endpoint, 10 connections unless said`);
+  console.log("| endpoint | req/s | share of bare Node | p99 ms | problems |");
+  console.log("|---|---|---|---|---|");
+  const [before, after] = report.bare;
+  console.log(
+    `| bare node http | ${before.requestsPerSecond} / ${after.requestsPerSecond} | 100 % | ${before.p99} | |`,
+  );
+  for (const row of report.rows) {
+    console.log(
+      `| ${row.label} | ${row.load.requestsPerSecond} | ${percent(row.share)} | ${row.load.p99} | ${problems(row.load)} |`,
+    );
+  }
+  const restart = report.rss.afterRestart === undefined ? "" : `, ${report.rss.afterRestart} MB after a restart`;
+  console.log(
+    `Server RSS: ${report.rss.atRest} MB at rest after the first start, ${report.rss.afterLoad} MB after the load${restart}.`,
+  );
+}

@@ -1,0 +1,21 @@
+// A child process of the throughput benchmark: the app on a loopback port, as `npm start` runs it (database, job
+// queue), with one seeded user. Prints one JSON line {port, cookie} when ready.
+import { startReminderQueue } from "../../../src/server/services/reminders/reminder-queue.ts";
+import { createBenchApp } from "../bench-app.ts";
+import { seedDashboardOwner } from "../dashboard.ts";
+
+const t = await createBenchApp({ url: process.env.BENCH_DATABASE_URL, dataDir: process.env.BENCH_DATA_DIR });
+const { deps } = t;
+const queue = await startReminderQueue(
+  { db: deps.database.db, database: deps.database, mailer: deps.mailer, env: deps.env, logger: deps.logger },
+  { cron: deps.env.REMINDER_CRON },
+);
+const owner = process.env.BENCH_COOKIE ? null : await seedDashboardOwner(t);
+const http = await t.listen();
+process.stdout.write(`${JSON.stringify({ port: http.port, cookie: owner?.cookie ?? process.env.BENCH_COOKIE })}\n`);
+process.on("SIGTERM", async () => {
+  await http.close();
+  await queue.stop();
+  await t.close();
+  process.exit(0);
+});
