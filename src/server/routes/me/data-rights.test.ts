@@ -276,6 +276,9 @@ describe("POST /api/me/delete", () => {
     while (!done) {
       const batch = await Promise.all(writes.map((write) => write()));
       statuses.push(...batch.map((r) => r.status));
+      // In-process requests on PGlite can all complete in microtasks; real ones arrive as I/O, which lets the
+      // password check (on libuv's thread pool) report back. Without this, the loop would starve the deletion.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     statuses.push(...(await Promise.all(writes.map((write) => write()))).map((r) => r.status));
     expect((await deletion).status).toBe(200);
