@@ -2,7 +2,6 @@ import type { Env } from "../../env.ts";
 import type { Logger } from "../../logger.ts";
 import type { AiGenerator } from "./generator.ts";
 import { createAnthropicGenerator, createOpenAiCompatibleGenerator } from "./model-generator.ts";
-import { createOfflineGenerator } from "./offline/offline-generator.ts";
 
 export type { AiGenerator } from "./generator.ts";
 export { GenerationError, generatePlan } from "./generator.ts";
@@ -26,6 +25,25 @@ export function createAiGenerator(env: Env, logger?: Logger): AiGenerator {
         logger,
       });
     default:
-      return createOfflineGenerator();
+      return lazyOfflineGenerator();
   }
+}
+
+/**
+ * The offline writer with its language library (compromise, ~40 MB of memory) loaded at its first use: a server
+ * that uses a model, or has not generated anything yet, never holds it (issue 13).
+ */
+function lazyOfflineGenerator(): AiGenerator {
+  let loaded: Promise<AiGenerator> | undefined;
+  const generator = () => {
+    loaded ??= import("./offline/offline-generator.ts").then((m) => m.createOfflineGenerator());
+    return loaded;
+  };
+  return {
+    name: "offline",
+    mission: async (answers) => (await generator()).mission(answers),
+    challenges: async (answers, mission) => (await generator()).challenges(answers, mission),
+    milestones: async (answers, mission, challenges) => (await generator()).milestones(answers, mission, challenges),
+    todos: async (input) => (await generator()).todos(input),
+  };
 }
