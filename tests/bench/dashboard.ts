@@ -89,6 +89,28 @@ export async function benchDashboard(t: BenchApp, runs = 200) {
       return undefined;
     });
 
+    // The two taps of the dashboard: tick a todo (the milestone follows its todos) and complete a milestone.
+    const ticked = sample.challenges.flatMap((c) => c.milestones.flatMap((m) => m.todos))[0]!;
+    const completed = sample.challenges[0]!.milestones[1]!;
+    let flip = false;
+    const tick = await measure(runs, async () => {
+      flip = !flip;
+      const response = await api.todos[":id"].$patch({ param: { id: ticked.id }, json: { todoCompleted: flip } });
+      if (response.status !== 200) throw new Error(`tick answered ${response.status}`);
+      await response.json();
+      return undefined;
+    });
+    const complete = await measure(runs, async () => {
+      flip = !flip;
+      const response = await api.milestones[":id"].$patch({
+        param: { id: completed.id },
+        json: { milestoneCompleted: flip },
+      });
+      if (response.status !== 200) throw new Error(`complete answered ${response.status}`);
+      await response.json();
+      return undefined;
+    });
+
     // Each round trip needs a milestone without todos and a token to spend: reset both outside the timing.
     const spender = await t.createUser();
     const milestoneIds = (await withPlan(spender)).challenges.flatMap((c) => c.milestones.map((m) => m.id));
@@ -112,7 +134,7 @@ export async function benchDashboard(t: BenchApp, runs = 200) {
       },
       5,
     );
-    return { bytes: body.length, todos: todoCount, baseline, dashboard, generate };
+    return { bytes: body.length, todos: todoCount, baseline, dashboard, tick, complete, generate };
   } finally {
     await http.close();
   }

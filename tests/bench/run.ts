@@ -29,6 +29,8 @@ try {
   console.log(
     line(`GET /api/dashboard: 3 challenges, 9 milestones, ${dashboard.todos} todos (loopback)`, dashboard.dashboard),
   );
+  console.log(line("PATCH /api/todos/:id: tick a todo, milestone follows (loopback)", dashboard.tick));
+  console.log(line("PATCH /api/milestones/:id: complete a milestone (loopback)", dashboard.complete));
   console.log(line("POST /api/milestones/:id/todos: claim, AI, spend + store (loopback)", dashboard.generate));
 } finally {
   await t.close();

@@ -1,13 +1,39 @@
+import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Env } from "../env.ts";
 
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
+
 const originOf = (url?: string) => (url ? new URL(url).origin : undefined);
 
-export function securityHeaders(env: Env) {
+/**
+ * The same protective headers on every answer. Pages get a CSP with a fresh script nonce per request; API answers
+ * are JSON, redirects and calendar files that load nothing, so they get the strictest policy and no nonce to make
+ * (issue 13: the nonce and its header were a tenth of a JSON request's time).
+ */
+export function securityHeaders(env: Env): MiddlewareHandler {
+  const https = env.APP_URL.startsWith("https://");
+  const common: SecureHeadersOptions = {
+    strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xFrameOptions: "DENY",
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: "same-origin",
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+  };
+  const api = secureHeaders({
+    ...common,
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  });
+  const pages = pageHeaders(env, common);
+  return (c, next) => (c.req.path.startsWith("/api/") ? api(c, next) : pages(c, next));
+}
+
+function pageHeaders(env: Env, common: SecureHeadersOptions) {
   const analytics = originOf(env.publicConfig.analyticsScriptUrl);
   const video = originOf(env.publicConfig.founderVideoUrl);
-  const https = env.APP_URL.startsWith("https://");
   return secureHeaders({
+    ...common,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", NONCE, ...(analytics ? [analytics] : [])],
@@ -22,11 +48,5 @@ export function securityHeaders(env: Env) {
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
     },
-    strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
-    referrerPolicy: "strict-origin-when-cross-origin",
-    xFrameOptions: "DENY",
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: "same-origin",
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
   });
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { isStorableText, unstorableTextMessage } from "../../shared/text.ts";
+import { withoutBody } from "./body-limit.ts";
 
 /** Every string in a parsed JSON value, object keys included; iterative, so no nesting depth can overflow the stack. */
 function allStorable(value: unknown): boolean {
@@ -55,7 +56,7 @@ export function refuseUnstorableText(options: { except?: readonly string[] } = {
     let storable =
       isStorableText(decoded(url.pathname)) &&
       [...url.searchParams].every(([key, value]) => isStorableText(key) && isStorableText(value));
-    if (storable && c.req.raw.body) {
+    if (storable && !withoutBody(c.req.method) && c.req.raw.body) {
       const text = await c.req.text();
       storable = bodyStorable(c.req.header("content-type") ?? "", text);
       // Readers of the raw request (rather than Hono's cache) still find the body.
