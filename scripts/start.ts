@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
+import { buildServer } from "./build-server.ts";
 import { ensureBuild } from "./ensure-build.ts";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 
-// `npm start`: build the client if needed, then run the server in this same process
-// (so SIGINT/SIGTERM reach its shutdown handler directly).
+// `npm start`, first step: build the client if needed and bundle the server. package.json then replaces the shell
+// with `node build/server/main.mjs`, so SIGINT/SIGTERM reach the server's shutdown handler directly.
 ensureBuild();
-await import("../src/server/main.ts");
+await buildServer();

@@ -6,12 +6,11 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { seedPlans } from "./db/seed.ts";
 import type { Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { projectRoot } from "./project-root.ts";
 import { type AiGenerator, createAiGenerator } from "./services/ai/index.ts";
 import { createBilling } from "./services/billing/stripe-client.ts";
 import { createMailer, type Mailer } from "./services/mail/mailer.ts";
 import { loadStaticSite } from "./static.ts";
-
-const projectRoot = resolve(import.meta.dirname, "../..");
 
 async function openConfiguredDatabase(env: Env): Promise<Database> {
   return env.DATABASE_URL

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
+import { build } from "esbuild";
 import { TEST_ORIGIN } from "../support/test-app.ts";
 
 /**
@@ -16,8 +17,27 @@ const here = import.meta.dirname;
 
 type Child = { process: ChildProcess; ready: { port: number; cookie?: string } };
 
+/**
+ * Servers run as plain JavaScript, as `npm start` runs the app (scripts/build-server.ts): bundled into build/bench/,
+ * two levels below the root like the app's own bundle.
+ */
+async function bundled(script: string) {
+  const outfile = resolve(here, "../../build/bench", basename(script).replace(/\.ts$/, ".mjs"));
+  await build({
+    entryPoints: [resolve(here, script)],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+  });
+  return outfile;
+}
+
 async function start(script: string, env: Record<string, string | undefined> = {}): Promise<Child> {
-  const child = spawn(process.execPath, ["--import", "tsx", resolve(here, script)], {
+  const child = spawn(process.execPath, [await bundled(script)], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -26,9 +26,15 @@ export async function until(condition: () => boolean | Promise<boolean>, timeout
   }
 }
 
-/** Starts the server with only `env` (and PATH) as its settings, capturing stdout and stderr together. */
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/dev-api.ts"], {
+/**
+ * Starts the server with only `env` (and PATH) as its settings, capturing stdout and stderr together. `args`: what
+ * node runs, the API under tsx unless told otherwise (e.g. the bundle `npm start` runs).
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  args: readonly string[] = ["--import", "tsx", "src/server/dev-api.ts"],
+): ServerProcess {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -60,9 +66,9 @@ export function exitOf(child: ChildProcess, timeoutMs: number) {
 }
 
 /** A server on a free port, ready once it says it listens (after migrating) and its health check answers. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, args?: readonly string[]): Promise<RunningServer> {
   const port = await freePort();
-  const server = spawnServer({ NODE_ENV: "test", LOG_LEVEL: "info", PORT: String(port), ...env });
+  const server = spawnServer({ NODE_ENV: "test", LOG_LEVEL: "info", PORT: String(port), ...env }, args);
   await until(
     async () => {
       if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { projectRoot } from "../project-root.ts";
 import * as schema from "./schema.ts";
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
@@ -18,7 +19,7 @@ export type Database = {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 };
 
-const migrationsFolder = resolve(import.meta.dirname, "../../../drizzle");
+const migrationsFolder = resolve(projectRoot, "drizzle");
 
 export type DatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
