@@ -78,7 +78,7 @@ async function load(port: number, path: string, options: { cookie?: string; conn
   } satisfies Load;
 }
 
-type ThroughputRow = { label: string; load: Load; share: number };
+type ThroughputRow = { label: string; load: Load; share: number; rssAfter: number };
 export type ThroughputReport = {
   database: string;
   bare: [Load, Load];
@@ -103,9 +103,10 @@ export async function benchThroughput(database: { url?: string }): Promise<Throu
     ["GET /api/dashboard, signed in", "/api/dashboard", cookie],
     ["GET /api/dashboard, signed in, 50 connections", "/api/dashboard", cookie, 50],
   ];
-  const measured: Array<{ label: string; load: Load }> = [];
+  const measured: Array<{ label: string; load: Load; rssAfter: number }> = [];
   for (const [label, path, withCookie, connections] of endpoints) {
-    measured.push({ label, load: await load(port, path, { cookie: withCookie, connections }) });
+    const result = await load(port, path, { cookie: withCookie, connections });
+    measured.push({ label, load: result, rssAfter: rssMb(app) });
   }
   rss.afterLoad = rssMb(app);
   await stop(app);
@@ -136,15 +137,15 @@ export function printThroughput(report: ThroughputReport) {
       .filter(Boolean)
       .join(", ");
   console.log(`\n${report.database}: autocannon, ${seconds} s per endpoint, 10 connections unless said`);
-  console.log("| endpoint | req/s | share of bare Node | p99 ms | problems |");
-  console.log("|---|---|---|---|---|");
+  console.log("| endpoint | req/s | share of bare Node | p99 ms | problems | server RSS after, MB |");
+  console.log("|---|---|---|---|---|---|");
   const [before, after] = report.bare;
   console.log(
-    `| bare node http | ${before.requestsPerSecond} / ${after.requestsPerSecond} | 100 % | ${before.p99} | |`,
+    `| bare node http | ${before.requestsPerSecond} / ${after.requestsPerSecond} | 100 % | ${before.p99} | | |`,
   );
   for (const row of report.rows) {
     console.log(
-      `| ${row.label} | ${row.load.requestsPerSecond} | ${percent(row.share)} | ${row.load.p99} | ${problems(row.load)} |`,
+      `| ${row.label} | ${row.load.requestsPerSecond} | ${percent(row.share)} | ${row.load.p99} | ${problems(row.load)} | ${row.rssAfter} |`,
     );
   }
   console.log(
