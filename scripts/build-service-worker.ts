@@ -1,7 +1,9 @@
 // The installable app (issue 14, decision 0093): after the client build, writes the web app manifest and a Workbox
 // service worker that precaches the app shell, so the dashboard opens offline. Run by ensure-build.ts.
-import { writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { generateSW } from "workbox-build";
 import { publicConfigFromEnv } from "../src/shared/config/public-config.ts";
 import { paths } from "../src/shared/paths.ts";
@@ -29,9 +31,24 @@ function manifest(appName: string) {
   };
 }
 
+/**
+ * The push handler (web push, decision 0098), copied into assets/ under its content hash: sw.js names it, so a
+ * changed handler makes a new worker, and its own file may be cached for good like every asset.
+ */
+function writePushHandler(clientDir: string) {
+  const source = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "service-worker-push.js"));
+  const name = `assets/push-handler-${createHash("sha256").update(source).digest("hex").slice(0, 10)}.js`;
+  mkdirSync(join(clientDir, "assets"), { recursive: true });
+  writeFileSync(join(clientDir, name), source);
+  return `/${name}`;
+}
+
 export async function buildServiceWorker(clientDir: string, appName: string) {
   writeFileSync(join(clientDir, "manifest.webmanifest"), `${JSON.stringify(manifest(appName), null, 2)}\n`);
+  const pushHandler = writePushHandler(clientDir);
   return generateSW({
+    // Shows reminders pushed to this device and opens the dashboard when one is tapped.
+    importScripts: [pushHandler],
     globDirectory: clientDir,
     // The shell: scripts, styles, fonts, icons and the SPA page. Never an API answer: those are one user's, and the
     // offline dashboard keeps its data in the page's own storage, per user (features/offline).

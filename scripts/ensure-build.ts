@@ -14,6 +14,7 @@ const inputs = [
   "react-router.config.ts",
   "vite.config.ts",
   "scripts/build-service-worker.ts",
+  "scripts/service-worker-push.js",
   "scripts/precompress.ts",
   "package-lock.json",
 ];

@@ -19,6 +19,7 @@ import { healthRoutes } from "./routes/health/health.routes.ts";
 import { meRoutes } from "./routes/me/me.routes.ts";
 import { milestoneRoutes } from "./routes/milestones/milestones.routes.ts";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes.ts";
+import { pushRoutes } from "./routes/push/push.routes.ts";
 import { quizRoutes } from "./routes/quiz/quiz.routes.ts";
 import { reminderRoutes } from "./routes/reminders/reminders.routes.ts";
 import { todoRoutes } from "./routes/todos/todos.routes.ts";
@@ -41,7 +42,8 @@ function createApi() {
     .route("/billing", billingRoutes)
     .route("/community", communityRoutes)
     .route("/calendar", calendarRoutes)
-    .route("/reminders", reminderRoutes);
+    .route("/reminders", reminderRoutes)
+    .route("/push", pushRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApi>;

@@ -96,3 +96,25 @@ describe("parseEnv", () => {
     expect(problemsOf({ STRIPE_SECRET_KEY: "sk_test_1" })[0]).toMatch(/^STRIPE_SECRET_KEY: needs/);
   });
 });
+
+describe("VAPID settings (web push)", () => {
+  it("takes a key pair, or none, and a mailto: or https: subject", () => {
+    expect(problemsOf({ VAPID_PUBLIC_KEY: `B${"k".repeat(86)}` })).toEqual([
+      "VAPID_PRIVATE_KEY: is required with the other VAPID key: set both (a key pair) or neither",
+    ]);
+    expect(problemsOf({ VAPID_PUBLIC_KEY: "short", VAPID_PRIVATE_KEY: "p".repeat(43) })).toEqual([
+      expect.stringMatching(/^VAPID_PUBLIC_KEY: must be a VAPID public key/),
+    ]);
+    expect(problemsOf({ VAPID_SUBJECT: "http://unscroll.example" })).toEqual([
+      "VAPID_SUBJECT: must be a mailto: address or an https: URL where push services can reach you",
+    ]);
+    expect(parseEnv({}).vapid).toBeNull();
+    expect(
+      parseEnv({
+        VAPID_PUBLIC_KEY: `B${"k".repeat(86)}`,
+        VAPID_PRIVATE_KEY: "p".repeat(43),
+        SUPPORT_EMAIL: "a@b.example",
+      }).vapid,
+    ).toEqual({ publicKey: `B${"k".repeat(86)}`, privateKey: "p".repeat(43), subject: "mailto:a@b.example" });
+  });
+});

@@ -67,6 +67,34 @@ const envSchema = z
     RATE_LIMIT_CALENDAR_FEED_PER_FEED: attempts,
     SMTP_URL: optionalUrl,
     MAIL_FROM: optionalString,
+    VAPID_PUBLIC_KEY: z.preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{87}$/, {
+          error:
+            "must be a VAPID public key: 65 bytes in base64url (87 characters), e.g. from npx web-push generate-vapid-keys",
+        })
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: z.preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, {
+          error: "must be a VAPID private key: 32 bytes in base64url (43 characters)",
+        })
+        .optional(),
+    ),
+    VAPID_SUBJECT: z.preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, {
+          error: "must be a mailto: address or an https: URL where push services can reach you",
+        })
+        .optional(),
+    ),
     REMINDER_CRON: z.preprocess(
       blank,
       z
@@ -95,6 +123,13 @@ const envSchema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "is required in production (32+ random characters)",
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"],
+        message: "is required with the other VAPID key: set both (a key pair) or neither",
       });
     }
     if (env.AI_PROVIDER === "anthropic" && !env.ANTHROPIC_API_KEY) {
@@ -129,11 +164,19 @@ const envSchema = z
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
+/** What web push signs with (RFC 8292): the key pair and the contact push services may write to. */
+export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
+
 export type Env = Omit<ParsedEnv, "APP_URL" | "AUTH_SECRET"> & {
   APP_URL: string;
   AUTH_SECRET: string;
   /** False: AUTH_SECRET was not set, and the secret is this process's own until the server swaps in a kept one. */
   authSecretSet: boolean;
+  /**
+   * Web push (decision 0098): null when no key pair is configured. Outside production the server then swaps in a pair
+   * kept in DATA_DIR (auth/dev-secret.ts); in production push stays off.
+   */
+  vapid: VapidConfig | null;
   publicConfig: PublicConfig;
   rateLimits: RateLimitSettings;
 };
@@ -175,6 +218,11 @@ function describeIssues(issues: z.core.$ZodIssue[]) {
   return issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`);
 }
 
+/** Push services write to this contact when something is wrong with our pushes: the support address by default. */
+export function vapidSubject(configured: string | undefined, supportEmail: string) {
+  return configured ?? `mailto:${supportEmail}`;
+}
+
 /** The only reader of process.env: every setting is parsed here, once, at start-up. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -192,6 +240,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // server keeps one in DATA_DIR instead (auth/dev-secret.ts). Production refuses to start without one.
     AUTH_SECRET: env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
     authSecretSet: env.AUTH_SECRET !== undefined,
+    vapid:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+        ? {
+            publicKey: env.VAPID_PUBLIC_KEY,
+            privateKey: env.VAPID_PRIVATE_KEY,
+            subject: vapidSubject(env.VAPID_SUBJECT, publicConfig.data.supportEmail),
+          }
+        : null,
     publicConfig: publicConfig.data,
     rateLimits: rateLimitsFrom(env),
   };

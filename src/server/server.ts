@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
-import { withKeptAuthSecret } from "./auth/dev-secret.ts";
+import { withKeptAuthSecret, withKeptVapidKeys } from "./auth/dev-secret.ts";
 import { buildDeps, buildServerApp, prepareDatabase } from "./bootstrap.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { settlePendingSignUps } from "./routes/auth/auth.routes.ts";
@@ -21,10 +21,15 @@ export async function startServer(options: { serveClient: boolean }) {
 
   const secret = withKeptAuthSecret(env);
   env = secret.env;
+  const vapid = withKeptVapidKeys(env);
+  env = vapid.env;
   const deps = await buildDeps(env);
   const { logger, database } = deps;
   if (secret.keptIn)
     logger.warn({ file: secret.keptIn }, "AUTH_SECRET is not set: signing with the secret kept in DATA_DIR");
+  if (vapid.keptIn)
+    logger.info({ file: vapid.keptIn }, "VAPID keys are not set: web push signs with the pair kept in DATA_DIR");
+  else if (!env.vapid) logger.warn("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: web push is off");
   await prepareDatabase(deps);
   const app = await buildServerApp(deps, options);
   const reminders = await startReminderQueue(

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hc } from "hono/client";
 import { type ApiType, createApp } from "../../src/server/app.ts";
+import { withKeptVapidKeys } from "../../src/server/auth/dev-secret.ts";
 import { buildDeps, prepareDatabase } from "../../src/server/bootstrap.ts";
 import type { Deps } from "../../src/server/context.ts";
 import { parseEnv } from "../../src/server/env.ts";
@@ -31,16 +32,19 @@ export async function createTestApp(
   const smtp = await startSmtpSink();
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), "unscroll-test-app-"));
-  const env = parseEnv({
-    NODE_ENV: "test",
-    // Files the server keeps (the test Stripe's state) go to a folder of this app, never into the repository.
-    DATA_DIR: dataDir,
-    APP_URL: TEST_ORIGIN,
-    LOG_LEVEL: "silent",
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Unscroll <no-reply@unscroll.test>",
-    ...envOverrides,
-  });
+  // As the server starts: without VAPID keys, a pair kept in DATA_DIR (web push, decision 0098).
+  const { env } = withKeptVapidKeys(
+    parseEnv({
+      NODE_ENV: "test",
+      // Files the server keeps (the test Stripe's state) go to a folder of this app, never into the repository.
+      DATA_DIR: dataDir,
+      APP_URL: TEST_ORIGIN,
+      LOG_LEVEL: "silent",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Unscroll <no-reply@unscroll.test>",
+      ...envOverrides,
+    }),
+  );
   const deps: Deps = await buildDeps(env, {
     database,
     logger: options.logger ?? createLogger(env.LOG_LEVEL),

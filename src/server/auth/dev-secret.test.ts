@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../env.ts";
-import { AUTH_SECRET_FILE, withKeptAuthSecret } from "./dev-secret.ts";
+import { AUTH_SECRET_FILE, VAPID_KEYS_FILE, withKeptAuthSecret, withKeptVapidKeys } from "./dev-secret.ts";
 
 const folders: string[] = [];
 function dataDir() {
@@ -55,6 +55,60 @@ describe("the auth secret without AUTH_SECRET", () => {
     const dir = dataDir();
     const configured = start({ DATA_DIR: dir, AUTH_SECRET: "s".repeat(40) });
     expect(configured).toMatchObject({ keptIn: null, env: { AUTH_SECRET: "s".repeat(40), authSecretSet: true } });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe("the web push (VAPID) keys without VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY", () => {
+  const keysOf = (settings: Record<string, string>) => withKeptVapidKeys(parseEnv(settings));
+
+  it("are generated once outside production, kept in DATA_DIR for the owner only, and the same on the next start", () => {
+    const dir = dataDir();
+    const first = keysOf({ NODE_ENV: "development", DATA_DIR: dir });
+    expect(first.keptIn).toBe(join(dir, VAPID_KEYS_FILE));
+    expect(first.env.vapid).toEqual({
+      publicKey: expect.stringMatching(/^[\w-]{87}$/),
+      privateKey: expect.stringMatching(/^[\w-]{43}$/),
+      subject: "mailto:support@unscroll.example",
+    });
+    expect(statSync(join(dir, VAPID_KEYS_FILE)).mode & 0o777).toBe(0o600);
+    expect(keysOf({ NODE_ENV: "test", DATA_DIR: dir }).env.vapid).toEqual(first.env.vapid);
+    expect(keysOf({ NODE_ENV: "development", DATA_DIR: dataDir() }).env.vapid?.publicKey).not.toBe(
+      first.env.vapid?.publicKey,
+    );
+    writeFileSync(join(dir, VAPID_KEYS_FILE), "{}\n");
+    expect(() => keysOf({ DATA_DIR: dir })).toThrow(/vapid-keys.json does not hold a VAPID key pair/);
+  });
+
+  it("leaves configured keys alone, and in production leaves push off rather than inventing keys", () => {
+    const dir = dataDir();
+    const configured = {
+      DATA_DIR: dir,
+      VAPID_PUBLIC_KEY: `B${"k".repeat(86)}`,
+      VAPID_PRIVATE_KEY: "p".repeat(43),
+      VAPID_SUBJECT: "https://unscroll.example/contact",
+    };
+    expect(keysOf(configured)).toEqual({
+      keptIn: null,
+      env: expect.objectContaining({
+        vapid: {
+          publicKey: configured.VAPID_PUBLIC_KEY,
+          privateKey: configured.VAPID_PRIVATE_KEY,
+          subject: "https://unscroll.example/contact",
+        },
+      }),
+    });
+    const production = {
+      NODE_ENV: "production",
+      DATA_DIR: dir,
+      APP_URL: "https://unscroll.example",
+      AUTH_SECRET: "s".repeat(40),
+      STRIPE_SECRET_KEY: "sk_live_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_PRICE_MONTHLY: "price_m",
+      STRIPE_PRICE_YEARLY: "price_y",
+    };
+    expect(keysOf(production)).toMatchObject({ keptIn: null, env: { vapid: null } });
     expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -1,20 +1,28 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { Env } from "../env.ts";
+import webPush from "web-push";
+import { type Env, vapidSubject } from "../env.ts";
 
 /** The file in DATA_DIR that keeps the signing secret of a server started without AUTH_SECRET. */
 export const AUTH_SECRET_FILE = "auth-secret";
+/** The file in DATA_DIR that keeps the web push key pair of a development server started without VAPID keys. */
+export const VAPID_KEYS_FILE = "vapid-keys.json";
 const MIN_LENGTH = 32;
 
-function readSecret(file: string): string | null {
-  let text: string;
+/** The file's text, or null when it does not exist. */
+function readIfPresent(file: string): string | null {
   try {
-    text = readFileSync(file, "utf8");
+    return readFileSync(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
+}
+
+function readSecret(file: string): string | null {
+  const text = readIfPresent(file);
+  if (text === null) return null;
   const secret = text.trim();
   if (secret.length < MIN_LENGTH) {
     throw new Error(
@@ -25,17 +33,18 @@ function readSecret(file: string): string | null {
 }
 
 /**
- * The secret kept in `dataDir`, created on first use: 32 random bytes, readable by the owner only (0600). Created
- * atomically (written to a private file, then hard-linked into place, which fails if another process was first), so
- * two servers starting together on one folder agree on one secret; every later start reuses it.
+ * A file in `dataDir`, created on first use with `create()`'s text, readable by the owner only (0600), and read back
+ * with `read` (null: the file is absent). Created atomically (written to a private file, then hard-linked into place,
+ * which fails if another process was first), so two servers starting together on one folder agree on one value; every
+ * later start reuses it.
  */
-function keptAuthSecret(dataDir: string): string {
-  const file = join(dataDir, AUTH_SECRET_FILE);
-  const existing = readSecret(file);
+function keptFile<T>(dataDir: string, name: string, create: () => string, read: (file: string) => T | null): T {
+  const file = join(dataDir, name);
+  const existing = read(file);
   if (existing) return existing;
   mkdirSync(dataDir, { recursive: true });
-  const draft = join(dataDir, `.${AUTH_SECRET_FILE}-${randomUUID()}`);
-  writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
+  const draft = join(dataDir, `.${name}-${randomUUID()}`);
+  writeFileSync(draft, create(), { mode: 0o600, flag: "wx" });
   try {
     linkSync(draft, file);
   } catch (error) {
@@ -43,9 +52,13 @@ function keptAuthSecret(dataDir: string): string {
   } finally {
     unlinkSync(draft);
   }
-  const secret = readSecret(file);
-  if (!secret) throw new Error(`${file} could not be created`);
-  return secret;
+  const kept = read(file);
+  if (!kept) throw new Error(`${file} could not be created`);
+  return kept;
+}
+
+function keptAuthSecret(dataDir: string): string {
+  return keptFile(dataDir, AUTH_SECRET_FILE, () => `${randomBytes(32).toString("base64url")}\n`, readSecret);
 }
 
 /**
@@ -56,4 +69,42 @@ export function withKeptAuthSecret(env: Env): { env: Env; keptIn: string | null 
   if (env.authSecretSet) return { env, keptIn: null };
   const dataDir = resolve(env.DATA_DIR);
   return { env: { ...env, AUTH_SECRET: keptAuthSecret(dataDir) }, keptIn: join(dataDir, AUTH_SECRET_FILE) };
+}
+
+function readVapidKeys(file: string): { publicKey: string; privateKey: string } | null {
+  const text = readIfPresent(file);
+  if (text === null) return null;
+  let keys: unknown;
+  try {
+    keys = JSON.parse(text);
+  } catch {
+    keys = null;
+  }
+  const { publicKey, privateKey } = (keys ?? {}) as Record<string, unknown>;
+  if (typeof publicKey !== "string" || typeof privateKey !== "string" || !/^[\w-]{87}$/.test(publicKey)) {
+    throw new Error(
+      `${file} does not hold a VAPID key pair: delete it (devices subscribed to push must subscribe again) or set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.`,
+    );
+  }
+  return { publicKey, privateKey };
+}
+
+/**
+ * Start-up, outside production: without VAPID keys the server pushes with a pair generated once and kept in DATA_DIR,
+ * so browsers' subscriptions (which are bound to the public key) survive restarts. In production push stays off
+ * without configured keys (decision 0098): a key pair that changes with the disk would silently orphan every device.
+ */
+export function withKeptVapidKeys(env: Env): { env: Env; keptIn: string | null } {
+  if (env.vapid || env.NODE_ENV === "production") return { env, keptIn: null };
+  const dataDir = resolve(env.DATA_DIR);
+  const keys = keptFile(
+    dataDir,
+    VAPID_KEYS_FILE,
+    () => `${JSON.stringify(webPush.generateVAPIDKeys(), null, 2)}\n`,
+    readVapidKeys,
+  );
+  return {
+    env: { ...env, vapid: { ...keys, subject: vapidSubject(env.VAPID_SUBJECT, env.publicConfig.supportEmail) } },
+    keptIn: join(dataDir, VAPID_KEYS_FILE),
+  };
 }

@@ -423,3 +423,29 @@ export const calendarFeeds = pgTable("calendar_feeds", {
   token: text("token").notNull().unique(),
   createdAt: createdAt(),
 });
+
+/**
+ * A device's web push subscription (decision 0098): where its browser's push service takes messages for it (the
+ * endpoint, a capability URL) and the keys that encrypt them to the browser (RFC 8291). One endpoint belongs to one
+ * user at a time: the last one to switch push on in that browser.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    /** The browser's P-256 public key, base64url. */
+    p256dh: text("p256dh").notNull(),
+    /** The browser's 16-byte authentication secret, base64url. */
+    auth: text("auth").notNull(),
+    /** "Chrome on Android": read from the User-Agent when he switched it on, for telling his devices apart. */
+    deviceLabel: text("device_label").notNull(),
+    createdAt: createdAt(),
+    /** When its push service last accepted a push for it. */
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fuzzJson, fuzzObject, fuzzParameters, fuzzText } from "../../../tests/support/fuzz.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../tests/support/test-app.ts";
-import { type OwnerData, routeProbes } from "./authorization.probes.ts";
+import { type OwnerData, probePushEndpoint, routeProbes } from "./authorization.probes.ts";
 
 /**
  * Every route of the app (the probe table's, which the authorization test keeps equal to the app's own list) under
@@ -47,6 +47,11 @@ const fieldNames = [
   "sessionId",
   "name",
   "interests",
+  "endpoint",
+  "keys",
+  "p256dh",
+  "auth",
+  "expirationTime",
 ];
 
 const authEndpoints = [
@@ -166,6 +171,7 @@ beforeAll(async () => {
     milestoneId: milestones[0]!,
     todoId: created[0]!.id,
     checkoutSessionId: ((await checkout.json()) as { sessionId: string }).sessionId,
+    pushEndpoint: probePushEndpoint("fuzz-device"),
   };
 }, 60_000);
 

@@ -17,6 +17,8 @@ export type OwnerData = {
   milestoneId: string;
   todoId: string;
   checkoutSessionId: string;
+  /** The push endpoint of A's device (a loopback address nothing listens on: the probes send no reminder). */
+  pushEndpoint: string;
 };
 
 export type ProbeRequest = { path: string; body?: unknown };
@@ -52,6 +54,18 @@ const probeAnswers = Array.from({ length: QUIZ_QUESTION_COUNT }, (_, i) => ({
   question: `Question ${i + 1}`,
   answer: "Probe answer",
 }));
+/** A browser's subscription as PushSubscription.toJSON() gives it. */
+const probeSubscription = (endpoint: string) => ({
+  endpoint,
+  expirationTime: null,
+  keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+});
+
+/** A push endpoint outside production (loopback); only the owner's device has this one. */
+export function probePushEndpoint(device: string) {
+  return `http://127.0.0.1:9/push/${device}`;
+}
+
 const validRun = { previousMaxDuration: null, todayDuration: 45, notes: "Probe notes, long enough." };
 
 export const routeProbes: Record<string, RouteProbe> = {
@@ -300,5 +314,22 @@ export const routeProbes: Record<string, RouteProbe> = {
     why: "the one-click address opened in a browser: it only leads to the unsubscribe page, which asks first",
     request: () => ({ path: "/api/reminders/unsubscribe?token=x" }),
     answers: [303],
+  },
+
+  "GET /api/push": {
+    access: "signed-in",
+    // Only ever says whether the endpoint is the caller's own: for A's endpoint, B hears "not subscribed".
+    request: (a) => ({ path: `/api/push?endpoint=${encodeURIComponent(a.pushEndpoint)}` }),
+    otherUser: "own-account",
+  },
+  "POST /api/push/subscriptions": {
+    access: "signed-in",
+    request: () => ({ path: "/api/push/subscriptions", body: probeSubscription(probePushEndpoint("probe-device")) }),
+    otherUser: "own-account",
+  },
+  "DELETE /api/push/subscriptions": {
+    access: "signed-in",
+    request: (a) => ({ path: "/api/push/subscriptions", body: { endpoint: a.pushEndpoint } }),
+    otherUser: "not-found",
   },
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "../../../tests/support/test-app.ts";
-import { type OwnerData, type ProbeRequest, routeProbes } from "./authorization.probes.ts";
+import { type OwnerData, type ProbeRequest, probePushEndpoint, routeProbes } from "./authorization.probes.ts";
 
 /**
  * Every route of the app, taken from the Hono app itself, × {no session, another user B}: anonymous callers get 401
@@ -56,6 +56,7 @@ async function ownerView() {
     "/api/billing",
     "/api/community",
     "/api/community/waitlist",
+    `/api/push?endpoint=${encodeURIComponent(a.pushEndpoint)}`,
   ];
   const view: Record<string, unknown> = {};
   for (const path of paths) {
@@ -77,13 +78,21 @@ function unknownIds(owner: OwnerData): OwnerData {
     milestoneId: randomUUID(),
     todoId: randomUUID(),
     checkoutSessionId: `cs_test_${randomUUID().replaceAll("-", "")}`,
+    pushEndpoint: probePushEndpoint(randomUUID()),
   };
 }
 
 /** Ids differ between the two answers only where the request named them; everything else must be identical. */
 function withoutIds(text: string, owner: OwnerData, unknown: OwnerData) {
   let result = text;
-  for (const key of ["quizResponseId", "challengeId", "milestoneId", "todoId", "checkoutSessionId"] as const) {
+  for (const key of [
+    "quizResponseId",
+    "challengeId",
+    "milestoneId",
+    "todoId",
+    "checkoutSessionId",
+    "pushEndpoint",
+  ] as const) {
     result = result.replaceAll(owner[key], "<id>").replaceAll(unknown[key], "<id>");
   }
   return result;
@@ -123,6 +132,12 @@ beforeAll(async () => {
     cookie: ownerCookie,
     body: { email: user.email, name: A_WAITLIST_NAME },
   });
+  const pushEndpoint = probePushEndpoint(randomUUID());
+  const subscribed = await t.request("/api/push/subscriptions", {
+    cookie: ownerCookie,
+    body: { endpoint: pushEndpoint, keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) } },
+  });
+  if (subscribed.status !== 200) throw new Error(`push subscription failed: ${await subscribed.text()}`);
   a = {
     userId: user.id,
     email: user.email,
@@ -132,6 +147,7 @@ beforeAll(async () => {
     milestoneId: milestone.id,
     todoId: created[0]!.id,
     checkoutSessionId: sessionId,
+    pushEndpoint,
   };
   secrets = [
     a.userId,
@@ -144,6 +160,7 @@ beforeAll(async () => {
     a.milestoneId,
     a.todoId,
     a.checkoutSessionId,
+    a.pushEndpoint,
     challenge.title,
   ];
   // B has a different password, so A's password cannot stand in for his.

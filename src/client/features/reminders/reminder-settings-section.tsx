@@ -2,6 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { ErrorBox } from "../../components/error-box.tsx";
 import { reminderSettingsQuery, useUpdateReminderSettings } from "./api/reminder-settings.ts";
+import { PushDeviceSwitch } from "./push-device-switch.tsx";
+import { SettingSwitch } from "./setting-switch.tsx";
 
 type SwitchKey = "deadlineEmails" | "weeklySummary";
 
@@ -18,7 +20,10 @@ const switches: Array<{ key: SwitchKey; label: string; description: string }> = 
   },
 ];
 
-/** Settings: the reminder e-mails, both on by default, each one tap to turn off (issue 14, decision 0094). */
+/**
+ * Settings: the reminder e-mails, both on by default, each one tap to turn off (issue 14, decision 0094), and push
+ * notifications on this device (decision 0098).
+ */
 export function ReminderSettingsSection() {
   const settings = useQuery(reminderSettingsQuery());
   const update = useUpdateReminderSettings();
@@ -49,24 +54,11 @@ export function ReminderSettingsSection() {
                     {item.description}
                   </p>
                 </div>
-                <button
-                  type="button"
-                  role="switch"
-                  aria-checked={checked}
-                  aria-labelledby={labelId}
-                  aria-describedby={`${labelId}-text`}
-                  onClick={() => update.mutate({ [item.key]: !checked })}
-                  className={`relative mt-0.5 inline-flex h-8 w-14 shrink-0 cursor-pointer items-center rounded-full border transition ${
-                    checked ? "border-volt bg-volt" : "border-line bg-ink"
-                  }`}
-                >
-                  <span
-                    aria-hidden="true"
-                    className={`inline-block size-6 rounded-full transition ${
-                      checked ? "translate-x-[1.6rem] bg-ink" : "translate-x-1 bg-muted"
-                    }`}
-                  />
-                </button>
+                <SettingSwitch
+                  checked={checked}
+                  labelId={labelId}
+                  onToggle={() => update.mutate({ [item.key]: !checked })}
+                />
               </li>
             );
           })}
@@ -78,6 +70,7 @@ export function ReminderSettingsSection() {
           Try again
         </button>
       )}
+      {data ? <PushDeviceSwitch /> : null}
       {data ? (
         <p className="mt-3 text-sm text-muted">
           {data.timeZone ? `Your time zone: ${data.timeZone.replaceAll("_", " ")}.` : "Your time zone: not known yet."}{" "}

@@ -28,6 +28,9 @@ async function tablesHolding(db: Db, needle: string) {
   return holding;
 }
 
+/** A browser's push keys (the public key of an uncompressed P-256 point and a 16-byte secret), base64url. */
+const pushKeys = { p256dh: `BD${"x".repeat(85)}`, auth: "authSecret0123456789ab" };
+
 /** A user with something in every table a user can fill through the API. */
 async function fullUser(t: TestApp) {
   const { user, quizResponseId, plan } = await t.userWithPlan();
@@ -45,7 +48,9 @@ async function fullUser(t: TestApp) {
   await user.api.community.waitlist.$post({
     json: { email: user.email, name: "Marcus Doe", interests: ["habits"] },
   });
-  return { user, quizResponseId, challenge, milestone };
+  const push = { endpoint: `http://127.0.0.1:9/push/${user.id}-device`, keys: pushKeys };
+  expect((await user.api.push.subscriptions.$post({ json: push })).status).toBe(200);
+  return { user, quizResponseId, challenge, milestone, push };
 }
 
 /** Signs up with an address that has mail already (createUser would read the newest one), confirms, logs in. */
@@ -140,6 +145,7 @@ describe("GET /api/me/data", () => {
     expect(rows("token_usage").length).toBeGreaterThanOrEqual(1);
     expect(rows("waitlist_signups")).toEqual([expect.objectContaining({ name: "Marcus Doe", interests: ["habits"] })]);
     expect(rows("community_notify_requests")).toHaveLength(1);
+    expect(rows("push_subscriptions")).toEqual([expect.objectContaining({ deviceLabel: "A browser" })]);
     expect(rows("sessions").length).toBeGreaterThanOrEqual(1);
     expect(rows("accounts")).toEqual([expect.objectContaining({ providerId: "credential" })]);
 
@@ -148,8 +154,13 @@ describe("GET /api/me/data", () => {
     expect(text).not.toContain(other.email);
   });
 
-  it("never holds a secret: password hash, session tokens, reset-link tokens, the calendar link", async () => {
+  it("never holds a secret: password hash, session tokens, reset-link tokens, the calendar link, push keys", async () => {
     const user = await t.createUser();
+    const pushEndpoint = `http://127.0.0.1:9/push/secret-${user.id}`;
+    await user.api.push.subscriptions.$post(
+      { json: { endpoint: pushEndpoint, keys: pushKeys } },
+      { headers: { "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0" } },
+    );
     const { feed } = await (await user.api.calendar.feed.$post()).json();
     const calendarToken = feed?.url.split("/api/calendar/")[1]?.replace(".ics", "");
     expect(calendarToken).toHaveLength(43);
@@ -168,9 +179,15 @@ describe("GET /api/me/data", () => {
 
     const { file } = await exportOf(user);
     const text = JSON.stringify(file);
-    for (const secret of [credential?.password, sessionToken, resetToken, calendarToken]) {
+    for (const secret of [credential?.password, sessionToken, resetToken, calendarToken, pushEndpoint]) {
       expect(text).not.toContain(secret);
     }
+    expect(text).not.toContain(pushKeys.p256dh);
+    expect(text).not.toContain(pushKeys.auth);
+    // He learns which devices have push on, and since when.
+    expect(file.tables.push_subscriptions?.rows).toEqual([
+      expect.objectContaining({ userId: user.id, deviceLabel: "Firefox on Windows", createdAt: expect.any(String) }),
+    ]);
     // He still learns that the link exists and since when.
     expect(file.tables.calendar_feeds?.rows).toEqual([expect.objectContaining({ userId: user.id })]);
     expect(file.tables.accounts?.omittedColumns).toEqual(

@@ -42,6 +42,11 @@ export const exportReview: Record<string, Review> = {
   community_notify_requests: { description: "When you asked to be told that the community opens." },
   reminder_settings: { description: "Your reminder e-mail choices and the time zone your browser reported." },
   reminder_deliveries: { description: "The reminder e-mails sent to you: which kind, about what, and when." },
+  push_subscriptions: {
+    description:
+      "The devices you switched push notifications on for: which browser, since when, when one last reached it. Their push addresses and encryption keys are left out.",
+    omit: ["endpoint", "p256dh", "auth"],
+  },
   calendar_feeds: {
     description: "Whether you have a private calendar feed and since when. Its secret address is left out.",
     omit: ["token"],

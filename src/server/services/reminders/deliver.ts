@@ -16,13 +16,16 @@ import { readDashboard } from "../dashboard/dashboard.ts";
 import type { EmailContext } from "../mail/email-layout.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { deadlineReminderEmail, weeklySummaryEmail } from "../mail/reminder-emails.ts";
+import { type PushNotice, pushToUser } from "../push/send-push.ts";
+import { deadlinePushText, weeklyPushText } from "./reminder-push.ts";
 import { readReminderSettings } from "./settings.ts";
 import { unsubscribeToken } from "./unsubscribe-token.ts";
 
 export type ReminderDeps = { db: Db; mailer: Mailer; env: Env; logger: Logger };
 
 type Delivery = typeof reminderDeliveries.$inferSelect;
-type Composed = Omit<MailMessage, "to" | "headers">;
+/** One reminder: its e-mail, and the same reminder as the short text of a push notification. */
+type Composed = { mail: Omit<MailMessage, "to" | "headers">; push: Pick<PushNotice, "title" | "body"> };
 
 const DAY_MS = 86_400_000;
 
@@ -57,19 +60,15 @@ async function composeDeadline(
     now,
   );
   if (overdue !== (delivery.kind === "overdue")) return null;
-  return deadlineReminderEmail(
-    ctx,
-    ctx.recipient,
-    {
-      kind: delivery.kind as "due_tomorrow" | "overdue",
-      challengeTitle: row.challengeTitle,
-      milestoneLabel: milestoneLabels[milestone.milestoneType],
-      milestoneDescription: milestone.milestoneDescription,
-      dueDay,
-      timeZone: ctx.timeZone,
-    },
-    links,
-  );
+  const reminder = {
+    kind: delivery.kind as "due_tomorrow" | "overdue",
+    challengeTitle: row.challengeTitle,
+    milestoneLabel: milestoneLabels[milestone.milestoneType],
+    milestoneDescription: milestone.milestoneDescription,
+    dueDay,
+    timeZone: ctx.timeZone,
+  };
+  return { mail: deadlineReminderEmail(ctx, ctx.recipient, reminder, links), push: deadlinePushText(reminder) };
 }
 
 async function composeWeekly(
@@ -107,22 +106,19 @@ async function composeWeekly(
       ),
     )
     .orderBy(asc(milestones.completedAt));
-  return weeklySummaryEmail(
-    ctx,
-    ctx.recipient,
-    {
-      dueThisWeek,
-      completedLastWeek: completed.map((m) => ({
-        challengeTitle: m.challengeTitle,
-        milestoneLabel: milestoneLabels[m.type],
-      })),
-      progress: dashboard.challenges.map((c) => ({
-        challengeTitle: c.title,
-        percent: challengeProgress(c.milestones),
-      })),
-    },
-    links,
-  );
+  const summary = {
+    dueThisWeek,
+    completedLastWeek: completed.map((m) => ({
+      challengeTitle: m.challengeTitle,
+      milestoneLabel: milestoneLabels[m.type],
+    })),
+    progress: dashboard.challenges.map((c) => ({
+      challengeTitle: c.title,
+      percent: challengeProgress(c.milestones),
+    })),
+  };
+  const mail = weeklySummaryEmail(ctx, ctx.recipient, summary, links);
+  return { mail, push: weeklyPushText(mail.subject, summary) };
 }
 
 export type DeliveryOutcome = "sent" | "already-sent" | "dropped";
@@ -131,6 +127,10 @@ export type DeliveryOutcome = "sent" | "already-sent" | "dropped";
  * Sends one claimed reminder. It is marked sent before the mail server is asked, so a retried or duplicated job
  * never sends it twice; a failed send clears the mark and throws, for the queue to retry. A reminder that became
  * untrue (done, moved, switched off) is dropped: its claim is deleted, so a later one can be planned.
+ *
+ * Once the mail server has taken the e-mail, the same reminder goes to each of his push devices (decision 0098).
+ * Pushing never throws, so it cannot make the job fail and send the e-mail again; and since it starts only after the
+ * handover, a job retried because the mail server failed has pushed nothing yet. Each device gets it at most once.
  */
 export async function deliverReminder(deps: ReminderDeps, deliveryId: string, now: Date): Promise<DeliveryOutcome> {
   const { db, env } = deps;
@@ -145,6 +145,7 @@ export async function deliverReminder(deps: ReminderDeps, deliveryId: string, no
     await db.delete(reminderDeliveries).where(eq(reminderDeliveries.id, deliveryId));
     return "dropped" as const;
   };
+  let pushed: { userId: string; text: Composed["push"] } | null = null;
   try {
     const [user] = await db.select().from(users).where(eq(users.id, delivery.userId));
     const settings = await readReminderSettings(db, delivery.userId);
@@ -163,15 +164,15 @@ export async function deliverReminder(deps: ReminderDeps, deliveryId: string, no
         ? await composeWeekly(db, delivery, now, ctx, links)
         : await composeDeadline(db, delivery, now, ctx, links);
     if (!composed) return await drop();
+    pushed = { userId: user.id, text: composed.push };
     await deps.mailer.send({
-      ...composed,
+      ...composed.mail,
       to: user.email,
       headers: {
         "List-Unsubscribe": `<${links.oneClickUrl}>`,
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
       },
     });
-    return "sent";
   } catch (error) {
     await db
       .update(reminderDeliveries)
@@ -180,4 +181,11 @@ export async function deliverReminder(deps: ReminderDeps, deliveryId: string, no
       .catch(() => {});
     throw error;
   }
+  if (pushed) {
+    const report = await pushToUser(deps, pushed.userId, { ...pushed.text, url: paths.dashboard, tag: deliveryId });
+    if (report.sent + report.failed + report.removed > 0) {
+      deps.logger.info({ reminder: { id: deliveryId }, push: report }, "reminder pushed");
+    }
+  }
+  return "sent";
 }

@@ -1,0 +1,27 @@
+import type { DeadlineReminder, WeeklySummary } from "../mail/reminder-emails.ts";
+
+/** The text of a reminder as a push notification: the e-mail's subject as its title and one short line. */
+type PushText = { title: string; body: string };
+
+export function deadlinePushText(reminder: DeadlineReminder): PushText {
+  const { challengeTitle, milestoneLabel } = reminder;
+  return reminder.kind === "due_tomorrow"
+    ? {
+        title: `Due tomorrow: ${challengeTitle}`,
+        body: `Your ${milestoneLabel} is due tomorrow. One focused hour today makes it easy.`,
+      }
+    : {
+        title: `Overdue: ${challengeTitle}`,
+        body: `Your ${milestoneLabel} is past its date. Finish it today, or choose a new date you will keep.`,
+      };
+}
+
+export function weeklyPushText(subject: string, summary: WeeklySummary): PushText {
+  const due = summary.dueThisWeek.length;
+  const done = summary.completedLastWeek.length;
+  const parts = [
+    due > 0 ? `${due} ${due === 1 ? "milestone" : "milestones"} due this week` : "Nothing due this week",
+    `${done} completed last week`,
+  ];
+  return { title: subject, body: `${parts.join(", ")}. Open your dashboard to plan the week.` };
+}
