@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { loadSession } from "./auth/session.ts";
 import type { AppEnv, Deps } from "./context.ts";
@@ -71,7 +70,6 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
     }
   });
   app.use(securityHeaders(deps.env));
-  app.use(compress());
 
   // API answers are per user: nothing may keep them unless a route says otherwise.
   app.use("/api/*", async (c, next) => {

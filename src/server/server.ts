@@ -1,8 +1,7 @@
-import type { Server } from "node:http";
-import { serve } from "@hono/node-server";
 import { withKeptAuthSecret, withKeptVapidKeys } from "./auth/dev-secret.ts";
 import { buildDeps, buildServerApp, prepareDatabase } from "./bootstrap.ts";
 import { EnvError, parseEnv } from "./env.ts";
+import { createHttpServer, listen } from "./http/node-server.ts";
 import { settlePendingSignUps } from "./routes/auth/auth.routes.ts";
 import { startReminderQueue } from "./services/reminders/reminder-queue.ts";
 
@@ -37,9 +36,8 @@ export async function startServer(options: { serveClient: boolean }) {
     { cron: env.REMINDER_CRON },
   );
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info({ port: info.port, database: database.kind }, `Unscroll is listening on ${env.APP_URL}`);
-  }) as Server;
+  const server = await listen(createHttpServer(app.fetch), env.PORT, env.HOST);
+  logger.info({ port: env.PORT, database: database.kind }, `Unscroll is listening on ${env.APP_URL}`);
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { hc } from "hono/client";
 import { type ApiType, createApp } from "../../src/server/app.ts";
 import { buildDeps, prepareDatabase } from "../../src/server/bootstrap.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { parseEnv } from "../../src/server/env.ts";
+import { createHttpServer, listen } from "../../src/server/http/node-server.ts";
 import type { MailMessage } from "../../src/server/services/mail/mailer.ts";
 import { newAccount, signUpBody, uniqueEmail } from "../support/personas.ts";
 import { cookieFrom, TEST_ORIGIN } from "../support/test-app.ts";
@@ -58,9 +58,8 @@ export async function createBenchApp(
   }
 
   /** The app on a real loopback port, for figures that include the HTTP stack (compare with a bare Node server). */
-  async function listen() {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  async function listenOnLoopback() {
+    const server = await listen(createHttpServer(app.fetch), 0, "127.0.0.1");
     const { port } = server.address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;
     return {
@@ -71,5 +70,5 @@ export async function createBenchApp(
     };
   }
 
-  return { deps, createUser, listen, close: () => database.close() };
+  return { deps, createUser, listen: listenOnLoopback, close: () => database.close() };
 }

@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { createApp } from "../../src/server/app.ts";
 import { buildDeps, prepareDatabase } from "../../src/server/bootstrap.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import { parseEnv } from "../../src/server/env.ts";
+import { createHttpServer, listen } from "../../src/server/http/node-server.ts";
 import type { MailMessage } from "../../src/server/services/mail/mailer.ts";
 import { newAccount, signUpBody, uniqueEmail } from "../support/personas.ts";
 import { TEST_ORIGIN } from "../support/test-app.ts";
@@ -24,8 +24,7 @@ const database = url ? await openDatabase({ kind: "postgres", url }) : await ope
 const deps = await buildDeps(env, { database, mailer: { send: async (m) => void mails.push(m) } });
 await prepareDatabase(deps);
 const app = createApp(deps);
-const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+const server = await listen(createHttpServer(app.fetch), 0, "127.0.0.1");
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 function post(path: string, body: unknown) {

@@ -1,0 +1,90 @@
+import type { Server } from "node:http";
+import { request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpServer, listen } from "./node-server.ts";
+
+const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Milestone number ${i}` })) };
+const page = `<!doctype html><html><body>${"<p>Escape the scroll.</p>".repeat(100)}</body></html>`;
+const precompressed = gzipSync("console.log('already small');".repeat(100));
+
+const app = new Hono()
+  .get("/small", (c) => c.json({ status: "ok" }))
+  .get("/big", (c) => c.json(big))
+  .get("/page", (c) => c.html(page))
+  .get("/no-transform", (c) => c.json(big, 200, { "Cache-Control": "no-transform" }))
+  .get("/asset.js", (c) =>
+    c.body(precompressed, 200, { "Content-Type": "text/javascript", "Content-Encoding": "gzip" }),
+  );
+
+type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+/** A request that shows the bytes as sent: fetch would decompress them and hide the encoding. */
+function get(port: number, path: string, acceptEncoding?: string, method = "GET"): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port, path, method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the HTTP server's compression", () => {
+  let server: Server;
+  let port: number;
+  beforeAll(async () => {
+    server = await listen(createHttpServer(app.fetch), 0, "127.0.0.1");
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("sends answers of 1 KB or more in brotli or gzip, as the browser accepts, with the same content", async () => {
+    const brotli = await get(port, "/big", "gzip, deflate, br");
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(brotliDecompressSync(brotli.body).toString())).toEqual(big);
+    expect(brotli.body.length).toBeLessThan(JSON.stringify(big).length / 3);
+
+    const gzip = await get(port, "/big", "gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(big);
+
+    const html = await get(port, "/page", "br");
+    expect(html.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(html.body).toString()).toBe(page);
+  });
+
+  it("sends the answer as it is to a client that accepts no encoding", async () => {
+    const plain = await get(port, "/big");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(big);
+  });
+
+  it("leaves small answers, HEAD requests, no-transform answers and precompressed files as they are", async () => {
+    const small = await get(port, "/small", "gzip, br");
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.headers["content-length"]).toBe(String(small.body.length));
+    expect(JSON.parse(small.body.toString())).toEqual({ status: "ok" });
+
+    const head = await get(port, "/big", "gzip, br", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers["content-encoding"]).toBeUndefined();
+
+    const kept = await get(port, "/no-transform", "gzip, br");
+    expect(kept.headers["content-encoding"]).toBeUndefined();
+
+    const asset = await get(port, "/asset.js", "gzip, br");
+    expect(asset.headers["content-encoding"]).toBe("gzip");
+    expect(asset.body.equals(precompressed)).toBe(true);
+  });
+});
