@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
-import { loadSession } from "./auth/session.ts";
+import { forgetSessionsAfterChanges, loadSession } from "./auth/session.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { API_MAX_BYTES, bodyLimit } from "./http/body-limit.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
@@ -82,6 +82,7 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   app.use("/api/*", bodyLimit(API_MAX_BYTES, { except: ["/api/billing/webhook"] }));
   app.use("/api/*", refuseUnstorableText({ except: ["/api/billing/webhook"] }));
   app.use("/api/*", refuseForeignOrigin(deps.env, { except: ["/api/billing/webhook"] }));
+  app.use("/api/*", forgetSessionsAfterChanges);
   app.route("/api/auth", authRoutes);
   app.use("/api/*", loadSession);
   app.route("/api", createApi());

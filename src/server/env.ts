@@ -53,6 +53,7 @@ const envSchema = z
     ),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     AUTH_SECRET: z.preprocess(blank, z.string().min(32).optional()),
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     TRUST_PROXY: z.preprocess(blank, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     RATE_LIMIT_SIGN_IN_PER_IP: attempts,

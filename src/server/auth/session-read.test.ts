@@ -6,40 +6,42 @@ import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-read.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
+function cookieValue(cookie: string) {
+  return decodeURIComponent(/unscroll\.session_token=([^;]+)/.exec(cookie)?.[1] ?? "");
+}
+const tokenOf = (cookie: string) => cookieValue(cookie).slice(0, cookieValue(cookie).lastIndexOf("."));
+const signatureOf = (cookie: string) => cookieValue(cookie).slice(cookieValue(cookie).lastIndexOf(".") + 1);
+
+async function whoIs(t: TestApp, cookie: string) {
+  const response = await t.request("/api/me", { cookie });
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { user: { id: string; firstName: string } | null };
+  return { user: body.user, setCookie: response.headers.getSetCookie() };
+}
+
 /**
  * The fast session read (decision 0095) must decide exactly what better-auth's getSession decides, for every kind of
- * cookie a browser or an attacker can send: the app asks /api/me, and better-auth is asked the same question.
+ * cookie a browser or an attacker can send: the app asks /api/me, and better-auth is asked the same question. These
+ * tests change sessions in the database behind the app's back, as another instance would, so the session cache is
+ * off here; the cache has its own tests below.
  */
 describe("reading the session in one query", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ SESSION_CACHE_SECONDS: "0" });
   });
   afterAll(async () => {
     await t?.close();
   });
-
-  async function whoIs(cookie: string) {
-    const response = await t.request("/api/me", { cookie });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { user: { id: string; firstName: string } | null };
-    return { user: body.user, setCookie: response.headers.getSetCookie() };
-  }
 
   async function betterAuthSays(cookie: string) {
     const result = await t.deps.auth.api.getSession({ headers: new Headers({ cookie }) });
     return result?.user.id ?? null;
   }
 
-  function cookieValue(cookie: string) {
-    return decodeURIComponent(/unscroll\.session_token=([^;]+)/.exec(cookie)?.[1] ?? "");
-  }
-  const tokenOf = (cookie: string) => cookieValue(cookie).slice(0, cookieValue(cookie).lastIndexOf("."));
-  const signatureOf = (cookie: string) => cookieValue(cookie).slice(cookieValue(cookie).lastIndexOf(".") + 1);
-
   it("knows a signed-in user, with the same answer as better-auth", async () => {
     const user = await t.createUser();
-    expect((await whoIs(user.cookie)).user?.id).toBe(user.id);
+    expect((await whoIs(t, user.cookie)).user?.id).toBe(user.id);
     expect(await betterAuthSays(user.cookie)).toBe(user.id);
   });
 
@@ -56,22 +58,15 @@ describe("reading the session in one query", () => {
       asCookie(`${token.slice(0, -1)}${token.endsWith("a") ? "b" : "a"}.${signature}`),
     ];
     for (const cookie of forged) {
-      expect((await whoIs(cookie)).user, cookie).toBeNull();
+      expect((await whoIs(t, cookie)).user, cookie).toBeNull();
       expect(await betterAuthSays(cookie), cookie).toBeNull();
     }
-  });
-
-  it("ends a session at once when he signs out: the old cookie no longer works", async () => {
-    const user = await t.createUser();
-    const out = await t.request("/api/auth/sign-out", { method: "POST", cookie: user.cookie, body: {} });
-    expect(out.status).toBe(200);
-    expect((await whoIs(user.cookie)).user).toBeNull();
   });
 
   it("ends a session deleted in the database (revoked, or all sessions ended by a password reset)", async () => {
     const user = await t.createUser();
     await t.db.delete(sessions).where(eq(sessions.token, tokenOf(user.cookie)));
-    expect((await whoIs(user.cookie)).user).toBeNull();
+    expect((await whoIs(t, user.cookie)).user).toBeNull();
   });
 
   it("knows nobody once the session has expired", async () => {
@@ -80,7 +75,7 @@ describe("reading the session in one query", () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.token, tokenOf(user.cookie)));
-    expect((await whoIs(user.cookie)).user).toBeNull();
+    expect((await whoIs(t, user.cookie)).user).toBeNull();
     expect(await betterAuthSays(user.cookie)).toBeNull();
   });
 
@@ -91,7 +86,7 @@ describe("reading the session in one query", () => {
     const dueForExtension = new Date(lastExtended + SESSION_EXPIRES_IN_S * 1000);
     await t.db.update(sessions).set({ expiresAt: dueForExtension }).where(eq(sessions.token, token));
 
-    const { user: seen, setCookie } = await whoIs(user.cookie);
+    const { user: seen, setCookie } = await whoIs(t, user.cookie);
     expect(seen?.id).toBe(user.id);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.token, token));
     expect(row?.expiresAt.getTime()).toBeGreaterThan(dueForExtension.getTime() + SESSION_UPDATE_AGE_S * 1000 - HOUR_MS);
@@ -102,16 +97,75 @@ describe("reading the session in one query", () => {
     const user = await t.createUser();
     const token = tokenOf(user.cookie);
     const [before] = await t.db.select().from(sessions).where(eq(sessions.token, token));
-    const { user: seen, setCookie } = await whoIs(user.cookie);
+    const { user: seen, setCookie } = await whoIs(t, user.cookie);
     expect(seen?.id).toBe(user.id);
     const [after] = await t.db.select().from(sessions).where(eq(sessions.token, token));
     expect(after?.expiresAt.getTime()).toBe(before?.expiresAt.getTime());
     expect(setCookie.filter((c) => c.startsWith("unscroll.session_token="))).toEqual([]);
   });
+});
 
-  it("shows a changed first name on the next request: nothing about the user is cached", async () => {
+/**
+ * The session cache (decision 0099): the requests a screen makes together read the session once, and whatever this
+ * instance does to a session or its user shows at once. A change made elsewhere (another instance, by hand in the
+ * database) shows within SESSION_CACHE_SECONDS, the documented delay.
+ */
+describe("the session kept for a few seconds", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Long enough that no test here outlives it on a slow machine.
+    t = await createTestApp({ SESSION_CACHE_SECONDS: "300" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A session read just now, so it is in the cache. */
+  async function cachedUser() {
     const user = await t.createUser();
+    expect((await whoIs(t, user.cookie)).user?.id).toBe(user.id);
+    return user;
+  }
+
+  it("answers from the cache within its seconds: a session ended in the database behind this instance's back still reads", async () => {
+    const user = await cachedUser();
+    await t.db.delete(sessions).where(eq(sessions.token, tokenOf(user.cookie)));
+    expect((await whoIs(t, user.cookie)).user?.id).toBe(user.id);
+  });
+
+  it("notices a session ended elsewhere once its seconds have passed", async () => {
+    const short = await createTestApp({ SESSION_CACHE_SECONDS: "1" });
+    try {
+      const user = await short.createUser();
+      expect((await whoIs(short, user.cookie)).user?.id).toBe(user.id);
+      await short.db.delete(sessions).where(eq(sessions.token, tokenOf(user.cookie)));
+      await new Promise((resolve) => setTimeout(resolve, 1_050));
+      expect((await whoIs(short, user.cookie)).user).toBeNull();
+    } finally {
+      await short.close();
+    }
+  });
+
+  it("ends a session at once when he signs out on this instance: the old cookie no longer works", async () => {
+    const user = await cachedUser();
+    const out = await t.request("/api/auth/sign-out", { method: "POST", cookie: user.cookie, body: {} });
+    expect(out.status).toBe(200);
+    expect((await whoIs(t, user.cookie)).user).toBeNull();
+  });
+
+  it("shows a changed first name on the next request", async () => {
+    const user = await cachedUser();
     expect((await user.api.me.$patch({ json: { firstName: "Theo" } })).status).toBe(200);
-    expect((await whoIs(user.cookie)).user?.firstName).toBe("Theo");
+    expect((await whoIs(t, user.cookie)).user?.firstName).toBe("Theo");
+  });
+
+  it("keeps each session apart: one user's cached session never answers for another's cookie", async () => {
+    const [a, b] = [await cachedUser(), await cachedUser()];
+    expect((await whoIs(t, a.cookie)).user?.id).toBe(a.id);
+    expect((await whoIs(t, b.cookie)).user?.id).toBe(b.id);
+    const out = await t.request("/api/auth/sign-out", { method: "POST", cookie: a.cookie, body: {} });
+    expect(out.status).toBe(200);
+    expect((await whoIs(t, a.cookie)).user).toBeNull();
+    expect((await whoIs(t, b.cookie)).user?.id).toBe(b.id);
   });
 });

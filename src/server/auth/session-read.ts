@@ -21,11 +21,19 @@ function verifiedToken(cookie: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
 }
 
+/** Sessions kept at most, so a flood of distinct cookies cannot grow the server's memory without bound. */
+const CACHE_MAX_ENTRIES = 10_000;
+
+type Cached = { user: SessionUser; expiresAt: number; readAt: number };
+
 /**
- * Who is signed in, in one indexed query (issue 13, decision 0095): the signed session cookie is checked here and the
- * session is read together with its user. Whatever needs better-auth's own handling (an expired session to clean up,
- * one due for its daily extension, whose new cookie is passed on) goes through `auth.api.getSession`, and a
- * signed-out, revoked or reset session ends at once on every instance: nothing is cached.
+ * Who is signed in, in one indexed query (issue 13, decisions 0095 and 0099): the signed session cookie is checked
+ * here and the session is read together with its user. The answer is kept for SESSION_CACHE_SECONDS, so the requests
+ * a screen makes together ask the database once. Whatever changes a session or its user on this instance (every
+ * /api/auth request: sign-out, password reset, e-mail confirmation; a changed name; account deletion) calls
+ * `forget`, so it takes effect at once here; other instances see it within the cache's seconds. Whatever needs
+ * better-auth's own handling (an expired session to clean up, one due for its daily extension, whose new cookie is
+ * passed on) goes through `auth.api.getSession` and is never kept.
  */
 export function createSessionReader(deps: Pick<Deps, "auth" | "env" | "database">) {
   const { auth, env, database } = deps;
@@ -63,17 +71,51 @@ export function createSessionReader(deps: Pick<Deps, "auth" | "env" | "database"
     };
   }
 
-  return async function readSession(c: Context<AppEnv>): Promise<SessionUser | null> {
+  const cacheMs = env.SESSION_CACHE_SECONDS * 1000;
+  const cache = new Map<string, Cached>();
+  // Counts `forget` calls: a read that began before one must not keep what it read, or a session signed out while
+  // it was in flight would live on in the cache.
+  let generation = 0;
+
+  async function fromDatabase(token: string, now: number): Promise<Cached | null> {
+    const readIn = generation;
+    const [row] = await byToken.execute({ token });
+    if (!row) return null;
+    const { expiresAt, ...user } = row;
+    const entry = { user, expiresAt: expiresAt.getTime(), readAt: now };
+    if (cacheMs > 0 && readIn === generation) {
+      if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+      cache.set(token, entry);
+    }
+    return entry;
+  }
+
+  async function read(c: Context<AppEnv>): Promise<SessionUser | null> {
     const cookie = getCookie(c, cookieName);
     if (!cookie) return null;
     const token = verifiedToken(cookie, env.AUTH_SECRET);
     if (!token) return null;
-    const [row] = await byToken.execute({ token });
-    if (!row) return null;
-    const expiresAt = row.expiresAt.getTime();
     const now = Date.now();
-    if (expiresAt <= now || expiresAt - expiresInMs + updateAgeMs <= now) return viaBetterAuth(c);
-    const { expiresAt: _, ...user } = row;
-    return user;
+    let entry = cache.get(token);
+    if (entry && now - entry.readAt >= cacheMs) {
+      cache.delete(token);
+      entry = undefined;
+    }
+    entry ??= (await fromDatabase(token, now)) ?? undefined;
+    if (!entry) return null;
+    if (entry.expiresAt <= now || entry.expiresAt - expiresInMs + updateAgeMs <= now) {
+      cache.delete(token);
+      return viaBetterAuth(c);
+    }
+    return entry.user;
+  }
+
+  return {
+    read,
+    /** Drops every kept session: the next request of each reads the database again. */
+    forget: () => {
+      generation += 1;
+      cache.clear();
+    },
   };
 }

@@ -5,23 +5,45 @@ import { createSessionReader } from "./session-read.ts";
 
 const readers = new WeakMap<Deps, ReturnType<typeof createSessionReader>>();
 
+function readerOf(deps: Deps) {
+  let reader = readers.get(deps);
+  if (!reader) {
+    reader = createSessionReader(deps);
+    readers.set(deps, reader);
+  }
+  return reader;
+}
+
 /**
- * Reads the session cookie once per request and exposes the user. Nothing is cached between requests, so the user
- * (first name included) is read from the database every time: a changed name shows at once, a revoked session ends.
+ * Reads the session cookie once per request and exposes the user. The session and its user are kept for a few
+ * seconds (decision 0099); `forgetSessionsAfter` drops them whenever a request may have changed them.
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.path === "/api/health") {
     c.set("user", null);
     return next();
   }
-  const deps = c.var.deps;
-  let read = readers.get(deps);
-  if (!read) {
-    read = createSessionReader(deps);
-    readers.set(deps, read);
-  }
-  c.set("user", await read(c));
+  c.set("user", await readerOf(c.var.deps).read(c));
   await next();
+});
+
+/** Requests after which a kept session or its user may be out of date: every /api/auth request, every change to /api/me. */
+function mayChangeSessions(method: string, path: string) {
+  if (path.startsWith("/api/auth/")) return true;
+  return method !== "GET" && method !== "HEAD" && (path === "/api/me" || path.startsWith("/api/me/"));
+}
+
+/**
+ * After a request that may sign out, revoke, confirm, rename or delete, the sessions this instance kept are read from
+ * the database again, so the change shows at once here.
+ */
+export const forgetSessionsAfterChanges = createMiddleware<AppEnv>(async (c, next) => {
+  if (!mayChangeSessions(c.req.method, c.req.path)) return next();
+  try {
+    await next();
+  } finally {
+    readerOf(c.var.deps).forget();
+  }
 });
 
 export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {

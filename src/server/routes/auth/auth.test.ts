@@ -302,6 +302,8 @@ describe("accounts: password reset", () => {
 
   it("resets by a single-use e-mail link and logs the user out everywhere", async () => {
     const user = await t.createUser({ firstName: "Mia" });
+    // His session is in this instance's session cache (decision 0099): the reset must end it all the same.
+    expect((await (await user.api.me.$get()).json()).user?.id).toBe(user.id);
     const { mail, path } = await resetLink(user.email);
     expect(mail.raw).toMatch(/Content-Type: text\/html/i);
     expect(mail.text).toContain("Hi Mia,");
