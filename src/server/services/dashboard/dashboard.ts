@@ -3,6 +3,7 @@ import type { Dashboard, DashboardChallenge } from "../../../shared/dashboard/co
 import type { Mission } from "../../../shared/plan/contracts.ts";
 import { sortMilestones } from "../../../shared/plan/rules.ts";
 import type { Db } from "../../db/client.ts";
+import { executePrepared } from "../../db/prepared.ts";
 import { premiumCondition } from "../billing/premium.ts";
 import { type BalanceRow, balanceOf } from "../tokens/tokens.ts";
 
@@ -23,7 +24,7 @@ export async function readDashboard(
   now: Date = new Date(),
 ): Promise<Dashboard> {
   const userId = user.id;
-  const result = await db.execute<DashboardRow>(sql`
+  const result = await executePrepared<DashboardRow>(db, "dashboard_read", sql`
     with plan as (
       select id, life_mission, mission_statement, vision, ai_analysis
       from quiz_responses
