@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { build } from "esbuild";
 
 const root = resolve(import.meta.dirname, "..");
@@ -13,8 +13,14 @@ export const serverBundle = resolve(root, "build/server/main.mjs");
  */
 export async function buildServer() {
   await build({
-    entryPoints: [resolve(root, "src/server/main.ts")],
-    outfile: serverBundle,
+    entryPoints: { main: resolve(root, "src/server/main.ts") },
+    outdir: dirname(serverBundle),
+    outExtension: { ".js": ".mjs" },
+    // Code loaded with import() at first use (the plan writers, the mailer, web push) stays in chunks of its own:
+    // without splitting, esbuild would inline it, and its packages would load at start (issue 13).
+    splitting: true,
+    // Beside main.mjs, two levels below the root like it (project-root.ts).
+    chunkNames: "[name]-[hash]",
     bundle: true,
     platform: "node",
     format: "esm",

@@ -1,8 +1,21 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import webPush from "web-push";
 import { type Env, vapidSubject } from "../env.ts";
+
+/**
+ * A VAPID key pair as web-push writes one (RFC 8292: the P-256 public key uncompressed, 65 bytes, and the private
+ * scalar, 32 bytes, both base64url), made with node:crypto so web-push need not load at start (issue 13).
+ */
+function newVapidKeys() {
+  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const jwk = privateKey.export({ format: "jwk" });
+  const bytes = (value: string | undefined) => Buffer.from(value ?? "", "base64url");
+  return {
+    publicKey: Buffer.concat([Buffer.from([4]), bytes(jwk.x), bytes(jwk.y)]).toString("base64url"),
+    privateKey: bytes(jwk.d).toString("base64url"),
+  };
+}
 
 /** The file in DATA_DIR that keeps the signing secret of a server started without AUTH_SECRET. */
 export const AUTH_SECRET_FILE = "auth-secret";
@@ -100,7 +113,7 @@ export function withKeptVapidKeys(env: Env): { env: Env; keptIn: string | null }
   const keys = keptFile(
     dataDir,
     VAPID_KEYS_FILE,
-    () => `${JSON.stringify(webPush.generateVAPIDKeys(), null, 2)}\n`,
+    () => `${JSON.stringify(newVapidKeys(), null, 2)}\n`,
     readVapidKeys,
   );
   return {

@@ -1,46 +1,51 @@
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../logger.ts";
 import type { AiGenerator } from "./generator.ts";
-import { createAnthropicGenerator, createOpenAiCompatibleGenerator } from "./model-generator.ts";
 
 export type { AiGenerator } from "./generator.ts";
 export { GenerationError, generatePlan } from "./generator.ts";
 export type { GeneratedPlan } from "./schema.ts";
 
-/** The generator AI_PROVIDER selects (env.ts has already checked that its settings are present). */
+/**
+ * The generator AI_PROVIDER selects (env.ts has already checked that its settings are present). Each loads at its
+ * first use (issue 13): the offline writer's language library (compromise) holds ~40 MB, the model SDKs ~15 MB, and a
+ * server that has generated nothing yet holds neither.
+ */
 export function createAiGenerator(env: Env, logger?: Logger): AiGenerator {
   switch (env.AI_PROVIDER) {
     case "anthropic":
-      return createAnthropicGenerator({
-        apiKey: env.ANTHROPIC_API_KEY ?? "",
-        model: env.AI_MODEL,
-        baseURL: env.AI_BASE_URL,
-        logger,
-      });
+      return lazyGenerator("anthropic", async () =>
+        (await import("./model-generator.ts")).createAnthropicGenerator({
+          apiKey: env.ANTHROPIC_API_KEY ?? "",
+          model: env.AI_MODEL,
+          baseURL: env.AI_BASE_URL,
+          logger,
+        }),
+      );
     case "openai-compatible":
-      return createOpenAiCompatibleGenerator({
-        baseURL: env.AI_BASE_URL ?? "",
-        model: env.AI_MODEL ?? "",
-        apiKey: env.AI_API_KEY,
-        logger,
-      });
+      return lazyGenerator("openai-compatible", async () =>
+        (await import("./model-generator.ts")).createOpenAiCompatibleGenerator({
+          baseURL: env.AI_BASE_URL ?? "",
+          model: env.AI_MODEL ?? "",
+          apiKey: env.AI_API_KEY,
+          logger,
+        }),
+      );
     default:
-      return lazyOfflineGenerator();
+      return lazyGenerator("offline", async () =>
+        (await import("./offline/offline-generator.ts")).createOfflineGenerator(),
+      );
   }
 }
 
-/**
- * The offline writer with its language library (compromise, ~40 MB of memory) loaded at its first use: a server
- * that uses a model, or has not generated anything yet, never holds it (issue 13).
- */
-function lazyOfflineGenerator(): AiGenerator {
+function lazyGenerator(name: AiGenerator["name"], load: () => Promise<AiGenerator>): AiGenerator {
   let loaded: Promise<AiGenerator> | undefined;
   const generator = () => {
-    loaded ??= import("./offline/offline-generator.ts").then((m) => m.createOfflineGenerator());
+    loaded ??= load();
     return loaded;
   };
   return {
-    name: "offline",
+    name,
     mission: async (answers) => (await generator()).mission(answers),
     challenges: async (answers, mission) => (await generator()).challenges(answers, mission),
     milestones: async (answers, mission, challenges) => (await generator()).milestones(answers, mission, challenges),

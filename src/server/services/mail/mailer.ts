@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "../../logger.ts";
 
 export type MailMessage = {
@@ -61,10 +61,13 @@ export function createMailer(options: {
   const url = new URL(smtpUrl);
   // A local relay or test sink without TLS is addressed as plain smtp://127.0.0.1.
   const local = url.hostname === "127.0.0.1" || url.hostname === "localhost";
-  const transport = nodemailer.createTransport(local ? `${smtpUrl}${url.search ? "&" : "?"}ignoreTLS=true` : smtpUrl);
+  const transportUrl = local ? `${smtpUrl}${url.search ? "&" : "?"}ignoreTLS=true` : smtpUrl;
+  // nodemailer (~7 MB) loads with the first e-mail, not at start (issue 13).
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      transport ??= import("nodemailer").then((m) => m.default.createTransport(transportUrl));
+      await (await transport).sendMail({ from, ...message });
       // Recipients are personal data: the log says that a mail went out, not to whom.
       logger.info({ mail: { subject: message.subject } }, "e-mail sent");
     },

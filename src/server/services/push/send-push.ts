@@ -1,5 +1,4 @@
 import { eq, inArray } from "drizzle-orm";
-import webPush from "web-push";
 import type { Db } from "../../db/client.ts";
 import { pushSubscriptions } from "../../db/schema.ts";
 import type { Env, VapidConfig } from "../../env.ts";
@@ -76,6 +75,8 @@ async function postPush(
   if (!isAllowedPushEndpoint(device.endpoint, { production: env.NODE_ENV === "production" })) {
     return 410;
   }
+  // web-push (~4 MB with its crypto helpers) loads with the first push, not at start (issue 13).
+  const webPush = (await import("web-push")).default;
   const request = webPush.generateRequestDetails(
     { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
     payload,
