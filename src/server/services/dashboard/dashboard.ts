@@ -24,7 +24,10 @@ export async function readDashboard(
   now: Date = new Date(),
 ): Promise<Dashboard> {
   const userId = user.id;
-  const result = await executePrepared<DashboardRow>(db, "dashboard_read", sql`
+  const result = await executePrepared<DashboardRow>(
+    db,
+    "dashboard_read",
+    sql`
     with plan as (
       select id, life_mission, mission_statement, vision, ai_analysis
       from quiz_responses
@@ -76,7 +79,8 @@ export async function readDashboard(
       ), '[]'::json) as challenges
     from (select 1) as one
     left join profiles p on p.id = ${userId}
-  `);
+  `,
+  );
   const row = result.rows[0];
   return {
     firstName: user.firstName,
