@@ -72,12 +72,24 @@ export async function recordRunValidation(
   return { runValidation: toRunValidation(existing), created: false };
 }
 
+/**
+ * Users this process has seen with a run validation. A validation is never removed (only with the account, whose id
+ * never comes back), so "yes" stays true on every instance and needs no expiry: the client's first question at every
+ * start, GET /api/me, then costs no query (issue 13). Bounded, oldest forgotten first.
+ */
+const knownValidated = new Set<string>();
+const KNOWN_VALIDATED_MAX = 50_000;
+
 /** Onboarding is done once a run validation exists. */
 export async function isRunValidated(db: Db, userId: string): Promise<boolean> {
+  if (knownValidated.has(userId)) return true;
   const [validation] = await db
     .select({ id: runValidations.id })
     .from(runValidations)
     .where(eq(runValidations.userId, userId))
     .limit(1);
-  return Boolean(validation);
+  if (!validation) return false;
+  if (knownValidated.size >= KNOWN_VALIDATED_MAX) knownValidated.delete(knownValidated.values().next().value as string);
+  knownValidated.add(userId);
+  return true;
 }
