@@ -14,7 +14,7 @@ printLanding(landingWeight());
 // Throughput first, on PGlite and, when a PostgreSQL URL is given, on PostgreSQL: servers in child processes.
 const postgres = process.env.BENCH_DATABASE_URL;
 if (process.env.BENCH_THROUGHPUT !== "0") {
-  printThroughput(await benchThroughput({}));
+  if (process.env.BENCH_PGLITE !== "0") printThroughput(await benchThroughput({}));
   if (postgres) printThroughput(await benchThroughput({ url: postgres }));
   console.log("");
 }

@@ -22,10 +22,15 @@ type Child = { process: ChildProcess; ready: { port: number; cookie?: string } }
  * two levels below the root like the app's own bundle.
  */
 async function bundled(script: string) {
-  const outfile = resolve(here, "../../build/bench", basename(script).replace(/\.ts$/, ".mjs"));
+  const name = basename(script).replace(/\.ts$/, "");
+  const outdir = resolve(here, "../../build/bench");
   await build({
-    entryPoints: [resolve(here, script)],
-    outfile,
+    entryPoints: { [name]: resolve(here, script) },
+    outdir,
+    outExtension: { ".js": ".mjs" },
+    splitting: true,
+    // Chunks of code loaded at first use sit beside the entry, as in the app's own bundle (scripts/build-server.ts).
+    chunkNames: "[name]-[hash]",
     bundle: true,
     platform: "node",
     format: "esm",
@@ -33,7 +38,7 @@ async function bundled(script: string) {
     packages: "external",
     logLevel: "warning",
   });
-  return outfile;
+  return resolve(outdir, `${name}.mjs`);
 }
 
 async function start(script: string, env: Record<string, string | undefined> = {}): Promise<Child> {
@@ -78,18 +83,48 @@ async function load(port: number, path: string, options: { cookie?: string; conn
   } satisfies Load;
 }
 
-type ThroughputRow = { label: string; load: Load; share: number; rssAfter: number };
+type ThroughputRow = { label: string; load: Load; share: number; rssAfter?: number };
+/** RSS while one endpoint is under load for a minute: does the server's memory settle, or keep growing? */
+type Soak = { seconds: number; samples: number[] };
 export type ThroughputReport = {
   database: string;
   bare: [Load, Load];
+  /** Ceilings measured in the same run: the framework alone, and one database round trip without any framework. */
+  ceilings: ThroughputRow[];
   rows: ThroughputRow[];
+  soak: Soak;
   rss: { atRest: number; afterLoad: number; afterRestart: number };
 };
+
+const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+
+/** Loads the path for `soakSeconds` and reads the server's RSS every 5 s. */
+async function soak(child: Child, path: string, cookie: string | undefined): Promise<Soak> {
+  const samples: number[] = [rssMb(child)];
+  const timer = setInterval(() => samples.push(rssMb(child)), 5_000);
+  await autocannon({
+    url: `http://127.0.0.1:${child.ready.port}${path}`,
+    connections: 10,
+    duration: soakSeconds,
+    headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+  clearInterval(timer);
+  samples.push(rssMb(child));
+  return { seconds: soakSeconds, samples };
+}
+
+async function ceiling(label: string, script: string, env: Record<string, string | undefined> = {}) {
+  const server = await start(script, env);
+  const result = await load(server.ready.port, "/");
+  await stop(server);
+  return { label, load: result };
+}
 
 export async function benchThroughput(database: { url?: string }): Promise<ThroughputReport> {
   const bare = await start("throughput/bare-server.ts");
   const bareBefore = await load(bare.ready.port, "/");
   await stop(bare);
+  const ceilings = [await ceiling("bare Hono on @hono/node-server, same JSON", "throughput/hono-server.ts")];
 
   const dataDir = database.url ? undefined : mkdtempSync(join(tmpdir(), "unscroll-bench-"));
   const appEnv = { BENCH_DATABASE_URL: database.url, BENCH_DATA_DIR: dataDir };
@@ -109,6 +144,7 @@ export async function benchThroughput(database: { url?: string }): Promise<Throu
     measured.push({ label, load: result, rssAfter: rssMb(app) });
   }
   rss.afterLoad = rssMb(app);
+  const soaked = await soak(app, "/api/dashboard", cookie);
   await stop(app);
 
   // A restart on the data the database already holds, with nothing seeded or generated: the server at rest, as a
@@ -117,15 +153,30 @@ export async function benchThroughput(database: { url?: string }): Promise<Throu
   rss.afterRestart = rssMb(app);
   await stop(app);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (database.url) {
+    // After the app's run: its migrations made the sessions table this server reads.
+    ceilings.push(
+      await ceiling("bare Node http + one prepared indexed query", "throughput/bare-db-server.ts", {
+        BENCH_DATABASE_URL: database.url,
+      }),
+      await ceiling("bare Node http + the dashboard statement alone", "throughput/bare-db-server.ts", {
+        BENCH_DATABASE_URL: database.url,
+        BENCH_QUERY: "dashboard",
+      }),
+    );
+  }
 
   const bare2 = await start("throughput/bare-server.ts");
   const bareAfter = await load(bare2.ready.port, "/");
   await stop(bare2);
-  const ceiling = Math.max(bareBefore.requestsPerSecond, bareAfter.requestsPerSecond);
+  const top = Math.max(bareBefore.requestsPerSecond, bareAfter.requestsPerSecond);
+  const share = <T extends { load: Load }>(m: T) => ({ ...m, share: m.load.requestsPerSecond / top });
   return {
     database: database.url ? "PostgreSQL" : "PGlite",
     bare: [bareBefore, bareAfter],
-    rows: measured.map((m) => ({ ...m, share: m.load.requestsPerSecond / ceiling })),
+    ceilings: ceilings.map(share),
+    rows: measured.map(share),
+    soak: soaked,
     rss,
   };
 }
@@ -143,11 +194,16 @@ export function printThroughput(report: ThroughputReport) {
   console.log(
     `| bare node http | ${before.requestsPerSecond} / ${after.requestsPerSecond} | 100 % | ${before.p99} | | |`,
   );
-  for (const row of report.rows) {
+  for (const row of [...report.ceilings, ...report.rows]) {
     console.log(
-      `| ${row.label} | ${row.load.requestsPerSecond} | ${percent(row.share)} | ${row.load.p99} | ${problems(row.load)} | ${row.rssAfter} |`,
+      `| ${row.label} | ${row.load.requestsPerSecond} | ${percent(row.share)} | ${row.load.p99} | ${problems(row.load)} | ${row.rssAfter ?? ""} |`,
     );
   }
+  const { samples } = report.soak;
+  console.log(
+    `Server RSS under ${report.soak.seconds} s more of GET /api/dashboard (signed in, 10 connections), every 5 s: ` +
+      `${samples.join(", ")} MB (first ${samples[0]}, highest ${Math.max(...samples)}, last ${samples.at(-1)}).`,
+  );
   console.log(
     `Server RSS: ${report.rss.afterRestart} MB at rest after a restart on the existing data; ${report.rss.atRest} MB` +
       ` after the first start and seeding (a plan generated), ${report.rss.afterLoad} MB after the load.`,
