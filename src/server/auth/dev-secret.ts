@@ -110,12 +110,7 @@ function readVapidKeys(file: string): { publicKey: string; privateKey: string } 
 export function withKeptVapidKeys(env: Env): { env: Env; keptIn: string | null } {
   if (env.vapid || env.NODE_ENV === "production") return { env, keptIn: null };
   const dataDir = resolve(env.DATA_DIR);
-  const keys = keptFile(
-    dataDir,
-    VAPID_KEYS_FILE,
-    () => `${JSON.stringify(newVapidKeys(), null, 2)}\n`,
-    readVapidKeys,
-  );
+  const keys = keptFile(dataDir, VAPID_KEYS_FILE, () => `${JSON.stringify(newVapidKeys(), null, 2)}\n`, readVapidKeys);
   return {
     env: { ...env, vapid: { ...keys, subject: vapidSubject(env.VAPID_SUBJECT, env.publicConfig.supportEmail) } },
     keptIn: join(dataDir, VAPID_KEYS_FILE),
