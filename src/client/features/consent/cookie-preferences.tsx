@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { Switch } from "../../components/switch.tsx";
 import { CONSENT_CATEGORIES, type ConsentChoices, ONLY_ESSENTIAL } from "./consent-rules.ts";
 
 type Props = {
@@ -32,27 +33,15 @@ export function CookiePreferences({ initial = ONLY_ESSENTIAL, onSave, onBack }: 
                 </p>
                 <p className="mt-1 text-sm leading-6 text-muted">{category.description}</p>
               </div>
-              <button
-                type="button"
-                role="switch"
-                aria-checked={checked}
-                aria-labelledby={labelId}
-                disabled={alwaysOn}
-                onClick={() => {
+              <Switch
+                checked={checked}
+                labelId={labelId}
+                locked={alwaysOn}
+                onToggle={() => {
                   if (alwaysOn) return;
                   setChoices((current) => ({ ...current, [category.key]: !current[category.key] }));
                 }}
-                className={`relative mt-0.5 inline-flex h-8 w-14 shrink-0 cursor-pointer items-center rounded-full border transition disabled:cursor-not-allowed ${
-                  checked ? "border-volt bg-volt" : "border-line bg-ink"
-                } ${alwaysOn ? "opacity-70" : ""}`}
-              >
-                <span
-                  aria-hidden="true"
-                  className={`inline-block size-6 rounded-full transition ${
-                    checked ? "translate-x-[1.6rem] bg-ink" : "translate-x-1 bg-muted"
-                  }`}
-                />
-              </button>
+              />
             </li>
           );
         })}

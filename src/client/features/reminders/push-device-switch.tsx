@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { pushMessages } from "../../../shared/push/contracts.ts";
 import { ErrorBox } from "../../components/error-box.tsx";
-import { SettingSwitch } from "./setting-switch.tsx";
+import { Switch } from "../../components/switch.tsx";
 import { usePushDevice } from "./use-push-device.ts";
 
 /**
@@ -24,10 +24,11 @@ export function PushDeviceSwitch() {
             on separately on every device where you want them.
           </p>
         </div>
-        <SettingSwitch
+        <Switch
           checked={push.on}
           labelId={labelId}
-          disabled={push.busy}
+          descriptionId={`${labelId}-text`}
+          busy={push.busy}
           onToggle={() => push.toggle(!push.on)}
         />
       </div>

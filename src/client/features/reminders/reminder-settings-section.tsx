@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { ErrorBox } from "../../components/error-box.tsx";
+import { Switch } from "../../components/switch.tsx";
 import { reminderSettingsQuery, useUpdateReminderSettings } from "./api/reminder-settings.ts";
 import { PushDeviceSwitch } from "./push-device-switch.tsx";
-import { SettingSwitch } from "./setting-switch.tsx";
 
 type SwitchKey = "deadlineEmails" | "weeklySummary";
 
@@ -54,9 +54,10 @@ export function ReminderSettingsSection() {
                     {item.description}
                   </p>
                 </div>
-                <SettingSwitch
+                <Switch
                   checked={checked}
                   labelId={labelId}
+                  descriptionId={`${labelId}-text`}
                   onToggle={() => update.mutate({ [item.key]: !checked })}
                 />
               </li>
