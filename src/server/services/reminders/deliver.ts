@@ -68,7 +68,8 @@ async function composeDeadline(
     dueDay,
     timeZone: ctx.timeZone,
   };
-  return { mail: deadlineReminderEmail(ctx, ctx.recipient, reminder, links), push: deadlinePushText(reminder) };
+  const mail = deadlineReminderEmail(ctx, ctx.recipient, reminder, links);
+  return { mail, push: deadlinePushText(mail.subject, reminder) };
 }
 
 async function composeWeekly(

@@ -3,17 +3,15 @@ import type { DeadlineReminder, WeeklySummary } from "../mail/reminder-emails.ts
 /** The text of a reminder as a push notification: the e-mail's subject as its title and one short line. */
 type PushText = { title: string; body: string };
 
-export function deadlinePushText(reminder: DeadlineReminder): PushText {
-  const { challengeTitle, milestoneLabel } = reminder;
-  return reminder.kind === "due_tomorrow"
-    ? {
-        title: `Due tomorrow: ${challengeTitle}`,
-        body: `Your ${milestoneLabel} is due tomorrow. One focused hour today makes it easy.`,
-      }
-    : {
-        title: `Overdue: ${challengeTitle}`,
-        body: `Your ${milestoneLabel} is past its date. Finish it today, or choose a new date you will keep.`,
-      };
+export function deadlinePushText(subject: string, reminder: DeadlineReminder): PushText {
+  const { milestoneLabel } = reminder;
+  return {
+    title: subject,
+    body:
+      reminder.kind === "due_tomorrow"
+        ? `Your ${milestoneLabel} is due tomorrow. One focused hour today makes it easy.`
+        : `Your ${milestoneLabel} is past its date. Finish it today, or choose a new date you will keep.`,
+  };
 }
 
 export function weeklyPushText(subject: string, summary: WeeklySummary): PushText {
