@@ -15,6 +15,16 @@ import { createTestDatabase } from "./test-database.ts";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
+/** The settings a production server refuses to start without, with values that reach nothing. */
+export const PRODUCTION_TEST_ENV = {
+  NODE_ENV: "production",
+  AUTH_SECRET: "a".repeat(40),
+  STRIPE_SECRET_KEY: "sk_test_unused",
+  STRIPE_WEBHOOK_SECRET: "whsec_unused",
+  STRIPE_PRICE_MONTHLY: "price_m",
+  STRIPE_PRICE_YEARLY: "price_y",
+};
+
 type ApiClient = ReturnType<typeof hc<ApiType>>;
 type RequestOptions = { method?: string; body?: unknown; cookie?: string; headers?: Record<string, string> };
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeStripe, startFakeStripe } from "../../../../tests/support/fake-stripe.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
 import { paymentEvents, profiles, subscriptions } from "../../db/schema.ts";
 
 const DAY = 86_400_000;
@@ -358,14 +358,7 @@ describe("billing in test mode (no Stripe keys)", () => {
   });
 
   it("does not exist in production", async () => {
-    const production = await createTestApp({
-      NODE_ENV: "production",
-      AUTH_SECRET: "a".repeat(40),
-      STRIPE_SECRET_KEY: "sk_test_unused",
-      STRIPE_WEBHOOK_SECRET: "whsec_unused",
-      STRIPE_PRICE_MONTHLY: "price_m",
-      STRIPE_PRICE_YEARLY: "price_y",
-    });
+    const production = await createTestApp(PRODUCTION_TEST_ENV);
     try {
       expect((await production.request("/test-checkout/cs_test_x")).status).toBe(404);
       expect((await production.request("/test-portal/bps_x")).status).toBe(404);

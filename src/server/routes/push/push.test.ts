@@ -7,7 +7,7 @@ import {
   startFakePushService,
   verifyVapidHeader,
 } from "../../../../tests/support/fake-push-service.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
 import { MAX_PUSH_DEVICES, pushMessages } from "../../../shared/push/contracts.ts";
 import { addDays } from "../../../shared/reminders/rules.ts";
 import { pushSubscriptions, reminderDeliveries } from "../../db/schema.ts";
@@ -167,19 +167,10 @@ describe("/api/push", () => {
 });
 
 describe("/api/push in production", () => {
-  const production = {
-    NODE_ENV: "production",
-    AUTH_SECRET: "a".repeat(40),
-    STRIPE_SECRET_KEY: "sk_test_unused",
-    STRIPE_WEBHOOK_SECRET: "whsec_unused",
-    STRIPE_PRICE_MONTHLY: "price_m",
-    STRIPE_PRICE_YEARLY: "price_y",
-  };
-
   it("accepts only https endpoints of known push services (SSRF)", async () => {
     const keys = webPush.generateVAPIDKeys();
     const t = await createTestApp({
-      ...production,
+      ...PRODUCTION_TEST_ENV,
       VAPID_PUBLIC_KEY: keys.publicKey,
       VAPID_PRIVATE_KEY: keys.privateKey,
     });
@@ -207,7 +198,7 @@ describe("/api/push in production", () => {
   });
 
   it("is off without VAPID keys: no key to subscribe with, and a subscription is refused", async () => {
-    const t = await createTestApp(production);
+    const t = await createTestApp(PRODUCTION_TEST_ENV);
     try {
       expect(t.deps.env.vapid).toBeNull();
       const user = await t.createUser();
