@@ -9,12 +9,13 @@ export const serverBundle = resolve(root, "build/server/main.mjs");
  * `npm start` runs the server as one plain JavaScript file instead of compiling TypeScript in the running process:
  * tsx's loader thread and its caches held ~110 MB of a ~270 MB server at rest (issue 13, decision 0097). Packages
  * stay in node_modules; only our own code is bundled, unminified, so stack traces still name our functions.
- * It takes about a second, so it runs at every start.
+ * It takes about a second, so it runs at every start. `outdir`: tests that run beside each other bundle into folders
+ * of their own (two levels below the root as well).
  */
-export async function buildServer() {
+export async function buildServer(outdir = dirname(serverBundle)) {
   await build({
     entryPoints: { main: resolve(root, "src/server/main.ts") },
-    outdir: dirname(serverBundle),
+    outdir,
     outExtension: { ".js": ".mjs" },
     // Code loaded with import() at first use (the plan writers, the mailer, web push) stays in chunks of its own:
     // without splitting, esbuild would inline it, and its packages would load at start (issue 13).

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { buildServer } from "../../scripts/build-server.ts";
 import { freePort } from "./free-port.ts";
 
 /**
@@ -93,4 +95,51 @@ export function stopServer(server: ServerProcess) {
 /** For afterAll: a failed test may leave a server running, and it must not outlive the run. */
 export function killServers() {
   for (const child of children) child.kill("SIGKILL");
+}
+
+let bundled: Promise<string> | undefined;
+const BUNDLE_PREFIX = "server-bundle-";
+
+/** Vitest may end a worker without its exit handlers: bundles of processes that no longer run are removed here. */
+function removeBundlesOfEndedRuns() {
+  const dir = resolve(root, ".tmp");
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(BUNDLE_PREFIX)) continue;
+    const pid = Number(name.slice(BUNDLE_PREFIX.length));
+    if (Number.isInteger(pid) && !isRunning(pid)) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * The server as `npm start` runs it: src/server/main.ts bundled by scripts/build-server.ts and run by plain node,
+ * listening through the same `createHttpServer`, with the client's files from `clientFiles` (a folder with an
+ * index.html is enough). Each test process bundles once, into a folder of its own two levels below the root as
+ * build/server is, so test projects running beside each other never overwrite a bundle another one is starting.
+ */
+export async function startBundledServer(env: Record<string, string>, clientFiles: string): Promise<RunningServer> {
+  bundled ??= (async () => {
+    removeBundlesOfEndedRuns();
+    const outdir = resolve(root, ".tmp", `${BUNDLE_PREFIX}${process.pid}`);
+    process.once("exit", () => rmSync(outdir, { recursive: true, force: true }));
+    await buildServer(outdir);
+    return join(outdir, "main.mjs");
+  })();
+  return startServer({ BUILD_DIR: clientFiles, ...env }, ["--enable-source-maps", await bundled]);
+}
+
+/** A build folder whose client is one page: what a bundled server needs to start and to serve a page. */
+export function writeClientFiles(dir: string, page: string) {
+  mkdirSync(join(dir, "client"), { recursive: true });
+  writeFileSync(join(dir, "client", "index.html"), page);
+  return dir;
 }

@@ -1,8 +1,10 @@
 import type { Server } from "node:http";
-import { request } from "node:http";
+import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpServer, listen } from "./node-server.ts";
 
@@ -15,6 +17,10 @@ const app = new Hono()
   .get("/big", (c) => c.json(big))
   .get("/page", (c) => c.html(page))
   .get("/no-transform", (c) => c.json(big, 200, { "Cache-Control": "no-transform" }))
+  .get("/peer", (c) => c.json({ address: getConnInfo(c).remote.address }))
+  .post("/upload", bodyLimit({ maxSize: 1024, onError: (c) => c.json({ error: "too large" }, 413) }), async (c) =>
+    c.json({ bytes: (await c.req.text()).length }),
+  )
   .get("/asset.js", (c) =>
     c.body(precompressed, 200, { "Content-Type": "text/javascript", "Content-Encoding": "gzip" }),
   );
@@ -23,31 +29,42 @@ type Raw = { status: number; headers: Record<string, string | string[] | undefin
 
 /** A request that shows the bytes as sent: fetch would decompress them and hide the encoding. */
 function get(port: number, path: string, acceptEncoding?: string, method = "GET"): Promise<Raw> {
+  return send(port, path, { method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+}
+
+function send(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; agent?: Agent; from?: string },
+): Promise<Raw & { reusedSocket: boolean }> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port, path, method, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      },
-    );
+    const { method = "GET", headers = {}, body, agent, from } = options;
+    const req = request({ host: "127.0.0.1", port, path, method, headers, agent, localAddress: from }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          reusedSocket: req.reusedSocket,
+        }),
+      );
+    });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
 
-describe("the HTTP server's compression", () => {
-  let server: Server;
-  let port: number;
-  beforeAll(async () => {
-    server = await listen(createHttpServer(app.fetch), 0, "127.0.0.1");
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+let server: Server;
+let port: number;
+beforeAll(async () => {
+  server = await listen(createHttpServer(app.fetch), 0, "127.0.0.1");
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+describe("the HTTP server's compression", () => {
   it("sends answers of 1 KB or more in brotli or gzip, as the browser accepts, with the same content", async () => {
     const brotli = await get(port, "/big", "gzip, deflate, br");
     expect(brotli.headers["content-encoding"]).toBe("br");
@@ -86,5 +103,26 @@ describe("the HTTP server's compression", () => {
     const asset = await get(port, "/asset.js", "gzip, br");
     expect(asset.headers["content-encoding"]).toBe("gzip");
     expect(asset.body.equals(precompressed)).toBe(true);
+  });
+});
+
+describe("the HTTP server's connection to the app", () => {
+  it("gives the app the client's socket, so per-address limits know who is asking (issue 24 #1)", async () => {
+    const answer = await send(port, "/peer", { from: "127.0.0.9" });
+    expect(JSON.parse(answer.body.toString())).toEqual({ address: "127.0.0.9" });
+  });
+
+  it("answers the next request on a kept-alive connection after refusing a body it never read (issue 24 #3)", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const refused = await send(port, "/upload", { method: "POST", body: "x".repeat(2 * 1024 * 1024), agent });
+      expect(refused.status).toBe(413);
+      const next = await send(port, "/upload", { method: "POST", body: "small", agent });
+      expect(next.status).toBe(200);
+      expect(next.reusedSocket).toBe(true);
+      expect(JSON.parse(next.body.toString())).toEqual({ bytes: 5 });
+    } finally {
+      agent.destroy();
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { createServer, type Server } from "node:http";
-import { getRequestListener } from "@hono/node-server";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import compression from "compression";
 
-type Fetch = (request: Request) => Response | Promise<Response>;
+/** The app's fetch; `bindings` carry Node's request and response, where getConnInfo finds the client's socket. */
+type Fetch = (request: Request, bindings: HttpBindings) => Response | Promise<Response>;
 
 /**
  * The app on Node's HTTP server, with compression done by Node's zlib streams on the way out (issue 13, decision
@@ -16,16 +17,31 @@ type Fetch = (request: Request) => Response | Promise<Response>;
 export function createHttpServer(fetch: Fetch): Server {
   // Reading `headers` makes @hono/node-server write Content-Length as a header rather than into Node's private
   // length field, so the compression below sees the size and leaves small answers alone.
-  const listener = getRequestListener(async (request) => {
-    const response = await fetch(request);
+  // The bindings go on to the app: without them no route knows the client's address, and every per-IP limit is
+  // skipped (issue 24 #1).
+  const listener = getRequestListener(async (request, bindings) => {
+    const response = await fetch(request, bindings as HttpBindings);
     void response.headers;
     return response;
   });
   const compress = compression({ threshold: 1024 });
   return createServer((req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") res.once("finish", () => req.complete || discardUnreadBody(req));
     // The middleware's types are Express's; it only reads Node's request and wraps the response's write methods.
     compress(req as never, res as never, () => void listener(req, res));
   });
+}
+
+/**
+ * An answer sent before its request's body was read (413 by Content-Length, or the limit passed mid-stream) leaves the
+ * rest of the body on a connection the client keeps alive. @hono/node-server drains it, bounded in time and bytes, but
+ * the body's web stream still listens and pauses the request whenever its queue is full, so the drain stalled until
+ * the adapter gave up and destroyed the socket: the client's next request on it was reset (issue 24 #3). Nothing reads
+ * the body once the answer is out: its listeners go, the bytes flow away, and the adapter's bounds still apply.
+ */
+function discardUnreadBody(req: IncomingMessage) {
+  req.removeAllListeners("data");
+  req.resume();
 }
 
 /** Listens on the port and host and resolves with the server once it accepts connections. */
