@@ -2,7 +2,7 @@ import { withKeptAuthSecret, withKeptVapidKeys } from "./auth/dev-secret.ts";
 import { buildDeps, buildServerApp, prepareDatabase } from "./bootstrap.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { createHttpServer, listen } from "./http/node-server.ts";
-import { settlePendingSignUps } from "./routes/auth/auth.routes.ts";
+import { settleAnsweredAuthWork } from "./routes/auth/auth.routes.ts";
 import { startReminderQueue } from "./services/reminders/reminder-queue.ts";
 
 /** Parses the settings, prepares the database and serves until SIGINT/SIGTERM. */
@@ -50,8 +50,9 @@ export async function startServer(options: { serveClient: boolean }) {
     }, 10_000);
     force.unref();
     server.close(async () => {
-      // Sign-ups are answered before they are written (decision 0063): they finish before the database closes.
-      await settlePendingSignUps(deps.auth);
+      // Sign-ups and reset requests are answered before their work (decisions 0063, 0101): it finishes before the
+      // database closes.
+      await settleAnsweredAuthWork(deps.auth);
       // A reminder being sent finishes (or is handed back to the queue) before the database closes.
       await reminders.stop();
       await database.close();

@@ -8,6 +8,7 @@ import { buildDeps, prepareDatabase } from "../../src/server/bootstrap.ts";
 import type { Deps } from "../../src/server/context.ts";
 import { parseEnv } from "../../src/server/env.ts";
 import { createLogger, type Logger } from "../../src/server/logger.ts";
+import { settleAnsweredAuthWork } from "../../src/server/routes/auth/auth.routes.ts";
 import type { AiGenerator } from "../../src/server/services/ai/index.ts";
 import { type Account, answersFor, MARCUS, newAccount, signUpBody, uniqueEmail } from "./personas.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
@@ -146,6 +147,8 @@ export async function createTestApp(
     waitForGeneration,
     userWithPlan,
     async close() {
+      // As the server's shutdown does: sign-ups and reset requests answered before their work finish it first.
+      await settleAnsweredAuthWork(deps.auth);
       await database.close();
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });

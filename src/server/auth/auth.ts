@@ -19,7 +19,7 @@ import type { Mailer } from "../services/mail/mailer.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { ensureProfile } from "./profile.ts";
 import { createRateLimiter } from "./rate-limit.ts";
-import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-read.ts";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-lifetime.ts";
 
 /** better-auth puts addresses and link tokens into some messages ("Sign-up attempt for existing email: …"). */
 function scrubAuthText(text: string): string {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { sessions } from "../db/schema.ts";
-import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-read.ts";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-lifetime.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 

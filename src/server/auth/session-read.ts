@@ -4,12 +4,9 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv, Deps } from "../context.ts";
 import { sessions, users } from "../db/schema.ts";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-lifetime.ts";
 
 type SessionUser = NonNullable<AppEnv["Variables"]["user"]>;
-
-/** A session lives 7 days and is extended once a day of use (better-auth's defaults, set in auth.ts). */
-export const SESSION_EXPIRES_IN_S = 7 * 24 * 60 * 60;
-export const SESSION_UPDATE_AGE_S = 24 * 60 * 60;
 
 /** The session token of better-call's signed cookie `<token>.<base64 HMAC-SHA256>`, or null if it was not signed by us. */
 function verifiedToken(cookie: string, secret: string): string | null {

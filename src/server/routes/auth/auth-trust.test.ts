@@ -1,9 +1,25 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { captureLog } from "../../../../tests/support/captured-log.ts";
 import { newAccount, signUpBody, uniqueEmail } from "../../../../tests/support/personas.ts";
 import { cookieFrom, createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { sessions, users } from "../../db/schema.ts";
-import { messageFor } from "./auth.routes.ts";
+import { authMessages } from "../../../shared/account/rules.ts";
+import { sessions, users, verifications } from "../../db/schema.ts";
+import { messageFor, settleAnsweredAuthWork } from "./auth.routes.ts";
+
+/** Holds better-auth's handler until `open()`: what a route answers before that work starts can then be seen. */
+function holdAuthWork(t: TestApp) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const handler = t.deps.auth.handler;
+  const spy = vi.spyOn(t.deps.auth, "handler").mockImplementation(async (request) => {
+    await gate;
+    return handler(request);
+  });
+  return { open, restore: () => spy.mockRestore() };
+}
 
 /** Issue 12, rows 5, 6, 8, 10 and 11: what an outsider found in the account endpoints. */
 
@@ -20,6 +36,22 @@ function deviceCookie(response: Response) {
   return cookie;
 }
 
+/** better-auth's answer to every reset request, known address or not. */
+const resetAnswer = JSON.stringify({
+  status: true,
+  message: "If this email exists in our system, check your email for the reset link",
+});
+
+/** How many reset links (verification rows `reset-password:*`) the user of `email` has. */
+async function resetRowsOf(t: TestApp, email: string) {
+  const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const rows = await t.db
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.value, user!.id), like(verifications.identifier, "reset-password:%")));
+  return rows.length;
+}
+
 describe("sign-up answers before it looks at the address (row 5)", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -30,15 +62,7 @@ describe("sign-up answers before it looks at the address (row 5)", () => {
   it("answers a new and a registered address alike while better-auth's work has not even started", async () => {
     const owner = await t.createUser();
     const fresh = uniqueEmail("fresh");
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    const handler = t.deps.auth.handler;
-    const spy = vi.spyOn(t.deps.auth, "handler").mockImplementation(async (request) => {
-      await gate;
-      return handler(request);
-    });
+    const { open, restore } = holdAuthWork(t);
     try {
       const answers = await Promise.race([
         Promise.all(
@@ -63,7 +87,7 @@ describe("sign-up answers before it looks at the address (row 5)", () => {
     // The work then happens: the new address gets its confirmation, the owner a notice.
     await t.smtp.waitFor(fresh, { subject: /Confirm your Unscroll account/ });
     await t.smtp.waitFor(owner.email, { subject: /already exists/ });
-    spy.mockRestore();
+    restore();
   });
 
   it("lets a login right after signing up find the account (unconfirmed), not an unknown address", async () => {
@@ -257,5 +281,121 @@ describe("in development the app works from whatever address it is opened on (ro
     expect(response.status).toBe(403);
     await new Promise((r) => setTimeout(r, 200));
     expect(await t.db.select().from(users).where(eq(users.email, account.email))).toEqual([]);
+  });
+});
+
+/** Issue 24: what an outside attack on the server `npm start` runs found in the account endpoints. */
+describe("a reset request answers before it looks at the address (issue 24 #4)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers a known and an unknown address alike while better-auth's reset work has not even started (issue 24 #4)", async () => {
+    const owner = await t.createUser();
+    const stranger = uniqueEmail("stranger");
+    const { open, restore } = holdAuthWork(t);
+    const since = t.smtp.mails.length;
+    try {
+      const answers = await Promise.race([
+        Promise.all(
+          [owner.email, stranger].map(async (email) => {
+            const response = await t.request("/api/auth/request-password-reset", {
+              body: { email, redirectTo: "/reset-password" },
+            });
+            return [response.status, await response.text()];
+          }),
+        ),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting for the lookup and the reset link"), 3000)),
+      ]);
+      // Neither answer waited for the lookup, the link's row or the e-mail: nothing of them can be timed.
+      expect(answers).toEqual([
+        [200, resetAnswer],
+        [200, resetAnswer],
+      ]);
+      expect(await resetRowsOf(t, owner.email)).toBe(0);
+    } finally {
+      open();
+    }
+    // The work then happens: the owner gets his link, the stranger's address nothing.
+    await t.smtp.waitFor(owner.email, { since, subject: /Reset/ });
+    expect(await resetRowsOf(t, owner.email)).toBe(1);
+    restore();
+    await settleAnsweredAuthWork(t.deps.auth);
+    expect(t.smtp.countFor(stranger)).toBe(0);
+  });
+
+  it("lets a stopping server finish the reset work it has answered (issue 24 #4)", async () => {
+    const owner = await t.createUser();
+    const { open, restore } = holdAuthWork(t);
+    try {
+      expect((await t.request("/api/auth/request-password-reset", { body: { email: owner.email } })).status).toBe(200);
+      let settled = false;
+      const settling = settleAnsweredAuthWork(t.deps.auth).then(() => {
+        settled = true;
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(settled).toBe(false);
+      open();
+      await settling;
+      expect(await resetRowsOf(t, owner.email)).toBe(1);
+    } finally {
+      open();
+      restore();
+    }
+  });
+});
+
+describe("a foreign or malformed link target is refused before anything happens (issue 24 #7)", () => {
+  const log = captureLog("trace");
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOG_LEVEL: "trace" }, { logger: log.logger });
+  });
+  afterAll(() => t.close());
+
+  it("answers a sign-up's foreign callbackURL with 400, stores and sends nothing, and logs none of it (issue 24 #7)", async () => {
+    const targets = [
+      "https://x.example/jane.doe@example.com/Zephyrwelcome",
+      "//x.example/Zephyrwelcome",
+      "/\\x.example/Zephyrwelcome",
+      "javascript:alert('Zephyrwelcome')",
+      42,
+    ];
+    for (const callbackURL of targets) {
+      const email = uniqueEmail("callback");
+      const response = await t.request("/api/auth/sign-up/email", {
+        body: { ...signUpBody(newAccount({ email })), callbackURL },
+      });
+      expect(response.status, String(callbackURL)).toBe(400);
+      expect(await response.json()).toEqual({ error: authMessages.foreignLinkTarget });
+      await settleAnsweredAuthWork(t.deps.auth);
+      expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      expect(t.smtp.countFor(email)).toBe(0);
+    }
+    const logged = log.text();
+    expect(logged).not.toMatch(/Zephyrwelcome|x\.example|jane\.doe/);
+    // The app's own pages still pass, as the sign-up form sends them.
+    const email = uniqueEmail("own");
+    const own = await t.request("/api/auth/sign-up/email", {
+      body: { ...signUpBody(newAccount({ email })), callbackURL: "/EmailConfirmed" },
+    });
+    expect(own.status).toBe(200);
+    await t.smtp.waitFor(email, { subject: /Confirm/ });
+  });
+
+  it("answers a reset request's foreign redirectTo with 400 and sends nothing (issue 24 #7)", async () => {
+    const owner = await t.createUser();
+    const since = t.smtp.mails.length;
+    const response = await t.request("/api/auth/request-password-reset", {
+      body: { email: owner.email, redirectTo: "https://x.example/Zephyrreset" },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: authMessages.foreignLinkTarget });
+    await settleAnsweredAuthWork(t.deps.auth);
+    expect(await resetRowsOf(t, owner.email)).toBe(0);
+    expect(t.smtp.mails.length).toBe(since);
+    expect(log.text()).not.toMatch(/Zephyrreset|x\.example/);
   });
 });

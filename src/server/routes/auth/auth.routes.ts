@@ -6,7 +6,7 @@ import { authMessages, isStrongPassword, isValidEmail, normalizeEmail } from "..
 import { emailConfirmedLandingPath, paths } from "../../../shared/paths.ts";
 import { type Auth, CLIENT_IP_HEADER, emailOfResetToken } from "../../auth/auth.ts";
 import { clientIp } from "../../auth/client-ip.ts";
-import { createDeferredSignUps, type DeferredSignUps } from "../../auth/deferred-sign-up.ts";
+import { createDeferredAuthWork, type DeferredAuthWork, type DeferredKind } from "../../auth/deferred-auth-work.ts";
 import { deviceCookieHeader, deviceCookieName, trustedDevice } from "../../auth/device-cookie.ts";
 import {
   createRateLimiter,
@@ -16,18 +16,24 @@ import {
 } from "../../auth/rate-limit.ts";
 import type { AppEnv } from "../../context.ts";
 import { httpMessages } from "../../http/errors.ts";
+import { acceptedOrigins } from "../../http/origin-check.ts";
 
 /** The account forms send a few hundred bytes; the app applies this limit before any body is read. */
 export const AUTH_MAX_BYTES = 16 * 1024;
 
 type Body = Record<string, unknown>;
 type Checked = { problem: string } | { body: Body };
+/** What a check knows besides the body: the origins a link target may be on. */
+type CheckContext = { origins: string[] };
 
 /** Per path: which attempts are counted, and the checks made before anything is stored. */
-const guardedPaths: Record<string, { action?: RateLimitAction; check?: (body: Body) => Checked }> = {
+const guardedPaths: Record<
+  string,
+  { action?: RateLimitAction; check?: (body: Body, context: CheckContext) => Checked }
+> = {
   "/sign-in/email": { action: "signIn" },
   "/sign-up/email": { action: "signUp", check: checkSignUp },
-  "/request-password-reset": { action: "passwordReset", check: checkEmailOnly },
+  "/request-password-reset": { action: "passwordReset", check: checkResetRequest },
   "/reset-password": {
     check: (body) =>
       typeof body.newPassword === "string" && isStrongPassword(body.newPassword)
@@ -50,7 +56,31 @@ const openEndpoints: Record<string, (path: string) => boolean> = {
   GET: (path) => path === "/verify-email" || /^\/reset-password\/[^/]+$/.test(path),
 };
 
-function checkSignUp(body: Body): Checked {
+/** A path or an address with no way out of it: `//host`, `/\\host`, encoded slashes or control characters. */
+const UNSAFE_IN_PATH = /^\/\/|\\|\p{Cc}/u;
+const ENCODED_SEPARATOR = /%2f|%5c/i;
+const RELATIVE_BASE = "https://relative.invalid";
+
+/**
+ * Where better-auth may send the browser back to (a sign-up's callbackURL, a reset request's redirectTo): absent, a
+ * path of this app, or an address on an accepted origin, as better-auth's own origin check wants. It is checked here,
+ * before the answer: those requests are answered before better-auth runs (decisions 0063 and 0101), so a target it
+ * refused afterwards would have been answered "done" with nothing done, and its refusal logged the target, the
+ * person's text (issue 24 #7).
+ */
+function isOwnLinkTarget(value: unknown, { origins }: CheckContext): boolean {
+  if (value === undefined || value === null || value === "") return true;
+  if (typeof value !== "string" || UNSAFE_IN_PATH.test(value)) return false;
+  if (value.startsWith("/")) {
+    if (ENCODED_SEPARATOR.test(value.split(/[?#]/)[0] ?? "")) return false;
+    return URL.canParse(value, RELATIVE_BASE) && new URL(value, RELATIVE_BASE).origin === RELATIVE_BASE;
+  }
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "https:" || url.protocol === "http:") && origins.includes(url.origin);
+}
+
+function checkSignUp(body: Body, context: CheckContext): Checked {
   const email = typeof body.email === "string" ? normalizeEmail(body.email) : "";
   if (!isValidEmail(email)) return { problem: authMessages.invalidEmail };
   if (typeof body.password !== "string" || !isStrongPassword(body.password)) {
@@ -63,14 +93,18 @@ function checkSignUp(body: Body): Checked {
   if (!name.success) return { problem: name.error.issues[0]?.message ?? authMessages.firstNameRequired };
   const firstName = name.data;
   if (body.acceptTerms !== true) return { problem: authMessages.termsRequired };
+  if (!isOwnLinkTarget(body.callbackURL, context)) return { problem: authMessages.foreignLinkTarget };
   // better-auth requires `name`; ours is the first name. Only known fields pass on.
   return { body: { email, password: body.password, firstName, name: firstName, callbackURL: body.callbackURL } };
 }
 
-function checkEmailOnly(body: Body): Checked {
+function checkResetRequest(body: Body, context: CheckContext): Checked {
   const email = typeof body.email === "string" ? normalizeEmail(body.email) : "";
-  if (!isValidEmail(email)) return { problem: authMessages.invalidEmail };
-  return { body: { ...body, email } };
+  // better-auth's own e-mail check as well: a request it would refuse after the answer is lost.
+  if (!isValidEmail(email) || !z.email().safeParse(email).success) return { problem: authMessages.invalidEmail };
+  if (!isOwnLinkTarget(body.redirectTo, context)) return { problem: authMessages.foreignLinkTarget };
+  // Only the fields better-auth reads pass on; the link in the e-mail is ours whatever redirectTo says.
+  return { body: { email, ...(body.redirectTo ? { redirectTo: body.redirectTo } : {}) } };
 }
 
 /** What the screens show for better-auth's error codes (its own messages are terse). */
@@ -158,13 +192,59 @@ function confirmationErrorRedirect(response: Response) {
   });
 }
 
-const busyMessage = "Too many sign-ups at this moment. Please try again in a minute.";
+/**
+ * Too many confirmation links opened from one IP (RATE_LIMIT_VERIFY_EMAIL_PER_IP): each one costs a token check and a
+ * lookup, and a person clicked it, so he lands on the confirmation screen, which tells him to wait.
+ */
+function confirmationTooMany(verdict: Extract<RateLimitVerdict, { allowed: false }>) {
+  return new Response(null, {
+    status: 302,
+    headers: {
+      location: `${paths.emailConfirmed}?error=TOO_MANY_REQUESTS`,
+      "retry-after": String(verdict.retryAfterSeconds),
+      "cache-control": "no-store",
+    },
+  });
+}
 
-/** One registry of pending sign-ups per app (tests run several apps in one process). */
-const deferredByAuth = new WeakMap<Auth, DeferredSignUps>();
+const busyMessage = "Too many requests at this moment. Please try again in a minute.";
 
-/** Waits for the sign-ups this app has answered but not yet written: shutdown must not close the database under them. */
-export async function settlePendingSignUps(auth: Auth) {
+/** The requests answered before better-auth runs (decisions 0063 and 0101); the same answer for every address. */
+const answeredFirst: Record<string, { kind: DeferredKind; answer: Record<string, unknown> }> = {
+  "/sign-up/email": { kind: "sign-up", answer: { status: true } },
+  // better-auth's own answer to every reset request, word for word, so the client sees no change.
+  "/request-password-reset": {
+    kind: "password reset request",
+    answer: { status: true, message: "If this email exists in our system, check your email for the reset link" },
+  },
+};
+
+/** What of Node's response the app gets from the HTTP server (`HttpBindings`); nothing in-process (`app.request`). */
+type Outgoing = { writableFinished: boolean; once(event: "finish" | "close", listener: () => void): unknown };
+
+/**
+ * Resolves once the answer is out: Node's response finished (or its connection closed), else on the next turn of the
+ * event loop. Work started in the same turn as the answer runs before Node writes it: on PGlite, which runs queries
+ * on this thread, a registered address's lookup and insert delayed his answer by a millisecond or two (issue 24 #4).
+ */
+function answerSent(c: Context<AppEnv>): Promise<void> {
+  const outgoing = (c.env as { outgoing?: Outgoing } | undefined)?.outgoing;
+  return new Promise((resolve) => {
+    if (outgoing && !outgoing.writableFinished) {
+      outgoing.once("finish", resolve);
+      outgoing.once("close", resolve);
+    } else setImmediate(resolve);
+  });
+}
+
+/** One registry of answered work per app (tests run several apps in one process). */
+const deferredByAuth = new WeakMap<Auth, DeferredAuthWork>();
+
+/**
+ * Waits for the sign-ups and reset requests this app has answered but not yet done: shutdown must not close the
+ * database under them.
+ */
+export async function settleAnsweredAuthWork(auth: Auth) {
   await deferredByAuth.get(auth)?.settleAll();
 }
 
@@ -186,7 +266,7 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
   const limiter = createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);
   let deferred = deferredByAuth.get(auth);
   if (!deferred) {
-    deferred = createDeferredSignUps(logger);
+    deferred = createDeferredAuthWork(logger);
     deferredByAuth.set(auth, deferred);
   }
   const path = c.req.path.replace(/^\/api\/auth/, "");
@@ -206,7 +286,7 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
     let parsed = await readBody(c);
     if (!parsed) return c.json({ error: httpMessages.unreadable }, 400);
     if (guard.check) {
-      const checked = guard.check(parsed);
+      const checked = guard.check(parsed, { origins: acceptedOrigins(env, c.req.raw) });
       if ("problem" in checked) return c.json({ error: checked.problem }, 400);
       parsed = checked.body;
     }
@@ -232,6 +312,9 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
     headers.delete("content-length");
   } else if (c.req.method === "POST") {
     body = await c.req.text();
+  } else if (path === "/verify-email") {
+    const verdict = await limiter.consume("verificationEmail", { ip });
+    if (!verdict.allowed) return confirmationTooMany(verdict);
   }
 
   const url = new URL(c.req.url);
@@ -239,10 +322,16 @@ export const authRoutes = new Hono<AppEnv>().on(["GET", "POST"], "/*", async (c)
   if (landing) url.searchParams.set("callbackURL", landing);
   const request = new Request(url, { method: c.req.method, headers, body });
 
-  if (path === "/sign-up/email" && email) {
-    // Answered before the work starts, the same for a new and a taken address (the owner is told by e-mail).
-    if (!deferred.start(email, () => auth.handler(request))) return c.json({ error: busyMessage }, 503);
-    return c.json({ status: true }, 200);
+  const first = c.req.method === "POST" ? answeredFirst[path] : undefined;
+  if (first && email) {
+    // Answered before the work starts, the same for every address (the owner is told by e-mail).
+    const sent = answerSent(c);
+    const work = async () => {
+      await sent;
+      return auth.handler(request);
+    };
+    if (!deferred.start(first.kind, email, work)) return c.json({ error: busyMessage }, 503);
+    return c.json(first.answer, 200);
   }
   // A login or reset right after signing up finds the account written.
   if (email) await deferred.settled(email);

@@ -407,6 +407,7 @@ describe("accounts: rate limits", () => {
       RATE_LIMIT_SIGN_UP_PER_IP: "2",
       RATE_LIMIT_RESET_PER_EMAIL: "2",
       RATE_LIMIT_VERIFY_EMAIL_PER_EMAIL: "2",
+      RATE_LIMIT_VERIFY_EMAIL_PER_IP: "2",
     });
   });
   afterAll(() => t.close());
@@ -436,6 +437,20 @@ describe("accounts: rate limits", () => {
     expect((await attempt("203.0.113.7")).status).toBe(200);
     expect((await attempt("203.0.113.7")).status).toBe(429);
     expect((await attempt("198.51.100.4")).status).toBe(200);
+  });
+
+  it("stops confirmation-link attempts from one IP with RATE_LIMIT_VERIFY_EMAIL_PER_IP (issue 24 #8)", async () => {
+    const open = (ip: string) =>
+      t.request("/api/auth/verify-email?token=forged", { headers: { "x-forwarded-for": `1.1.1.1, ${ip}` } });
+    for (let i = 0; i < 2; i++) {
+      expect((await open("203.0.113.9")).headers.get("location")).toMatch(/error=INVALID_TOKEN$/);
+    }
+    // A person clicked the link: over the limit he lands on the confirmation screen, which says to wait.
+    const limited = await open("203.0.113.9");
+    expect(limited.status).toBe(302);
+    expect(limited.headers.get("location")).toBe("/EmailConfirmed?error=TOO_MANY_REQUESTS");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await open("198.51.100.9")).headers.get("location")).toMatch(/error=INVALID_TOKEN$/);
   });
 
   it("limits reset requests per address whether or not it has an account", async () => {
