@@ -12,6 +12,8 @@ export const pushMessages = {
   tooManyDevices: (max: number) =>
     `Push notifications are on for ${max} devices already. Switch them off on a device you no longer use first.`,
   notFound: "Push notifications are not on for this device.",
+  endpointTaken:
+    "Push notifications on this browser are on for another account. Switch them off in that account (or clear this site's data in your browser), then try again.",
   loadFailed: "Could not check push notifications on this device. Please try again.",
   turnOnFailed: "Could not turn on push notifications on this device. Please try again.",
   turnOffFailed: "Could not turn off push notifications on this device. Please try again.",

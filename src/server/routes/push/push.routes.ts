@@ -20,7 +20,8 @@ const refuse = (status: 400 | 404 | 409 | 503, message: string) => new HTTPExcep
 /**
  * Web push on this device (decision 0098): the key to subscribe with and whether this device's endpoint is his; the
  * browser's subscription saved when he switches push on, deleted when he switches it off. Only endpoints of known
- * push services are accepted (the server POSTs to them). Another user's endpoint answers as an unknown one.
+ * push services are accepted (the server POSTs to them). Another user's endpoint answers as an unknown one when
+ * deleted, and 409 when saved: it stays his.
  */
 export const pushRoutes = new Hono<AppEnv>()
   .get("/", requireUser, validate("query", pushStatusQuerySchema), async (c) => {
@@ -44,7 +45,14 @@ export const pushRoutes = new Hono<AppEnv>()
       subscription,
       deviceLabel(c.req.header("user-agent")),
     );
-    if (!outcome.saved) throw refuse(409, pushMessages.tooManyDevices(MAX_PUSH_DEVICES));
+    if (!outcome.saved) {
+      throw refuse(
+        409,
+        outcome.reason === "endpoint-taken"
+          ? pushMessages.endpointTaken
+          : pushMessages.tooManyDevices(MAX_PUSH_DEVICES),
+      );
+    }
     return c.json<PushStatus>(
       { available: true, publicKey: env.vapid.publicKey, subscribed: true, devices: outcome.devices },
       200,

@@ -140,7 +140,7 @@ describe("/api/push", () => {
     expect(await rowsOf(user.id)).toHaveLength(MAX_PUSH_DEVICES);
   });
 
-  it("never deletes another user's subscription (the same 404 as an unknown one); the browser's next user takes it over", async () => {
+  it("never deletes another user's subscription (the same 404 as an unknown one)", async () => {
     const a = await t.createUser({ firstName: "Annika" });
     const b = await t.createUser({ firstName: "Bert" });
     const device = push.subscribe();
@@ -152,11 +152,26 @@ describe("/api/push", () => {
     expect(await foreign.text()).toBe(await unknown.text());
     expect(await rowsOf(a.id)).toHaveLength(1);
     expect((await (await b.api.push.$get({ query: { endpoint: device.endpoint } })).json()).subscribed).toBe(false);
+  });
 
-    // B signs in on the same browser and switches push on: the browser's one subscription now shows B's reminders.
-    expect((await subscribe(b, json(device))).status).toBe(200);
-    expect(await rowsOf(a.id)).toEqual([]);
-    expect((await rowsOf(b.id)).map((r) => r.endpoint)).toEqual([device.endpoint]);
+  it("never moves another user's subscription to the caller: his endpoint is refused with 409 and stays his (issue 24 #5)", async () => {
+    const a = await t.createUser({ firstName: "Annika" });
+    const b = await t.createUser({ firstName: "Bert" });
+    const device = push.subscribe();
+    await subscribe(a, json(device));
+    const [before] = await rowsOf(a.id);
+
+    // With A's endpoint, and with other keys (his reminders would then be encrypted for B's browser).
+    for (const keys of [device.keys, push.subscribe().keys]) {
+      const taken = await subscribe(b, { ...json(device), keys });
+      expect(taken.status).toBe(409);
+      expect(await taken.json()).toEqual({ error: pushMessages.endpointTaken });
+    }
+    expect(await rowsOf(a.id)).toEqual([before]);
+    expect(await rowsOf(b.id)).toEqual([]);
+    expect((await (await a.api.push.$get({ query: { endpoint: device.endpoint } })).json()).devices).toBe(1);
+    // A fresh subscription of the same browser (what it gets after unsubscribing) is B's to save.
+    expect((await subscribe(b, json(push.subscribe()))).status).toBe(200);
   });
 
   it("asks for a session", async () => {

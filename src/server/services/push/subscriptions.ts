@@ -3,7 +3,9 @@ import { MAX_PUSH_DEVICES, type PushSubscriptionJson } from "../../../shared/pus
 import type { Db } from "../../db/client.ts";
 import { pushSubscriptions, users } from "../../db/schema.ts";
 
-export type SaveOutcome = { saved: true; devices: number } | { saved: false; reason: "too-many-devices" };
+export type SaveOutcome =
+  | { saved: true; devices: number }
+  | { saved: false; reason: "too-many-devices" | "endpoint-taken" };
 
 async function devicesOf(db: Pick<Db, "select">, userId: string) {
   const [row] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
@@ -11,10 +13,11 @@ async function devicesOf(db: Pick<Db, "select">, userId: string) {
 }
 
 /**
- * Keeps this device's subscription for him. The endpoint is the key: saving it again refreshes its keys, and an
- * endpoint another user had (the same browser, another account signed in now) moves to him, since the browser has
- * one subscription for the site and it now shows his reminders. At most MAX_PUSH_DEVICES per user; his row is locked
- * so two devices switching on together cannot pass the cap.
+ * Keeps this device's subscription for him. The endpoint is the key: saving it again refreshes its keys. An endpoint
+ * another user has stays his (`endpoint-taken`): moving it would switch off his device and send the caller's
+ * reminders to it, and only its owner may end his subscription (issue 24 #5, decision 0103). A browser that another
+ * account used gets a fresh endpoint by subscribing anew. At most MAX_PUSH_DEVICES per user; his row is locked so two
+ * devices switching on together cannot pass the cap.
  */
 export async function savePushSubscription(
   db: Db,
@@ -35,13 +38,17 @@ export async function savePushSubscription(
       auth: subscription.keys.auth,
       deviceLabel,
     };
-    await tx
+    // One statement decides, so two accounts saving the same endpoint at once cannot both get it.
+    const [row] = await tx
       .insert(pushSubscriptions)
       .values({ endpoint: subscription.endpoint, ...fields })
       .onConflictDoUpdate({
         target: pushSubscriptions.endpoint,
         set: { ...fields, createdAt: new Date(), lastSuccessAt: null },
-      });
+        setWhere: eq(pushSubscriptions.userId, userId),
+      })
+      .returning({ id: pushSubscriptions.id });
+    if (!row) return { saved: false, reason: "endpoint-taken" } as const;
     return { saved: true, devices: await devicesOf(tx, userId) } as const;
   });
 }
