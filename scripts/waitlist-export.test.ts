@@ -40,7 +40,7 @@ describe("npm run waitlist:export", () => {
     ] as const) {
       const id = randomUUID();
       await database.db.insert(users).values({ id, name, email });
-      await joinWaitlist(database.db, id, joinWaitlistSchema.parse({ email, name, interests }));
+      await joinWaitlist(database.db, id, { ...joinWaitlistSchema.parse({ name, interests }), email });
     }
   }, 60_000);
   afterAll(async () => {

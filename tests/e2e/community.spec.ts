@@ -45,7 +45,7 @@ async function recordWindowOpen(page: Page) {
 }
 
 test.describe("the waitlist", () => {
-  test("takes e-mail and name, then interests, and confirms the stored position; re-entry shows it again", async ({
+  test("shows the account's e-mail and takes the name, then interests, and confirms the stored position; re-entry shows it again", async ({
     page,
     signedIn,
   }) => {
@@ -55,18 +55,14 @@ test.describe("the waitlist", () => {
     const email = page.getByLabel("Email");
     const name = page.getByLabel("Full Name");
     const next = page.getByRole("button", { name: "Continue" });
-    // Prefilled from the account, and his to change.
+    // The account's address, shown and not editable: the launch news goes to the address he confirmed (issue 24 #6).
     await expect(email).toHaveValue(signedIn.email);
+    await expect(email).toHaveAttribute("readonly", "");
     await expectNoSidewaysScroll(page);
 
     await name.fill("   ");
     await next.click();
     await expect(page.getByText("Name is required")).toBeVisible();
-    await email.fill("");
-    await expect(page.getByText("Email is required")).toBeVisible();
-    await email.fill("marcus@example");
-    await expect(page.getByText("Please enter a valid email")).toBeVisible();
-    await email.fill("Marcus.Personal@Example.com");
     await name.fill("  Marcus Reed ");
     await expect(page.getByRole("alert")).toHaveCount(0);
     await next.click();
@@ -90,7 +86,7 @@ test.describe("the waitlist", () => {
     await page.getByRole("button", { name: "Join the Waitlist" }).click();
     const { signup } = (await (await joined).json()) as { signup: Signup };
     expect(signup).toMatchObject({
-      email: "marcus.personal@example.com",
+      email: signedIn.email,
       name: "Marcus Reed",
       interests: ["career", "health"],
     });

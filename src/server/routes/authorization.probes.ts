@@ -259,7 +259,7 @@ export const routeProbes: Record<string, RouteProbe> = {
   },
   "POST /api/community/waitlist": {
     access: "signed-in",
-    request: (a) => ({ path: "/api/community/waitlist", body: { email: a.email, name: "Probe" } }),
+    request: () => ({ path: "/api/community/waitlist", body: { name: "Probe" } }),
     otherUser: "own-account",
   },
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidEmail, normalizeEmail } from "../account/rules.ts";
+import { normalizeEmail } from "../account/rules.ts";
 import { userText } from "../text.ts";
 
 /**
@@ -32,8 +32,7 @@ export const COMMUNITY_LAUNCH_ESTIMATE = "2–4 weeks";
 export const WAITLIST_NAME_MAX_LENGTH = 100;
 
 export const communityMessages = {
-  emailRequired: "Email is required",
-  emailInvalid: "Please enter a valid email",
+  notAccountEmail: "The waitlist uses your account's email address.",
   nameRequired: "Name is required",
   nameTooLong: `Please keep your name under ${WAITLIST_NAME_MAX_LENGTH} characters`,
   interestsInvalid: "Please choose your interests from the list",
@@ -42,15 +41,12 @@ export const communityMessages = {
 } as const;
 
 /**
- * POST /api/community/waitlist, and the form as typed. E-mail and name are trimmed (the e-mail also lower-cased);
- * interests are optional, known ids only, each once.
+ * POST /api/community/waitlist, and the form as typed. The e-mail is the account's (issue 24 #6, decision 0104): the
+ * form shows it and sends none; one sent must be the account's (the server compares, trimmed and lower-cased). The
+ * name is trimmed; interests are optional, known ids only, each once.
  */
 export const joinWaitlistSchema = z.object({
-  email: z
-    .string({ error: communityMessages.emailRequired })
-    .refine((email) => email.trim() !== "", communityMessages.emailRequired)
-    .refine((email) => email.trim() === "" || isValidEmail(email), communityMessages.emailInvalid)
-    .transform(normalizeEmail),
+  email: z.string({ error: communityMessages.notAccountEmail }).transform(normalizeEmail).optional(),
   name: userText({
     max: WAITLIST_NAME_MAX_LENGTH,
     messages: { required: communityMessages.nameRequired, tooLong: communityMessages.nameTooLong },

@@ -19,8 +19,9 @@ const steps = [
 ] as const;
 
 /**
- * SPEC.md's two steps: (1) e-mail, prefilled from the account but his to change, and full name; (2) the eight
- * interests, optional. One form over the shared schema.
+ * SPEC.md's two steps: (1) e-mail and full name; (2) the eight interests, optional. One form over the shared schema.
+ * The e-mail is the account's, shown read-only and not sent: the launch news goes to the address he confirmed, not to
+ * one anybody could type (issue 24 #6).
  */
 export function WaitlistForm({ accountEmail, onJoined }: { accountEmail: string; onJoined: () => void }) {
   const [step, setStep] = useState<0 | 1>(0);
@@ -32,7 +33,7 @@ export function WaitlistForm({ accountEmail, onJoined }: { accountEmail: string;
     formState: { errors },
   } = useForm<JoinWaitlistForm, unknown, JoinWaitlistRequest>({
     resolver: zodResolver(joinWaitlistSchema),
-    defaultValues: { email: accountEmail, name: "", interests: [] },
+    defaultValues: { name: "", interests: [] },
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
@@ -74,14 +75,12 @@ export function WaitlistForm({ accountEmail, onJoined }: { accountEmail: string;
 
       {/* Both steps stay mounted, so what he typed or ticked survives Back and Continue. */}
       <div hidden={step !== 0} className="mt-6 space-y-5">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register("email")}
-        />
+        <div>
+          <TextField label="Email" type="email" value={accountEmail} readOnly aria-describedby="waitlist-email-note" />
+          <p id="waitlist-email-note" className="mt-1.5 text-sm text-muted">
+            Your account's address: the launch news goes there.
+          </p>
+        </div>
         <TextField
           label="Full Name"
           autoComplete="name"

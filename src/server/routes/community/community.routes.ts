@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { joinWaitlistSchema } from "../../../shared/community/contracts.ts";
+import { HTTPException } from "hono/http-exception";
+import { normalizeEmail } from "../../../shared/account/rules.ts";
+import { communityMessages, joinWaitlistSchema } from "../../../shared/community/contracts.ts";
 import { requireUser } from "../../auth/session.ts";
 import type { AuthedEnv } from "../../context.ts";
 import { validate } from "../../http/validation.ts";
@@ -31,6 +33,11 @@ export const communityRoutes = new Hono<AuthedEnv>()
     return c.json({ signup: await readWaitlistSignup(c.var.deps.database.db, c.var.user.id) }, 200);
   })
   .post("/waitlist", requireWaitlistUser, validate("json", joinWaitlistSchema), async (c) => {
-    const { signup, created } = await joinWaitlist(c.var.deps.database.db, c.var.user.id, c.req.valid("json"));
+    const { email, ...request } = c.req.valid("json");
+    const own = normalizeEmail(c.var.user.email);
+    // Launch news goes to the address he confirmed, never to one he typed (issue 24 #6).
+    if (email !== undefined && email !== own)
+      throw new HTTPException(400, { message: communityMessages.notAccountEmail });
+    const { signup, created } = await joinWaitlist(c.var.deps.database.db, c.var.user.id, { ...request, email: own });
     return c.json({ signup }, created ? 201 : 200);
   });

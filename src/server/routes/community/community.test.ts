@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import type { JoinWaitlistForm } from "../../../shared/community/contracts.ts";
+import { communityMessages, type JoinWaitlistForm } from "../../../shared/community/contracts.ts";
 import { communityNotifyRequests, waitlistSignups } from "../../db/schema.ts";
 import { waitlistCsv } from "../../services/community/waitlist-export.ts";
 
@@ -41,11 +41,12 @@ describe("the community waitlist", () => {
       // Stored in the form's order, whatever order they were sent in.
       interests: ["career", "health"],
     });
-    const b = await join(second, { email: "Dev.Personal@Example.com ", name: "Dev Shah" });
+    const b = await join(second, { name: "Dev Shah" });
     expect(b.status).toBe(201);
-    expect((await b.json()).signup).toMatchObject({
+    const signupB = (await b.json()).signup;
+    expect(signupB).toMatchObject({
       position: 2,
-      email: "dev.personal@example.com",
+      email: second.email,
       name: "Dev Shah",
       interests: [],
     });
@@ -58,7 +59,7 @@ describe("the community waitlist", () => {
     expect(lines[0]).toBe("position,name,email,interests,joined_at\r\n");
     expect(lines.slice(1)).toEqual([
       `1,Marcus Reed,${first.email},Career Growth; Health & Fitness,${signupA.joinedAt}\r\n`,
-      expect.stringMatching(/^2,Dev Shah,dev\.personal@example\.com,,\d{4}-\d\d-\d\dT[\d:.]+Z\r\n$/),
+      `2,Dev Shah,${second.email},,${signupB.joinedAt}\r\n`,
     ]);
   });
 
@@ -72,7 +73,7 @@ describe("the community waitlist", () => {
     const [one, two] = await Promise.all(answers.map(async (r) => (await r.json()).signup));
     expect(two).toEqual(one);
 
-    const again = await join(user, { email: "other@example.com", name: "Another Name", interests: [] });
+    const again = await join(user, { name: "Another Name", interests: [] });
     expect(again.status).toBe(200);
     expect((await again.json()).signup).toEqual(one);
     const rows = await t.db.select().from(waitlistSignups).where(eq(waitlistSignups.userId, user.id));
@@ -85,10 +86,26 @@ describe("the community waitlist", () => {
     await join(owner, { email: owner.email, name: "Owner", interests: [] });
     expect(await (await other.api.community.waitlist.$get()).json()).toEqual({ signup: null });
     expect((await overview(other)).signup).toBeNull();
-    // Joining with the owner's e-mail address is still the other user's own signup.
-    const mine = await (await join(other, { email: owner.email, name: "Other", interests: [] })).json();
-    expect(mine.signup).toMatchObject({ name: "Other", email: owner.email });
+    const mine = await (await join(other, { email: other.email, name: "Other", interests: [] })).json();
+    expect(mine.signup).toMatchObject({ name: "Other", email: other.email });
     expect((await (await owner.api.community.waitlist.$get()).json()).signup).toMatchObject({ name: "Owner" });
+  });
+
+  it("keeps the account's own address: another's is refused and stores nothing, none sent means his (issue 24 #6)", async () => {
+    const [a, b] = await Promise.all([t.createUser(), t.createUser()]);
+    for (const email of [a.email, "someone.else@example.com"]) {
+      const response = await join(b, { email, name: "Bert", interests: [] });
+      expect(response.status, email).toBe(400);
+      expect(await response.json()).toEqual({ error: communityMessages.notAccountEmail });
+    }
+    expect(await t.db.select().from(waitlistSignups).where(eq(waitlistSignups.userId, b.id))).toEqual([]);
+    expect(await t.db.select().from(waitlistSignups).where(eq(waitlistSignups.email, a.email))).toEqual([]);
+
+    // The form sends none (it shows his address read-only); his own, however typed, is his.
+    const joined = await join(b, { name: "Bert", interests: [] });
+    expect(joined.status).toBe(201);
+    expect((await joined.json()).signup).toMatchObject({ name: "Bert", email: b.email });
+    expect((await join(b, { email: ` ${b.email.toUpperCase()}`, name: "Bert" })).status).toBe(200);
   });
 });
 
@@ -104,23 +121,15 @@ describe("waitlist validation", () => {
   const post = (body: unknown) => t.request("/api/community/waitlist", { cookie: user.cookie, body });
 
   it.each([
-    [{ email: "", name: "Marcus" }, "Email is required"],
-    [{ email: "   ", name: "Marcus" }, "Email is required"],
-    [{ name: "Marcus" }, "Email is required"],
-    [{ email: "marcus@", name: "Marcus" }, "Please enter a valid email"],
-    [{ email: "marcus at example.com", name: "Marcus" }, "Please enter a valid email"],
-    [{ email: "marcus@example.com", name: "" }, "Name is required"],
-    [{ email: "marcus@example.com", name: "   " }, "Name is required"],
-    [{ email: "marcus@example.com" }, "Name is required"],
-    [{ email: "marcus@example.com", name: "x".repeat(101) }, "Please keep your name under 100 characters"],
-    [
-      { email: "marcus@example.com", name: "Marcus", interests: ["gaming"] },
-      "Please choose your interests from the list",
-    ],
-    [
-      { email: "marcus@example.com", name: "Marcus", interests: "health" },
-      "Please choose your interests from the list",
-    ],
+    [{ email: "", name: "Marcus" }, "The waitlist uses your account's email address."],
+    [{ email: "marcus@example.com", name: "Marcus" }, "The waitlist uses your account's email address."],
+    [{ email: 42, name: "Marcus" }, "The waitlist uses your account's email address."],
+    [{ name: "" }, "Name is required"],
+    [{ name: "   " }, "Name is required"],
+    [{}, "Name is required"],
+    [{ name: "x".repeat(101) }, "Please keep your name under 100 characters"],
+    [{ name: "Marcus", interests: ["gaming"] }, "Please choose your interests from the list"],
+    [{ name: "Marcus", interests: "health" }, "Please choose your interests from the list"],
   ])("refuses %j with '%s' and stores nothing", async (body, message) => {
     const response = await post(body);
     expect(response.status).toBe(400);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../../../tests/support/test-database.ts";
+import { normalizeEmail } from "../../../shared/account/rules.ts";
 import { joinWaitlistSchema } from "../../../shared/community/contracts.ts";
 import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
@@ -24,7 +25,7 @@ describe("the waitlist export", () => {
   async function member(form: { email: string; name: string; interests?: string[] }) {
     const id = randomUUID();
     await database.db.insert(users).values({ id, name: form.name, email: `${id}@accounts.test` });
-    return joinWaitlist(database.db, id, joinWaitlistSchema.parse(form));
+    return joinWaitlist(database.db, id, { ...joinWaitlistSchema.parse(form), email: normalizeEmail(form.email) });
   }
 
   it("writes only the header for an empty waitlist", async () => {

@@ -36,7 +36,8 @@ export async function readWaitlistSignup(db: Db, userId: string): Promise<Waitli
 export async function joinWaitlist(
   db: Db,
   userId: string,
-  request: JoinWaitlistRequest,
+  // The account's address, never one from the request (issue 24 #6).
+  request: Omit<JoinWaitlistRequest, "email"> & { email: string },
 ): Promise<{ signup: WaitlistSignup; created: boolean }> {
   const existing = await readWaitlistSignup(db, userId);
   if (existing) return { signup: existing, created: false };
