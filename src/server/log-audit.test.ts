@@ -1,24 +1,17 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLog } from "../../tests/support/captured-log.ts";
 import { answersFor, uniqueEmail } from "../../tests/support/personas.ts";
 import { cookieFrom, createTestApp, type TestApp } from "../../tests/support/test-app.ts";
-import { createLogger } from "./logger.ts";
 
 /**
  * Issue 12, item 5: the log, at its most talkative level, holds none of what a user typed or was sent: no password,
  * no token (session, confirmation or reset, also where they sit in a URL), no address, no name, no answer.
  */
 describe("the log keeps users' secrets and words out", () => {
-  const lines: string[] = [];
+  const captured = captureLog("trace");
   let t: TestApp;
   beforeAll(async () => {
-    const sink = new Writable({
-      write: (chunk, _encoding, done) => {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    t = await createTestApp({ LOG_LEVEL: "trace" }, { logger: createLogger("trace", sink) });
+    t = await createTestApp({ LOG_LEVEL: "trace" }, { logger: captured.logger });
   });
   afterAll(() => t.close());
 
@@ -91,7 +84,7 @@ describe("the log keeps users' secrets and words out", () => {
     expect(foreign.status).toBe(403);
     await new Promise((r) => setTimeout(r, 300));
 
-    const log = lines.join("");
+    const log = captured.text();
     // The log did record the requests, so an empty log cannot pass for a clean one.
     expect(log).toContain('"path":"/api/auth/reset-password/:token"');
     expect(log).toContain('"msg":"request"');

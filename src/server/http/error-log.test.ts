@@ -1,26 +1,15 @@
-import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureLog } from "../../../tests/support/captured-log.ts";
 import { createTestDatabase } from "../../../tests/support/test-database.ts";
 import type { AppEnv } from "../context.ts";
 import type { Database } from "../db/client.ts";
-import { createLogger, safeError } from "../logger.ts";
+import { safeError } from "../logger.ts";
 import { errorHandler } from "./errors.ts";
 
 /** What a user wrote, e.g. a quiz answer: it may reach a query, never the log. */
 const USER_TEXT = "I scroll at 3 am because of my ex";
-
-function captureLogger() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  return { logger: createLogger("info", stream), text: () => lines.join("") };
-}
 
 describe("the error log", () => {
   let database: Database;
@@ -30,7 +19,7 @@ describe("the error log", () => {
   afterAll(() => database.close());
 
   it("logs a failed query of a 500 without its parameters: the SQL, the code, no user text", async () => {
-    const { logger, text } = captureLogger();
+    const { logger, text } = captureLog("info");
     const app = new Hono<AppEnv>().post("/boom", async () => {
       // A query that fails on the user's own text, as a NUL in an answer once did.
       await database.db.execute(sql`select ${USER_TEXT}::integer as n`);

@@ -1,6 +1,5 @@
 import { createMiddleware } from "hono/factory";
 import { authMessages } from "../../shared/account/rules.ts";
-import type { AppEnv } from "../context.ts";
 import type { Env } from "../env.ts";
 
 const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -44,7 +43,9 @@ function claimedOrigin(headers: Headers): string | null {
  */
 export function refuseForeignOrigin(env: OriginSettings, options: { except?: string[] } = {}) {
   const except = new Set(options.except ?? []);
-  return createMiddleware<AppEnv>(async (c, next) => {
+  // Hono's default Env: the check reads only the request, and AppEnv from context.ts would close a cycle
+  // (context.ts -> auth/auth.ts -> acceptedOrigins here).
+  return createMiddleware(async (c, next) => {
     if (READ_ONLY_METHODS.has(c.req.method) || except.has(c.req.path)) return next();
     const headers = c.req.raw.headers;
     const claimed = claimedOrigin(headers);

@@ -35,7 +35,10 @@ export const authMessages = {
   confirmInvalidLink:
     "Invalid confirmation link. Please check your email and try clicking the confirmation link again.",
   confirmUnexpected: "An unexpected error occurred.",
+  confirmTooMany:
+    "Too many confirmation attempts from your network. Please wait a few minutes and open the link again.",
   // Answers of the server's auth guard and session check.
+  foreignLinkTarget: "The page to return to must be a page of this site.",
   sessionRequired: "Authentication error. Please try again.",
   invalidCredentials: "Invalid email or password.",
   emailNotConfirmed:

@@ -27,7 +27,11 @@ function useOutcome(): Outcome {
     if (error) {
       return {
         kind: "failed",
-        message: badLinkCodes.has(error) ? authMessages.confirmInvalidLink : authMessages.confirmUnexpected,
+        message: badLinkCodes.has(error)
+          ? authMessages.confirmInvalidLink
+          : error === "TOO_MANY_REQUESTS"
+            ? authMessages.confirmTooMany
+            : authMessages.confirmUnexpected,
       };
     }
     const fromLink = query.get("confirmed") === "1" || ["signup", "email"].includes(fragment.get("type") ?? "");
