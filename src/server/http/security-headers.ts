@@ -20,6 +20,9 @@ export function securityHeaders(env: Env): MiddlewareHandler {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: "same-origin",
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    // A route that sets one of these itself asks for something stricter (the calendar feed's no-referrer keeps its
+    // token out of Referer headers); the defaults fill in only what it left unset.
+    overwrite: false,
   };
   const api = secureHeaders({
     ...common,

@@ -110,6 +110,18 @@ describe("the private calendar feed", () => {
     ]);
   });
 
+  it("keeps its own Referrer-Policy: no-referrer, not the app-wide one (issue 24 #8)", async () => {
+    const { user } = await t.userWithPlan();
+    const { feed } = await (await user.api.calendar.feed.$post()).json();
+    const response = await fetchFeed(feed!.url);
+    expect(response.status).toBe(200);
+    // The token is the feed's only key: a link followed from a calendar app must not carry it in a Referer.
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    // The other protective headers still come from the app.
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+  });
+
   it("reveals nothing without its token: a wrong, old or revoked token answers like any unknown path", async () => {
     const { user } = await userWithDatedPlan();
     const other = await t.createUser({ firstName: "Dev" });
