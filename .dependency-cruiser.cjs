@@ -11,6 +11,14 @@ module.exports = {
       to: { path: "^src/(client|server)/" },
     },
     {
+      name: "shared-only-shared",
+      comment:
+        "Nor anything else of the repository outside src/ (scripts/, tests/, drizzle/, package.json): both sides and both builds take src/shared as it is. Its tests may use tests/support.",
+      severity: "error",
+      from: { path: "^src/shared/", pathNot: "[.]test[.]tsx?$" },
+      to: { pathNot: ["^src/", "(^|/)node_modules/"], dependencyTypesNot: ["core"], couldNotResolve: false },
+    },
+    {
       name: "client-not-to-server",
       comment:
         "The client never imports server code. Its one window on the server is the API type (see client-api-type-only).",
@@ -50,6 +58,14 @@ module.exports = {
       to: { path: "^src/client/features/" },
     },
     {
+      name: "client-not-to-routes",
+      comment:
+        "The route modules, the route table (routes.ts) and the document (root.tsx) are the top of the client: they compose features, components and lib, which never import them back.",
+      severity: "error",
+      from: { path: "^src/client/(features|components|lib)/" },
+      to: { path: "^src/client/(routes/|routes[.]ts$|root[.]tsx$)" },
+    },
+    {
       name: "services-know-no-http",
       comment:
         "Services throw domain errors with a code and know no HTTP: no routes, no http plumbing, no hono. The mapping to statuses lives in src/server/http/.",
@@ -57,6 +73,27 @@ module.exports = {
       from: { path: "^src/server/services/" },
       // hono resolves into node_modules; the bare name covers a cruise where it is not installed.
       to: { path: ["^src/server/(routes|http)/", "(^|node_modules/)(hono|@hono/[^/]+)(/|$)"] },
+    },
+    {
+      name: "db-imports-no-layer-above",
+      comment:
+        "db/ is the bottom of the server (routes -> services -> db): schema, client and statements import shared and each other, never services, routes, http, auth, the stand-ins or the modules that wire them.",
+      severity: "error",
+      from: { path: "^src/server/db/" },
+      to: {
+        path: [
+          "^src/server/(services|routes|http|auth|stand-ins)/",
+          "^src/server/(app|context|main|server|bootstrap|dev-api)[.]ts$",
+        ],
+      },
+    },
+    {
+      name: "no-circular",
+      comment:
+        "No import cycles, type-only imports included: a cycle hides which module is below which, and a type-only one is a value import away from an undefined at start-up. Move what both need into a module of its own.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
     },
   ],
   options: {

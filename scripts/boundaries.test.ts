@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { cruise } from "dependency-cruiser";
@@ -20,6 +20,10 @@ type Files = Record<string, string>;
 /** A tree that keeps every rule: the allowed direction of each boundary, once. */
 const cleanTree: Files = {
   "src/shared/plan/rules.ts": "export const weeks = 12;\n",
+  // A shared test may use the test support outside src/.
+  "src/shared/plan/rules.test.ts":
+    'import { persona } from "../../../tests/support/personas.ts";\nimport { weeks } from "./rules.ts";\n\nexport const checked = [persona, weeks];\n',
+  "tests/support/personas.ts": 'export const persona = "Jane";\n',
   "src/server/env.ts": "export const port = process.env.PORT;\n",
   "src/server/db/schema.ts": 'import { weeks } from "../../shared/plan/rules.ts";\n\nexport const table = { weeks };\n',
   "src/server/http/validation.ts": "export const validate = (value: unknown) => value;\n",
@@ -63,6 +67,7 @@ const cleanTree: Files = {
   "src/client/features/plan/plan-query.ts": 'export const planKey = ["plan"];\n',
   "src/client/features/quiz/quiz-form.ts":
     'import { label } from "../../components/button.ts";\n\nexport const quizForm = label;\n',
+  "src/client/routes.ts": 'export default ["routes/plan.ts"];\n',
   "src/client/routes/plan.ts": [
     'import { planCard } from "../features/plan/plan-card.ts";',
     'import { quizForm } from "../features/quiz/quiz-form.ts";',
@@ -108,7 +113,18 @@ async function lint(dir: string) {
   };
 }
 
-const planted: { rule: string; case: string; file: string; text: string }[] = [
+type Planted = {
+  rule: string;
+  case: string;
+  file: string;
+  text: string;
+  /** More files the violation needs (the other end of a cycle). */
+  also?: Files;
+  /** The files dependency-cruiser names, when not only `file`. */
+  reported?: string[];
+};
+
+const planted: Planted[] = [
   {
     rule: "shared-not-to-client-or-server",
     case: "shared imports the client",
@@ -191,6 +207,78 @@ const planted: { rule: string; case: string; file: string; text: string }[] = [
   })),
 ];
 
+/** The directions issue 24 (row 9) found unchecked: planted, each passed lint before its rule. */
+const plantedIssue24: Planted[] = [
+  {
+    rule: "client-not-to-routes",
+    case: "a feature imports a client route",
+    file: "src/client/features/plan/back-link.ts",
+    text: 'import planRoute from "../../routes/plan.ts";\n\nexport const back = planRoute;\n',
+  },
+  {
+    rule: "client-not-to-routes",
+    case: "components/ imports a client route",
+    file: "src/client/components/crumbs.ts",
+    text: 'import planRoute from "../routes/plan.ts";\n\nexport const crumbs = planRoute;\n',
+  },
+  {
+    rule: "client-not-to-routes",
+    case: "lib/ imports the route table",
+    file: "src/client/lib/links.ts",
+    text: 'import routes from "../routes.ts";\n\nexport const links = routes;\n',
+  },
+  {
+    rule: "db-imports-no-layer-above",
+    case: "db/ imports a service",
+    file: "src/server/db/seed.ts",
+    text: 'import { readPlan } from "../services/plan/plan-read.ts";\n\nexport const seed = readPlan;\n',
+  },
+  {
+    rule: "db-imports-no-layer-above",
+    case: "db/ imports a route",
+    file: "src/server/db/paths.ts",
+    text: 'import { planPath } from "../routes/plan/plan-path.ts";\n\nexport const path = planPath;\n',
+  },
+  {
+    rule: "db-imports-no-layer-above",
+    case: "db/ imports the http plumbing",
+    file: "src/server/db/checked.ts",
+    text: 'import { validate } from "../http/validation.ts";\n\nexport const checked = validate;\n',
+  },
+  {
+    rule: "db-imports-no-layer-above",
+    case: "db/ imports a type of the app",
+    file: "src/server/db/api.ts",
+    text: 'import type { ApiType } from "../app.ts";\n\nexport type Api = ApiType;\n',
+  },
+  {
+    rule: "shared-only-shared",
+    case: "shared imports the test support",
+    file: "src/shared/plan/sample.ts",
+    text: 'import { persona } from "../../../tests/support/personas.ts";\n\nexport const sample = persona;\n',
+  },
+  {
+    rule: "no-circular",
+    case: "two services import each other",
+    file: "src/server/services/plan/plan-a.ts",
+    text: 'import { b } from "./plan-b.ts";\n\nexport const a = () => b;\n',
+    also: { "src/server/services/plan/plan-b.ts": 'import { a } from "./plan-a.ts";\n\nexport const b = () => a;\n' },
+  },
+  {
+    rule: "no-circular",
+    // The shape of context.ts <-> auth/auth.ts that issue 24 found: types only, so nothing fails at run time yet.
+    case: "a cycle runs through type-only imports",
+    file: "src/server/context.ts",
+    text: 'import type { Auth } from "./auth/auth.ts";\n\nexport type Deps = { auth: Auth; weeks: number };\n',
+    also: {
+      "src/server/auth/auth.ts":
+        'import type { Deps } from "../context.ts";\n\nexport type Auth = { name: string };\nexport const weeksOf = (deps: Deps) => deps.weeks;\n',
+    },
+    // dependency-cruiser names a cycle once, from the module it meets first.
+    reported: ["src/server/auth/auth.ts"],
+  },
+];
+
 describe("boundaries checked by npm run lint", () => {
   it("pass a tree that keeps every rule", async () => {
     const { failed, violations, output } = await lint(plant({}));
@@ -202,5 +290,29 @@ describe("boundaries checked by npm run lint", () => {
     const { failed, violations, output } = await lint(plant({ [file]: text }));
     expect(violations).toEqual([`${rule} in ${file}`]);
     expect(failed, output).toBe(true);
+  });
+
+  it.each(plantedIssue24)("fail when $case ($rule) (issue 24 #9)", async ({ rule, file, text, also, reported }) => {
+    const { failed, violations, output } = await lint(plant({ [file]: text, ...also }));
+    expect(violations).toEqual((reported ?? [file]).map((from) => `${rule} in ${from}`));
+    expect(failed, output).toBe(true);
+  });
+});
+
+describe("one list of the milestone types", () => {
+  // Two of the types side by side, in a list or a union: a copy of src/shared/plan/rules.ts's `milestoneTypes` that
+  // would not follow when a type is added or renamed there.
+  const listing = /["']immediate["']\s*[,|]\s*["']short_term["']/;
+
+  it("is src/shared/plan/rules.ts's; no other source file lists them again (issue 24 #9)", () => {
+    const files = readdirSync(join(root, "src"), { recursive: true, encoding: "utf8" }).map((file) => `src/${file}`);
+    const copies = files.filter(
+      (file) =>
+        /[.]tsx?$/.test(file) &&
+        !/[.]test[.]tsx?$/.test(file) &&
+        file !== "src/shared/plan/rules.ts" &&
+        listing.test(readFileSync(join(root, file), "utf8")),
+    );
+    expect(copies).toEqual([]);
   });
 });

@@ -15,7 +15,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { billingIntervals, UNLIMITED_TOKENS } from "../../shared/billing/plans.ts";
 import { milestoneTypes } from "../../shared/plan/rules.ts";
-import { generationStatuses, type QuizAnswer, quizStatuses } from "../../shared/quiz/contracts.ts";
+import { type QuizAnswer, quizStatuses } from "../../shared/quiz/contracts.ts";
+import { generationStatuses } from "../../shared/quiz/rules.ts";
 import { reminderKinds } from "../../shared/reminders/rules.ts";
 import { tokenActions } from "../../shared/tokens/rules.ts";
 

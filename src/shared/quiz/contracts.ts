@@ -1,15 +1,12 @@
 import { z } from "zod";
 import { userText } from "../text.ts";
 import { QUIZ_QUESTION_COUNT } from "./questions.ts";
-import { type GenerationStage, stripTags } from "./rules.ts";
+import { type GenerationStage, type GenerationStatus, stripTags } from "./rules.ts";
 
 /** Requests and answers of the quiz and its generation run. */
 
 export const quizStatuses = ["in_progress", "analyzed"] as const;
 export type QuizStatus = (typeof quizStatuses)[number];
-
-export const generationStatuses = ["idle", "running", "done", "failed"] as const;
-export type GenerationStatus = (typeof generationStatuses)[number];
 
 export const QUIZ_ANSWER_MAX_LENGTH = 2000;
 

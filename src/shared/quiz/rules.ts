@@ -1,4 +1,6 @@
-import type { GenerationStatus } from "./contracts.ts";
+/** Where a generation run is. Here beside its stages, not in contracts.ts, which imports this file. */
+export const generationStatuses = ["idle", "running", "done", "failed"] as const;
+export type GenerationStatus = (typeof generationStatuses)[number];
 
 /** The stages a generation run reports, in order; the processing screen shows them as steps. */
 export const generationStages = ["analyzing", "mission", "challenges", "milestones", "done"] as const;

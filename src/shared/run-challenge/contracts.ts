@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { GenerationStatus, QuizStatus } from "../quiz/contracts.ts";
+import type { QuizStatus } from "../quiz/contracts.ts";
+import type { GenerationStatus } from "../quiz/rules.ts";
 import { userText } from "../text.ts";
 import { MAX_DURATION_MINUTES, NOTES_MIN_LENGTH } from "./rules.ts";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MilestoneType } from "../../../shared/plan/rules.ts";
 
 /**
  * What the model (or the offline generator) must return. Each schema exists twice: `wire` (types and descriptions
@@ -70,5 +71,5 @@ export type Answer = { question: string; answer: string };
 export type TodoInput = {
   mission: string;
   challenge: { title: string; description: string };
-  milestone: { type: "immediate" | "short_term" | "medium_term"; description: string };
+  milestone: { type: MilestoneType; description: string };
 };
