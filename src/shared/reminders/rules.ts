@@ -61,6 +61,26 @@ export function localTime(now: Date, timeZone: string): LocalTime {
   };
 }
 
+const MINUTE_MS = 60_000;
+
+/**
+ * The first moment of a calendar date on the clock of `timeZone`. Not always 00:00 + a fixed offset: a summer-time
+ * switch changes the offset, and where the switch happens at midnight the day starts at 01:00. The date on his clock
+ * only moves forward with time, so the first minute showing `date` is found by bisection, between the moments it
+ * begins at UTC+14 and at UTC−12.
+ */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  let before = (midnightUtc - 15 * 3_600_000) / MINUTE_MS;
+  let from = (midnightUtc + 13 * 3_600_000) / MINUTE_MS;
+  while (from - before > 1) {
+    const middle = Math.floor((before + from) / 2);
+    if (localTime(new Date(middle * MINUTE_MS), timeZone).date >= date) from = middle;
+    else before = middle;
+  }
+  return new Date(from * MINUTE_MS);
+}
+
 /** A calendar date (YYYY-MM-DD) moved by whole days. */
 export function addDays(date: string, days: number): string {
   const moved = new Date(`${date}T12:00:00Z`);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
 import { profiles, todos } from "../../db/schema.ts";
 
@@ -121,12 +121,18 @@ describe("GET /api/dashboard", () => {
     });
   });
 
-  it("tops a free balance from an earlier month up to 5, as spending would, and shows this month's as it is", async () => {
+  it("tops a free balance from an earlier month up to 5, as spending would, and shows this month's as it is (issue 24 #2)", async () => {
     const user = await t.createUser();
     await t.db.update(profiles).set({ tokensRemaining: 1, tokensPeriod: "2000-01" }).where(eq(profiles.id, user.id));
     expect((await (await user.api.dashboard.$get()).json()).tokens).toEqual({ remaining: 5, unlimited: false });
-    const thisMonth = new Date().toISOString().slice(0, 7);
-    await t.db.update(profiles).set({ tokensRemaining: 1, tokensPeriod: thisMonth }).where(eq(profiles.id, user.id));
-    expect((await (await user.api.dashboard.$get()).json()).tokens).toEqual({ remaining: 1, unlimited: false });
+    // The test and the server read one standing clock: run over the midnight that ends a month, they still agree.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const thisMonth = new Date().toISOString().slice(0, 7);
+      await t.db.update(profiles).set({ tokensRemaining: 1, tokensPeriod: thisMonth }).where(eq(profiles.id, user.id));
+      expect((await (await user.api.dashboard.$get()).json()).tokens).toEqual({ remaining: 1, unlimited: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

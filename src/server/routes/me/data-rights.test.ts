@@ -114,11 +114,12 @@ describe("GET /api/me/data", () => {
   });
   afterAll(() => t.close());
 
-  it("is a file of every table that holds him, with his rows and no one else's", async () => {
+  it("is a file of every table that holds him, with his rows and no one else's (issue 24 #2: named after its own moment)", async () => {
     const { user } = await fullUser(t);
     const other = await t.createUser({ firstName: "Devon" });
     const { response, file } = await exportOf(user);
-    const today = new Date().toISOString().slice(0, 10);
+    // The day of the moment the file was made, not of a second look at the clock that midnight may follow (issue 24 #2).
+    const today = file.exportedAt.slice(0, 10);
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="unscroll-data-${today}.json"`);
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(response.headers.get("cache-control")).toBe("no-store");

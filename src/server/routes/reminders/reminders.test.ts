@@ -1,20 +1,26 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app.ts";
 import { reminderMessages } from "../../../shared/reminders/contracts.ts";
-import { addDays } from "../../../shared/reminders/rules.ts";
-import { reminderDeliveries } from "../../db/schema.ts";
+import { addDays, listOfKind, type ReminderList } from "../../../shared/reminders/rules.ts";
+import { milestones, reminderDeliveries } from "../../db/schema.ts";
 import { type DeliveryOutcome, deliverReminder } from "../../services/reminders/deliver.ts";
 import { claimDueReminders } from "../../services/reminders/planner.ts";
 
-const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * The day these tests live on, whatever the wall clock says (issue 24 #2): a Tuesday, New Year's Day 2030, so that
+ * five days on is a Sunday and the morning after that a Monday, when the weekly summary goes out beside the deadline
+ * reminders. The app reads the same clock when it checks that a deadline is not in the past.
+ */
+const TODAY = "2030-01-01";
+const today = () => TODAY;
 
 /** The UTC moment at which the clock in a zone with this fixed offset (hours east of UTC) shows `day` `hour`:00. */
 function at(day: string, hour: number, offsetHours: number) {
   return new Date(Date.parse(`${day}T00:00:00Z`) + (hour - offsetHours) * 3_600_000);
 }
 
-/** The first Monday from tomorrow on: a week ahead at most, so "last week" holds today. */
+/** The first Monday from tomorrow on: 7 January 2030. */
 function nextMonday() {
   for (let day = addDays(today(), 1); ; day = addDays(day, 1)) {
     if (new Date(`${day}T12:00:00Z`).getUTCDay() === 1) return day;
@@ -24,28 +30,44 @@ function nextMonday() {
 const TOKYO = { zone: "Asia/Tokyo", offset: 9 };
 const PHOENIX = { zone: "America/Phoenix", offset: -7 };
 
-describe("reminder e-mails", () => {
+describe("reminder e-mails, on a clock of their own (issue 24 #2)", () => {
   let t: TestApp;
   beforeAll(async () => {
+    // Only Date: faked timers would stall the database driver and the SMTP sink. The clock keeps running.
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(`${TODAY}T10:00:00Z`));
     t = await createTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
 
   const reminderDeps = () => ({ db: t.db, mailer: t.deps.mailer, env: t.deps.env, logger: t.deps.logger });
 
   /**
-   * Plans at `now` and sends what was claimed for this user, as the queue's two jobs do; answers what each of his
-   * deliveries did. (Users of earlier tests share the database and may be due at the same moments.)
+   * Plans at `now` and sends what was claimed for this user on one list, as the queue's two jobs do; answers what
+   * each of those deliveries did. (Users of earlier tests share the database and may be due at the same moments; a
+   * Monday morning also brings him the weekly summary, which the deadline tests leave aside.)
    */
-  async function runAt(now: Date, userId: string): Promise<DeliveryOutcome[]> {
+  async function runAt(now: Date, userId: string, list: ReminderList = "deadlines"): Promise<DeliveryOutcome[]> {
     const ids = await claimDueReminders(t.db, now);
+    const kinds = Object.entries(listOfKind).flatMap(([kind, of]) =>
+      of === list ? [kind as keyof typeof listOfKind] : [],
+    );
     const his =
       ids.length === 0
         ? []
         : await t.db
             .select({ id: reminderDeliveries.id })
             .from(reminderDeliveries)
-            .where(and(inArray(reminderDeliveries.id, ids), eq(reminderDeliveries.userId, userId)));
+            .where(
+              and(
+                inArray(reminderDeliveries.id, ids),
+                eq(reminderDeliveries.userId, userId),
+                inArray(reminderDeliveries.kind, kinds),
+              ),
+            );
     const outcomes: DeliveryOutcome[] = [];
     for (const { id } of his) outcomes.push(await deliverReminder(reminderDeps(), id, now));
     return outcomes;
@@ -180,10 +202,15 @@ describe("reminder e-mails", () => {
       },
     });
     await user.api.milestones[":id"].$patch({ param: { id: third!.id }, json: { milestoneCompleted: true } });
+    // Completed three days before the Monday, on the clock the summary is computed with (not the database's).
+    await t.db
+      .update(milestones)
+      .set({ completedAt: at(addDays(monday, -3), 12, TOKYO.offset) })
+      .where(eq(milestones.id, third!.id));
 
     // Sunday evening in Tokyo is no Monday; Monday 08:00 is.
-    expect(await runAt(at(addDays(monday, -1), 20, TOKYO.offset), user.id)).not.toContain("sent");
-    const sent = await runAt(at(monday, 8, TOKYO.offset), user.id);
+    expect(await runAt(at(addDays(monday, -1), 20, TOKYO.offset), user.id, "weekly")).not.toContain("sent");
+    const sent = await runAt(at(monday, 8, TOKYO.offset), user.id, "weekly");
     expect(sent).toEqual(["sent"]);
     const mail = await t.smtp.waitFor(user.email, { subject: /^Your week/ });
     expect(mail.subject).toBe("Your week: 1 milestone due");
@@ -191,7 +218,53 @@ describe("reminder e-mails", () => {
     expect(mail.text).toContain(`Completed last week: ${challenge.title}, Medium-term Milestone. Well done.`);
     expect(mail.text).toMatch(new RegExp(`Progress: ${challenge.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} 33%`));
     expect(headersOf(mail.raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
-    expect(await runAt(at(monday, 11, TOKYO.offset), user.id)).toEqual([]);
+    expect(await runAt(at(monday, 11, TOKYO.offset), user.id, "weekly")).toEqual([]);
+  });
+
+  it("counts last week on his calendar across the summer-time switches: no completion missed or told twice (issue 24 #2)", async () => {
+    const { user, challenge } = await userWithDeadline("Europe/Berlin", addDays(today(), 30));
+    const [, second, third] = challenge.milestones;
+    const completeAt = async (id: string, iso: string) => {
+      await user.api.milestones[":id"].$patch({ param: { id }, json: { milestoneCompleted: true } });
+      await t.db
+        .update(milestones)
+        .set({ completedAt: new Date(iso) })
+        .where(eq(milestones.id, id));
+    };
+    // Monday 22 March 2027, 07:30 in Berlin (winter time): the week in which summer time starts.
+    await completeAt(second!.id, "2027-03-22T06:30:00Z");
+    // Monday 25 October 2027, 08:30 in Berlin (summer time): the week in which it ends.
+    await completeAt(third!.id, "2027-10-25T06:30:00Z");
+    /** The "Completed last week" line of the summary he gets at `iso`, a Monday morning. */
+    const completedLine = async (iso: string) => {
+      const since = t.smtp.mails.length;
+      expect(await runAt(new Date(iso), user.id, "weekly")).toEqual(["sent"]);
+      const mail = await t.smtp.waitFor(user.email, { since, subject: /^Your week/ });
+      return /Completed last week: ([^\r\n]*)/.exec(mail.text)?.[1] ?? "nothing";
+    };
+    // 08:00 on 22 March is 07:00 UTC; 7 × 24 hours before 29 March 08:00 (now summer time) is 22 March 06:00 UTC.
+    expect(await completedLine("2027-03-22T07:00:00Z")).not.toContain("Short-term");
+    expect(await completedLine("2027-03-29T06:00:00Z")).toBe(`${challenge.title}, Short-term Milestone. Well done.`);
+    // 08:00 on 25 October is 06:00 UTC; 7 × 24 hours before 1 November 08:00 (winter time again) is 07:00 UTC.
+    expect(await completedLine("2027-10-25T06:00:00Z")).not.toContain("Medium-term");
+    expect(await completedLine("2027-11-01T07:00:00Z")).toBe(`${challenge.title}, Medium-term Milestone. Well done.`);
+  });
+
+  it("on the Monday after a Sunday deadline sends the overdue reminder and the weekly summary, once each (issue 24 #2)", async () => {
+    const sunday = addDays(today(), 5);
+    expect(new Date(`${sunday}T12:00:00Z`).getUTCDay()).toBe(0);
+    const { user, challenge } = await userWithDeadline(TOKYO.zone, sunday);
+    const mondayMorning = at(addDays(sunday, 1), 9, TOKYO.offset);
+    await claimDueReminders(t.db, mondayMorning);
+    const rows = await t.db.select().from(reminderDeliveries).where(eq(reminderDeliveries.userId, user.id));
+    expect(rows.map((r) => r.kind).sort()).toEqual(["overdue", "weekly_summary"]);
+    for (const row of rows) expect(await deliverReminder(reminderDeps(), row.id, mondayMorning)).toBe("sent");
+    await t.smtp.waitFor(user.email, { subject: /^Your week/ });
+    const subjects = mailsTo(user.email).map((m) => m.subject);
+    expect(subjects).toContain(`Overdue: ${challenge.title}`);
+    expect(subjects.filter((s) => /^(Overdue|Your week)/.test(s))).toHaveLength(2);
+    expect(await runAt(at(addDays(sunday, 1), 15, TOKYO.offset), user.id, "deadlines")).toEqual([]);
+    expect(await runAt(at(addDays(sunday, 1), 15, TOKYO.offset), user.id, "weekly")).toEqual([]);
   });
 
   it("turns a list off with the one-click link of the e-mail, and a forged link changes nothing", async () => {

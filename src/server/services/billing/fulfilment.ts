@@ -72,16 +72,17 @@ async function alreadyProcessed(db: Pick<Db, "select">, eventId: string | undefi
 /**
  * Brings the user's premium in line with his subscriptions: premium until the latest paid period end of an entitled
  * subscription, else free. Granting premium clears the token month, so when premium ends the free plan starts over
- * with a full 5 tokens (PRODUCT.md: the monthly top-up resumes).
+ * with a full 5 tokens (PRODUCT.md: the monthly top-up resumes). `now` is the app's clock, as for every other
+ * comparison with Stripe's period ends (decision 0100).
  */
-async function applyEntitlement(tx: Pick<Db, "execute">, userId: string) {
+async function applyEntitlement(tx: Pick<Db, "execute">, userId: string, now: Date) {
   await tx.execute(sql`
     with latest as (
       select max(current_period_end) filter (
                where status in (${sql.join(
                  entitledStatuses.map((s) => sql`${s}`),
                  sql`, `,
-               )}) and current_period_end > now()) as entitled_until,
+               )}) and current_period_end > ${now}::timestamptz) as entitled_until,
              max(coalesce(ended_at, current_period_end)) as last_end
       from subscriptions where user_id = ${userId}
     )
@@ -89,9 +90,9 @@ async function applyEntitlement(tx: Pick<Db, "execute">, userId: string) {
       subscription_status = case when latest.entitled_until is not null then 'premium' else 'free' end,
       subscription_ends_at = coalesce(latest.entitled_until, latest.last_end, profiles.subscription_ends_at),
       tokens_period = case
-        when latest.entitled_until is not null and not ${premiumCondition()} then null
+        when latest.entitled_until is not null and not ${premiumCondition(now)} then null
         else profiles.tokens_period end,
-      updated_at = now()
+      updated_at = ${now}::timestamptz
     from latest
     where profiles.id = ${userId}`);
 }
@@ -113,6 +114,7 @@ export async function syncSubscription(
 
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from profiles where id = ${userId} for update`);
+    const now = new Date();
     if (await alreadyProcessed(tx, record.eventId)) return { skipped: "already processed" as const };
     // Read again under the lock: the last writer always writes what Stripe says now, never an older copy.
     const facts = factsOf(await stripe.subscriptions.retrieve(subscriptionId));
@@ -136,12 +138,12 @@ export async function syncSubscription(
     await tx
       .insert(subscriptions)
       .values(row)
-      .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: { ...row, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: { ...row, updatedAt: now } });
     await tx
       .update(profiles)
       .set({ stripeCustomerId: facts.customer })
       .where(and(eq(profiles.id, userId), isNull(profiles.stripeCustomerId)));
-    await applyEntitlement(tx, userId);
+    await applyEntitlement(tx, userId, now);
     if (record.eventId) {
       await tx
         .insert(paymentEvents)

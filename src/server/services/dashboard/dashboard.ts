@@ -55,7 +55,7 @@ export async function readDashboard(
         and c.quiz_response_id = (select id from plan) and m.milestone_deadline is not null
       group by m.challenge_id
     )
-    select p.tokens_remaining, p.tokens_period, ${premiumCondition(sql.raw("p"))} as premium,
+    select p.tokens_remaining, p.tokens_period, ${premiumCondition(now, sql.raw("p"))} as premium,
       (select json_build_object(
         'lifeMission', life_mission,
         'missionStatement', mission_statement,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, type SQL, sql } from "drizzle-orm";
+import { milestoneTypes } from "../../../shared/plan/rules.ts";
 import { type GenerationState, quizMessages } from "../../../shared/quiz/contracts.ts";
 import type { GenerationStage } from "../../../shared/quiz/rules.ts";
 import type { Deps } from "../../context.ts";
@@ -10,21 +11,28 @@ import { DomainError } from "../domain-error.ts";
 /** A run that has not finished after this long is taken to be dead (e.g. the server restarted) and may restart. */
 const STALE_RUN_MINUTES = 5;
 
-export const staleRunCondition = sql`(${quizResponses.generationStatus} = 'running'
-  and ${quizResponses.generationStartedAt} < now() - make_interval(mins => ${STALE_RUN_MINUTES}))`;
+/**
+ * A run that is still 'running' but started more than STALE_RUN_MINUTES before `now`. The start is written with the
+ * same clock, the app's, so the age holds even when the database's clock disagrees (decision 0100).
+ */
+export function staleRunCondition(now: Date): SQL {
+  const staleBefore = new Date(now.getTime() - STALE_RUN_MINUTES * 60_000);
+  return and(eq(quizResponses.generationStatus, "running"), lt(quizResponses.generationStartedAt, staleBefore)) as SQL;
+}
 
 /** The state of this user's generation run, as the processing screen polls it. */
 export async function readGenerationState(
   deps: Deps,
   userId: string,
   quizResponseId: string,
+  now: Date = new Date(),
 ): Promise<GenerationState> {
   const [row] = await deps.database.db
     .select({
       status: quizResponses.generationStatus,
       stage: quizResponses.generationStage,
       error: quizResponses.generationError,
-      stale: sql<boolean>`${staleRunCondition}`,
+      stale: sql<boolean>`${staleRunCondition(now)}`,
     })
     .from(quizResponses)
     .where(and(eq(quizResponses.id, quizResponseId), eq(quizResponses.userId, userId)));
@@ -42,13 +50,14 @@ export async function readGenerationState(
  */
 export async function startGeneration(deps: Deps, userId: string, quizResponseId: string): Promise<GenerationState> {
   const runId = randomUUID();
+  const now = new Date();
   const [claimed] = await deps.database.db
     .update(quizResponses)
     .set({
       generationStatus: "running",
       generationStage: "analyzing",
       generationError: null,
-      generationStartedAt: sql`now()`,
+      generationStartedAt: now,
       generationRunId: runId,
     })
     .where(
@@ -56,7 +65,7 @@ export async function startGeneration(deps: Deps, userId: string, quizResponseId
         eq(quizResponses.id, quizResponseId),
         eq(quizResponses.userId, userId),
         eq(quizResponses.status, "in_progress"),
-        sql`(${quizResponses.generationStatus} in ('idle', 'failed') or ${staleRunCondition})`,
+        sql`(${quizResponses.generationStatus} in ('idle', 'failed') or ${staleRunCondition(now)})`,
       ),
     )
     .returning({ answers: quizResponses.answers });
@@ -64,7 +73,7 @@ export async function startGeneration(deps: Deps, userId: string, quizResponseId
     // The run continues after the response is sent; the client polls the generation state.
     void runGeneration(deps, { quizResponseId, runId, answers: claimed.answers, userId });
   }
-  return readGenerationState(deps, userId, quizResponseId);
+  return readGenerationState(deps, userId, quizResponseId, now);
 }
 
 type Run = { quizResponseId: string; runId: string; userId: string; answers: { question: string; answer: string }[] };
@@ -109,7 +118,7 @@ async function storePlan(deps: Deps, run: Run, plan: GeneratedPlan): Promise<boo
       .update(quizResponses)
       .set({
         status: "analyzed",
-        completedAt: sql`now()`,
+        completedAt: new Date(),
         generationStatus: "done",
         generationStage: "done",
         generationError: null,
@@ -156,7 +165,7 @@ async function storePlan(deps: Deps, run: Run, plan: GeneratedPlan): Promise<boo
       rows.flatMap((row) => {
         const set = plan.milestones[row.position];
         if (!set) throw new GenerationError("milestone set missing", quizMessages.milestonesFailed);
-        return (["immediate", "short_term", "medium_term"] as const).map((milestoneType) => ({
+        return milestoneTypes.map((milestoneType) => ({
           challengeId: row.id,
           userId: run.userId,
           milestoneType,

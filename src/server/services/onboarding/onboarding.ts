@@ -42,14 +42,20 @@ export async function onboardingState(db: Db, userId: string): Promise<Onboardin
 }
 
 /** Accepts the run challenge. The countdown counts from the first acceptance: a repeat only updates the stated max. */
-export async function acceptRunChallenge(db: Db, userId: string, maxDurationMinutes: number | null) {
+export async function acceptRunChallenge(
+  db: Db,
+  userId: string,
+  maxDurationMinutes: number | null,
+  now: Date = new Date(),
+) {
+  // Written on the app's clock, which every moment the app compares is on (decision 0100).
   await db
     .insert(profiles)
-    .values({ id: userId, challengeAcceptedAt: sql`now()`, runMaxDurationMinutes: maxDurationMinutes })
+    .values({ id: userId, challengeAcceptedAt: now, runMaxDurationMinutes: maxDurationMinutes })
     .onConflictDoUpdate({
       target: profiles.id,
       set: {
-        challengeAcceptedAt: sql`coalesce(${profiles.challengeAcceptedAt}, now())`,
+        challengeAcceptedAt: sql`coalesce(${profiles.challengeAcceptedAt}, ${now}::timestamptz)`,
         runMaxDurationMinutes: maxDurationMinutes,
       },
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Todo, TodosGenerated, TodoToggled } from "../../../shared/plan/contracts.ts";
 import type { Deps } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
@@ -8,9 +8,12 @@ import { DomainError } from "../domain-error.ts";
 import { consumeToken, tokenBalance } from "../tokens/tokens.ts";
 import { toMilestone } from "./plan-read.ts";
 
-/** Completing keeps the first completion time of a milestone completed twice; reopening clears it. */
-export function completedAtFor(completed: boolean) {
-  return completed ? sql`coalesce(${milestones.completedAt}, now())` : null;
+/**
+ * Completing keeps the first completion time of a milestone completed twice; reopening clears it. The time is the
+ * app's clock, which the weekly summary's week is counted on (decision 0100).
+ */
+export function completedAtFor(completed: boolean, now: Date = new Date()) {
+  return completed ? sql`coalesce(${milestones.completedAt}, ${now}::timestamptz)` : null;
 }
 
 /** The database or an open transaction. */
@@ -77,10 +80,11 @@ const STALE_CLAIM_SECONDS = 180;
 const WAIT_FOR_CLAIM_MS = (STALE_CLAIM_SECONDS + 10) * 1000;
 const POLL_MS = 50;
 
-const claimIsFree = or(
-  isNull(milestones.todosClaimId),
-  sql`${milestones.todosClaimedAt} < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`,
-) as SQL;
+/** Claims are written and aged on the app's clock, as `readContext` ages them too (decision 0100). */
+function claimIsFree(now: Date): SQL {
+  const staleBefore = new Date(now.getTime() - STALE_CLAIM_SECONDS * 1000);
+  return or(isNull(milestones.todosClaimId), lt(milestones.todosClaimedAt, staleBefore)) as SQL;
+}
 
 export type GeneratedTodos = TodosGenerated & { created: boolean };
 
@@ -111,15 +115,16 @@ export async function generateTodos(deps: Deps, userId: string, milestoneId: str
     if (!balance.unlimited && balance.remaining <= 0) throw new DomainError("tokens.insufficient");
 
     const claimId = randomUUID();
+    const now = new Date();
     const [claimed] = await db
       .update(milestones)
-      .set({ todosClaimId: claimId, todosClaimedAt: sql`now()` })
+      .set({ todosClaimId: claimId, todosClaimedAt: now })
       .where(
         and(
           eq(milestones.id, milestoneId),
           eq(milestones.userId, userId),
           eq(milestones.milestoneCompleted, false),
-          claimIsFree,
+          claimIsFree(now),
           sql`not exists (select 1 from ${todos} where ${todos.milestoneId} = ${milestones.id})`,
         ),
       )

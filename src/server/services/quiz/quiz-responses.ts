@@ -69,7 +69,7 @@ export async function submitQuiz(
         .where(
           and(
             eq(quizResponses.id, target.id),
-            sql`(${quizResponses.generationStatus} <> 'running' or ${staleRunCondition})`,
+            sql`(${quizResponses.generationStatus} <> 'running' or ${staleRunCondition(new Date())})`,
           ),
         )
         .returning({ id: quizResponses.id });

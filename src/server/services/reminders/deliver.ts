@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt } from "drizzle-orm";
 import { paths } from "../../../shared/paths.ts";
 import { challengeProgress, isOverdue, milestoneLabels } from "../../../shared/plan/rules.ts";
 import {
@@ -7,6 +7,7 @@ import {
   listOfKind,
   localTime,
   type ReminderKind,
+  startOfLocalDay,
 } from "../../../shared/reminders/rules.ts";
 import type { Db } from "../../db/client.ts";
 import { challenges, milestones, reminderDeliveries, users } from "../../db/schema.ts";
@@ -26,8 +27,6 @@ export type ReminderDeps = { db: Db; mailer: Mailer; env: Env; logger: Logger };
 type Delivery = typeof reminderDeliveries.$inferSelect;
 /** One reminder: its e-mail, and the same reminder as the short text of a push notification. */
 type Composed = { mail: Omit<MailMessage, "to" | "headers">; push: Pick<PushNotice, "title" | "body"> };
-
-const DAY_MS = 86_400_000;
 
 /** The dashboard link and the unsubscribe links of one e-mail: the page with a button, and RFC 8058's one-click. */
 function linksFor(env: Env, userId: string, kind: ReminderKind) {
@@ -81,8 +80,14 @@ async function composeWeekly(
 ): Promise<Composed | null> {
   const dashboard = await readDashboard(db, { id: delivery.userId, firstName: ctx.recipient.firstName });
   if (dashboard.challenges.length === 0) return null;
-  const today = localTime(now, ctx.timeZone).date;
+  const local = localTime(now, ctx.timeZone);
+  const today = local.date;
   const weekEnd = addDays(today, 6);
+  // Last week is the calendar week before this one on his clock, not the 7 × 24 hours before sending: that missed an
+  // hour of completions, or showed one twice, across a summer-time switch or when a summary went out late.
+  const thisMonday = addDays(today, 1 - local.weekday);
+  const lastWeekFrom = startOfLocalDay(addDays(thisMonday, -7), ctx.timeZone);
+  const lastWeekUntil = startOfLocalDay(thisMonday, ctx.timeZone);
   const dueThisWeek = dashboard.challenges
     .flatMap((challenge) =>
       challenge.milestones
@@ -103,7 +108,8 @@ async function composeWeekly(
       and(
         eq(milestones.userId, delivery.userId),
         eq(milestones.milestoneCompleted, true),
-        gte(milestones.completedAt, new Date(now.getTime() - 7 * DAY_MS)),
+        gte(milestones.completedAt, lastWeekFrom),
+        lt(milestones.completedAt, lastWeekUntil),
       ),
     )
     .orderBy(asc(milestones.completedAt));

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
+import { tokenPeriod } from "../../../shared/tokens/rules.ts";
 import { profiles, tokenUsage } from "../../db/schema.ts";
 import { consumeToken, tokenBalance } from "./tokens.ts";
 
@@ -36,14 +37,16 @@ describe("tokens service", () => {
     expect((await profile(user.id)).tokensRemaining).toBe(5);
   });
 
-  it("never spends twice under concurrent calls", async () => {
+  it("never spends twice under concurrent calls (issue 24 #2: one moment for all of them)", async () => {
     const user = await t.createUser();
+    // One moment for the stored month and every call: a month ending during the test cannot top the balance up.
+    const now = new Date();
     await t.db
       .update(profiles)
-      .set({ tokensRemaining: 3, tokensPeriod: new Date().toISOString().slice(0, 7) })
+      .set({ tokensRemaining: 3, tokensPeriod: tokenPeriod(now) })
       .where(eq(profiles.id, user.id));
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, () => consumeToken(t.db, user.id, "magic_button")),
+      Array.from({ length: 10 }, () => consumeToken(t.db, user.id, "magic_button", now)),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
     expect((await profile(user.id)).tokensRemaining).toBe(0);

@@ -30,7 +30,7 @@ export async function consumeToken(
 ): Promise<ConsumeResult> {
   if (!tokenActions.includes(action as TokenAction)) throw new DomainError("tokens.invalidAction");
   const period = tokenPeriod(now);
-  const premium = premiumCondition(sql.raw("p"));
+  const premium = premiumCondition(now, sql.raw("p"));
   const result = await db.execute<{ tokens_remaining: number; premium: boolean }>(sql`
     with spent as (
       update profiles p set
@@ -39,7 +39,7 @@ export async function consumeToken(
           when p.tokens_period is distinct from ${period} then ${FREE_MONTHLY_TOKENS - 1}
           else p.tokens_remaining - 1 end,
         tokens_period = case when ${premium} then p.tokens_period else ${period} end,
-        updated_at = now()
+        updated_at = ${now}::timestamptz
       where p.id = ${userId}
         and (${premium} or p.tokens_period is distinct from ${period} or p.tokens_remaining > 0)
       returning p.tokens_remaining, ${premium} as premium
@@ -65,7 +65,7 @@ export async function tokenBalance(
   now: Date = new Date(),
 ): Promise<{ remaining: number; unlimited: boolean }> {
   const result = await db.execute<BalanceRow>(
-    sql`select tokens_remaining, tokens_period, ${premiumCondition()} as premium from profiles where id = ${userId}`,
+    sql`select tokens_remaining, tokens_period, ${premiumCondition(now)} as premium from profiles where id = ${userId}`,
   );
   return balanceOf(result.rows[0], now);
 }
