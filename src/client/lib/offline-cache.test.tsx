@@ -54,6 +54,26 @@ describe("the offline copy of the dashboard", () => {
     expect(localStorage.getItem(KEY)).toBeNull();
   });
 
+  it("a save already waiting when he logs out does not write his dashboard back (logout leaves the page)", () => {
+    const client = new QueryClient();
+    stop = keepOfflineCopy(client);
+    client.setQueryData(["session"], session("marcus"));
+    client.setQueryData(["dashboard"], { firstName: "Marcus" });
+    vi.advanceTimersByTime(500);
+    client.setQueryData(["dashboard"], { firstName: "Marcus", tokens: 4 });
+    // Logout deletes the copy while the session in memory still names him, then loads the login page.
+    forgetOfflineData();
+    vi.advanceTimersByTime(500);
+    expect(localStorage.getItem(KEY)).toBeNull();
+
+    // Signed out in place (no page load), then signed in again: the copy is kept again.
+    client.setQueryData(["session"], session(null));
+    vi.advanceTimersByTime(500);
+    client.setQueryData(["session"], session("marcus"));
+    vi.advanceTimersByTime(500);
+    expect(stored().userId).toBe("marcus");
+  });
+
   it("puts it back only without a network: at start offline, or when the first request finds none", () => {
     const first = new QueryClient();
     const stopFirst = keepOfflineCopy(first);

@@ -30,8 +30,20 @@ function read(): Stored | null {
   }
 }
 
-export function forgetOfflineData() {
+/**
+ * Set between a sign-out and the signed-out session (or the next page load): a save already waiting for its 300 ms
+ * would otherwise write his dashboard back after it was deleted (seen in a browser test as a full copy left behind).
+ */
+let forgotten = false;
+
+function removeStored() {
   storage()?.removeItem(STORAGE_KEY);
+}
+
+/** At logout and deletion: deletes the copy, and no save writes it again until someone signs in afresh. */
+export function forgetOfflineData() {
+  forgotten = true;
+  removeStored();
 }
 
 function signedInUser(queryClient: QueryClient) {
@@ -42,9 +54,13 @@ function save(queryClient: QueryClient) {
   const user = signedInUser(queryClient);
   if (!user) {
     // Signed out, or someone else's browser now: nothing of the last user stays.
-    if (queryClient.getQueryState(sessionQuery().queryKey)?.status === "success") forgetOfflineData();
+    if (queryClient.getQueryState(sessionQuery().queryKey)?.status === "success") {
+      forgotten = false;
+      removeStored();
+    }
     return;
   }
+  if (forgotten) return;
   const state = dehydrate(queryClient, {
     shouldDehydrateQuery: (query) => query.state.status === "success" && KEPT_QUERIES.has(String(query.queryKey[0])),
   });
