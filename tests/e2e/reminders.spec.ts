@@ -6,8 +6,12 @@ import { acceptedPlan, apiPatch, expectNoSidewaysScroll } from "./onboarding-hel
 // Reminder e-mails (issue 14): the settings switches, the browser's time zone, a real reminder from the job queue
 // the day before a milestone is due, and the one-click unsubscribe page.
 
-/** A fixed-offset zone where it is about noon now, so the day-before reminder (08:00–22:00 local) is due. */
-const offsetHours = ((((12 - new Date().getUTCHours() + 12) % 24) + 24) % 24) - 12 || 12;
+/**
+ * A fixed-offset zone where it is between noon and 14:00 now, so the day-before reminder (08:00–22:00 local) is due
+ * whatever hour the suite runs at. UTC+0 is skipped for UTC+1 so the zone keeps the `Etc/GMT±N` name the page shows.
+ * (It used to pick UTC+12 at 12:xx UTC: local midnight, no reminder, a red CI for that hour.)
+ */
+const offsetHours = 12 - new Date().getUTCHours() || 1;
 const zone = `Etc/GMT${offsetHours > 0 ? "-" : "+"}${Math.abs(offsetHours)}`;
 test.use({ timezoneId: zone });
 
