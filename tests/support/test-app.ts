@@ -50,7 +50,8 @@ export async function createTestApp(
       // Files the server keeps (the test Stripe's state) go to a folder of this app, never into the repository.
       DATA_DIR: dataDir,
       APP_URL: TEST_ORIGIN,
-      LOG_LEVEL: "silent",
+      // TEST_LOG_LEVEL=error shows the test app's log when a failing test needs explaining.
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
       SMTP_URL: smtp.url,
       MAIL_FROM: "Unscroll <no-reply@unscroll.test>",
       ...envOverrides,

@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import pino from "pino";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import type { AppEnv } from "../context.ts";
+import { users } from "../db/schema.ts";
 import { DomainError } from "../services/domain-error.ts";
 import { answerFor, errorHandler } from "./errors.ts";
 
@@ -62,5 +65,46 @@ describe("the error catalog", () => {
     const plumbing = await app.request("/plumbing");
     expect(plumbing.status).toBe(400);
     expect(await plumbing.json()).toEqual({ error: "Please answer every question." });
+  });
+});
+
+describe("a request that fails after his account was deleted", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers 401 (his session has ended) instead of a 500, and logs nothing", async () => {
+    const logged: string[] = [];
+    const logger = pino({ level: "error" }, { write: (line: string) => void logged.push(line) });
+    const user = await t.createUser();
+    const app = new Hono<AppEnv>()
+      .use(async (c, next) => {
+        c.set("deps", t.deps);
+        c.set("user", {
+          id: user.id,
+          email: user.email,
+          firstName: "Marcus",
+          emailVerified: true,
+          createdAt: new Date(),
+        });
+        await next();
+      })
+      // What a write that lost a deadlock with his deletion throws (PostgreSQL's 40P01).
+      .get("/write", () => {
+        throw Object.assign(new Error("deadlock detected"), { code: "40P01" });
+      });
+    app.onError(errorHandler(logger));
+
+    expect((await app.request("/write")).status).toBe(500);
+    expect(logged.join("")).toContain("deadlock detected");
+    logged.length = 0;
+
+    await t.db.delete(users).where(eq(users.id, user.id));
+    const answer = await app.request("/write");
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ error: "Authentication error. Please try again." });
+    expect(logged).toEqual([]);
   });
 });

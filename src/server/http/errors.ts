@@ -12,7 +12,7 @@ import { reminderMessages } from "../../shared/reminders/contracts.ts";
 import { tokenMessages } from "../../shared/tokens/rules.ts";
 import type { AppEnv } from "../context.ts";
 import type { Logger } from "../logger.ts";
-import { isWriteForDeletedUser } from "../services/account/user-tables.ts";
+import { isWriteForDeletedUser, userIsGone } from "../services/account/user-tables.ts";
 import { DomainError, type DomainErrorCode, type DomainErrorDetails } from "../services/domain-error.ts";
 
 /** Answers of the request plumbing itself, not of any domain. */
@@ -71,12 +71,20 @@ export function notFound(c: Context) {
   return c.json({ error: httpMessages.notFound }, 404);
 }
 
+/** A signed-in request that failed because his account was deleted while it ran (decision 0069). */
+async function deletedMeanwhile(c: Context<AppEnv>): Promise<boolean> {
+  const user = c.var.user;
+  const db = c.var.deps?.database.db;
+  if (!user || !db) return false;
+  return userIsGone(db, user.id).catch(() => false);
+}
+
 /**
  * app.onError: domain refusals and the plumbing's own HTTP errors answer `{ error }` with their status; anything
  * else is a bug, logged, and answered with a generic 500 so no detail reaches the browser.
  */
 export function errorHandler(fallbackLogger: Logger): ErrorHandler<AppEnv> {
-  return (error, c) => {
+  return async (error, c) => {
     if (error instanceof DomainError) {
       const { status, message } = answerFor(error);
       if (error.cause)
@@ -88,6 +96,7 @@ export function errorHandler(fallbackLogger: Logger): ErrorHandler<AppEnv> {
       if (error.status >= 500) c.var.log?.error({ err: error }, "request failed");
       return c.json({ error: error.message || httpMessages.failed }, error.status);
     }
+    if (await deletedMeanwhile(c)) return c.json({ error: authMessages.sessionRequired }, 401);
     (c.var.log ?? fallbackLogger).error({ err: error }, "unhandled error");
     return c.json({ error: httpMessages.unexpected }, 500);
   };

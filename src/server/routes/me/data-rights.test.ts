@@ -305,6 +305,47 @@ describe("POST /api/me/delete", () => {
     expect(await tablesHolding(t.db, user.id)).toEqual([]);
   });
 
+  // PGlite runs one transaction at a time: only a server can interleave these two.
+  it.runIf(process.env.TEST_DB === "postgres")(
+    "deletes everything and answers no 5xx when a write of his deadlocks with the deletion",
+    async () => {
+      const { user } = await fullUser(t);
+      const lockWaiters = async () => {
+        const result = await t.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return Number((result.rows[0] as { n: number }).n);
+      };
+      // His profile row held, as a quiz submission in progress holds it, until both requests queue behind it.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let holding = () => {};
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      const holder = t.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from profiles where id = ${user.id} for update`);
+        holding();
+        await released;
+      });
+      await held;
+      const submit = user.api.quiz.responses.$post({ json: { answers: answersFor(MARCUS) } });
+      await vi.waitFor(async () => expect(await lockWaiters()).toBe(1), { timeout: 10_000, interval: 20 });
+      const deletion = user.api.me.delete.$post({ json: { password: user.password } });
+      await vi.waitFor(async () => expect(await lockWaiters()).toBe(2), { timeout: 10_000, interval: 20 });
+      release();
+      await holder;
+      // The submission gets the profile first, then needs his users row, which the deletion holds while it waits for
+      // the profile: PostgreSQL ends one of them. The deletion then runs again; the submission, if it was the one,
+      // hears that his session has ended.
+      expect((await deletion).status).toBe(200);
+      expect([201, 401]).toContain((await submit).status);
+      expect(await tablesHolding(t.db, user.id)).toEqual([]);
+    },
+  );
+
   it("asks for a session", async () => {
     const response = await t.api.me.delete.$post({ json: { password: "anything1" } });
     expect(response.status).toBe(401);

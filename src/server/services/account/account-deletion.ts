@@ -51,6 +51,26 @@ async function cancelSubscriptions(db: Db, stripe: Stripe, userId: string): Prom
  * that row) waits, then fails, so nothing is left half-deleted or added after. Answers the rows deleted per table.
  */
 async function deleteUserRows(db: Db, userId: string): Promise<Record<string, number>> {
+  // A write of his that holds one of his rows and then needs his users row deadlocks with the deletion; PostgreSQL
+  // ends one of the two. When it is the deletion, it runs again once that write is over (attempts are few: each
+  // retry waits for the writes already holding his rows, and new ones wait behind the lock on his users row).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deleteUserRowsOnce(db, userId);
+    } catch (error) {
+      if (attempt >= 3 || !isDeadlock(error)) throw error;
+    }
+  }
+}
+
+function isDeadlock(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "40P01") return true;
+  }
+  return false;
+}
+
+async function deleteUserRowsOnce(db: Db, userId: string): Promise<Record<string, number>> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from users where id = ${userId} for update`);
     const counts: Record<string, number> = {};

@@ -1,4 +1,5 @@
-import { is } from "drizzle-orm";
+import { eq, is } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
 import { getTableConfig, type PgColumn, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "../../db/schema.ts";
 
@@ -101,4 +102,19 @@ export function isWriteForDeletedUser(error: unknown): boolean {
     if (code === "23503" && typeof constraint === "string" && userForeignKeys.has(constraint)) return true;
   }
   return false;
+}
+
+/**
+ * Whether the user of a failed request is gone: a write that raced his account deletion can also fail as a deadlock
+ * (it locked a row of his that the deletion wants, then waited for his users row, which the deletion holds) or find a
+ * row of his vanished. For that request, too, the session has ended.
+ */
+export async function userIsGone(db: Db, userId: string): Promise<boolean> {
+  // FOR KEY SHARE waits for a deletion still under way (it holds his row FOR UPDATE), then sees its outcome.
+  const [row] = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId))
+    .for("key share");
+  return !row;
 }
