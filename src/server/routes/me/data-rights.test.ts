@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { integer, pgTable, text } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { type FakeStripe, startFakeStripe } from "../../../../tests/support/fake-stripe.ts";
 import { answersFor, MARCUS, newAccount, signUpBody } from "../../../../tests/support/personas.ts";
 import { cookieFrom, createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
@@ -306,7 +306,7 @@ describe("POST /api/me/delete", () => {
   });
 
   // PGlite runs one transaction at a time: only a server can interleave these two.
-  it.runIf(process.env.TEST_DB === "postgres")(
+  it.runIf(inject("testDb").kind === "postgres")(
     "deletes everything and answers no 5xx when a write of his deadlocks with the deletion",
     async () => {
       const { user } = await fullUser(t);

@@ -1,6 +1,6 @@
 import { eq, is } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
 import { getTableConfig, type PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client.ts";
 import * as schema from "../../db/schema.ts";
 
 /**
