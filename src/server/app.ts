@@ -18,11 +18,15 @@ import { healthRoutes } from "./routes/health/health.routes.ts";
 import { meRoutes } from "./routes/me/me.routes.ts";
 import { milestoneRoutes } from "./routes/milestones/milestones.routes.ts";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes.ts";
+import { partnerRoutes } from "./routes/partner/partner.routes.ts";
+import { partnerEmailRoutes } from "./routes/partner-emails/partner-emails.routes.ts";
+import { partnerViewRoutes } from "./routes/partner-view/partner-view.routes.ts";
 import { pushRoutes } from "./routes/push/push.routes.ts";
 import { quizRoutes } from "./routes/quiz/quiz.routes.ts";
 import { reminderRoutes } from "./routes/reminders/reminders.routes.ts";
 import { todoRoutes } from "./routes/todos/todos.routes.ts";
 import { workflowRoutes } from "./routes/workflow/workflow.routes.ts";
+import { partnerLinkOpens } from "./services/partners/partner-view.ts";
 import { localStripePages } from "./stand-ins/stripe/pages.ts";
 import type { StaticSite } from "./static.ts";
 
@@ -42,7 +46,10 @@ function createApi() {
     .route("/community", communityRoutes)
     .route("/calendar", calendarRoutes)
     .route("/reminders", reminderRoutes)
-    .route("/push", pushRoutes);
+    .route("/push", pushRoutes)
+    .route("/partner", partnerRoutes)
+    .route("/partner-view", partnerViewRoutes)
+    .route("/partner-emails", partnerEmailRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApi>;
@@ -105,6 +112,13 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
 
   if (options.site) {
     const site = options.site;
+    // A partner link that opens nothing (unknown, removed, renewed away, expired) answers 404, with the app's page
+    // saying so; a live one is the page like any other (decision 0106).
+    app.on(["GET", "HEAD"], "/partner/view/:token", async (c) => {
+      const page = site.serve(c) ?? notFound(c);
+      if (await partnerLinkOpens(deps.database.db, c.req.param("token"), new Date())) return page;
+      return new Response(page.body, { status: 404, headers: page.headers });
+    });
     app.on(["GET", "HEAD"], "*", (c) => site.serve(c) ?? notFound(c));
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { type PublicConfig, publicConfigFromEnv } from "../shared/config/public-config.ts";
+import { INVITATIONS_PER_ADDRESS_PER_DAY } from "../shared/partners/rules.ts";
 import type { RateLimitSettings } from "./auth/rate-limit.ts";
 
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -66,6 +67,7 @@ const envSchema = z
     RATE_LIMIT_VERIFY_EMAIL_PER_EMAIL: attempts,
     RATE_LIMIT_CALENDAR_FEED_PER_IP: attempts,
     RATE_LIMIT_CALENDAR_FEED_PER_FEED: attempts,
+    RATE_LIMIT_PARTNER_CHEER_PER_IP: attempts,
     SMTP_URL: optionalUrl,
     MAIL_FROM: optionalString,
     VAPID_PUBLIC_KEY: z.preprocess(
@@ -197,6 +199,9 @@ function rateLimitsFrom(env: ParsedEnv): RateLimitSettings {
       verificationEmail: ip(env.RATE_LIMIT_VERIFY_EMAIL_PER_IP, 10),
       // Only requests with an unknown token count per IP: Google and Apple fetch every user's feed from shared servers.
       calendarFeed: ip(env.RATE_LIMIT_CALENDAR_FEED_PER_IP, 30),
+      partnerInvitation: 0,
+      // Cheers from partners' pages, per IP and window; each partner has his own daily limit besides (decision 0106).
+      partnerCheer: ip(env.RATE_LIMIT_PARTNER_CHEER_PER_IP, 30),
     },
     perEmail: {
       signIn: env.RATE_LIMIT_SIGN_IN_PER_EMAIL ?? 10,
@@ -205,7 +210,11 @@ function rateLimitsFrom(env: ParsedEnv): RateLimitSettings {
       verificationEmail: env.RATE_LIMIT_VERIFY_EMAIL_PER_EMAIL ?? 5,
       // Per feed (the "subject" is the feed's owner): calendar apps poll every few hours, not every few seconds.
       calendarFeed: env.RATE_LIMIT_CALENDAR_FEED_PER_FEED ?? 60,
+      // A product rule, not a setting: one address gets at most this many invitations a day from the whole app.
+      partnerInvitation: INVITATIONS_PER_ADDRESS_PER_DAY,
+      partnerCheer: 0,
     },
+    windows: { partnerInvitation: 86_400 },
   };
 }
 

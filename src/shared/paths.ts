@@ -34,7 +34,19 @@ export const paths = {
   dashboard: "/dashboard",
   /** Where a reminder e-mail's unsubscribe link leads: one button that turns that list off. */
   unsubscribe: "/unsubscribe",
+  /** A partner's e-mail unsubscribe link: one button that stops every e-mail of that partnership. */
+  partnerUnsubscribe: "/partner/unsubscribe",
 } as const;
+
+/** The page an accountability partner opens from his invitation: no account, the secret in the path (issue 25). */
+export function partnerViewPath(token: string) {
+  return `/partner/view/${encodeURIComponent(token)}`;
+}
+
+/** The partner's pages (the view and its unsubscribe): no analytics there, the path carries a secret. */
+export function isPartnerPath(pathname: string) {
+  return pathname.toLowerCase().startsWith("/partner/");
+}
 
 export function dashboardSectionPath(section: DashboardSection) {
   return `${paths.dashboard}/${section}` as const;

@@ -15,8 +15,25 @@ describe("rate limiter", () => {
 
   const settings = {
     windowSeconds: 60,
-    perIp: { signIn: 2, signUp: 0, passwordReset: 1, verificationEmail: 1, calendarFeed: 1 },
-    perEmail: { signIn: 3, signUp: 1, passwordReset: 1, verificationEmail: 1, calendarFeed: 1 },
+    windows: { partnerInvitation: 600 },
+    perIp: {
+      signIn: 2,
+      signUp: 0,
+      passwordReset: 1,
+      verificationEmail: 1,
+      calendarFeed: 1,
+      partnerInvitation: 0,
+      partnerCheer: 1,
+    },
+    perEmail: {
+      signIn: 3,
+      signUp: 1,
+      passwordReset: 1,
+      verificationEmail: 1,
+      calendarFeed: 1,
+      partnerInvitation: 1,
+      partnerCheer: 0,
+    },
   };
 
   it("allows the limit per window, then again once the window has passed", async () => {
@@ -35,6 +52,31 @@ describe("rate limiter", () => {
     expect((await a.consume("signUp", { ip: "10.0.0.9", email: "x@example.com" })).allowed).toBe(true);
     expect((await b.consume("signUp", { ip: "10.0.0.9", email: "X@example.com" })).allowed).toBe(false);
     expect((await b.consume("signUp", { ip: "10.0.0.9", email: "y@example.com" })).allowed).toBe(true);
+  });
+
+  it("counts an action with a window of its own over that window, and purges only what every window has closed", async () => {
+    const limiter = createRateLimiter(database.db, settings, "secret-for-tests-0123456789abcdef");
+    const t0 = 5_000_000;
+    const at = (now: number) => limiter.consume("partnerInvitation", { email: "own-window@example.com" }, { now });
+    expect((await at(t0)).allowed).toBe(true);
+    // Past the general 60 s window, still inside its own 600 s one.
+    expect(await at(t0 + 120_000)).toEqual({ allowed: false, retryAfterSeconds: 480 });
+    await limiter.purge(t0 + 120_000);
+    expect((await at(t0 + 130_000)).allowed).toBe(false);
+    expect((await at(t0 + 600_000)).allowed).toBe(true);
+  });
+
+  it("counts inside a transaction, and a rolled-back transaction takes its count back", async () => {
+    const limiter = createRateLimiter(database.db, settings, "secret-for-tests-0123456789abcdef");
+    const email = "rollback@example.com";
+    await expect(
+      database.db.transaction(async (tx) => {
+        expect((await limiter.consume("partnerInvitation", { email }, { within: tx })).allowed).toBe(true);
+        throw new Error("refused later in the same request");
+      }),
+    ).rejects.toThrow("refused later");
+    expect((await limiter.consume("partnerInvitation", { email })).allowed).toBe(true);
+    expect((await limiter.consume("partnerInvitation", { email })).allowed).toBe(false);
   });
 
   it("counts concurrent attempts exactly", async () => {
@@ -87,6 +129,8 @@ describe("rate-limit settings", () => {
       passwordReset: 10,
       verificationEmail: 10,
       calendarFeed: 30,
+      partnerInvitation: 0,
+      partnerCheer: 30,
     });
     expect(production.perEmail).toEqual({
       signIn: 10,
@@ -94,10 +138,21 @@ describe("rate-limit settings", () => {
       passwordReset: 5,
       verificationEmail: 5,
       calendarFeed: 60,
+      partnerInvitation: 3,
+      partnerCheer: 0,
     });
+    expect(production.windows).toEqual({ partnerInvitation: 86_400 });
     expect(production.windowSeconds).toBe(900);
     const test = parseEnv({ ...base, NODE_ENV: "test" }).rateLimits;
-    expect(test.perIp).toEqual({ signIn: 0, signUp: 0, passwordReset: 0, verificationEmail: 0, calendarFeed: 0 });
+    expect(test.perIp).toEqual({
+      signIn: 0,
+      signUp: 0,
+      passwordReset: 0,
+      verificationEmail: 0,
+      calendarFeed: 0,
+      partnerInvitation: 0,
+      partnerCheer: 0,
+    });
     expect(test.perEmail.signIn).toBe(10);
   });
 

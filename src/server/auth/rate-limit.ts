@@ -3,14 +3,26 @@ import { lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { rateLimits } from "../db/schema.ts";
 
-export type RateLimitAction = "signIn" | "signUp" | "passwordReset" | "verificationEmail" | "calendarFeed";
+export type RateLimitAction =
+  | "signIn"
+  | "signUp"
+  | "passwordReset"
+  | "verificationEmail"
+  | "calendarFeed"
+  | "partnerInvitation"
+  | "partnerCheer";
 
 /** Allowed attempts per window; 0 switches a limit off. */
 export type RateLimitSettings = {
   windowSeconds: number;
+  /** Actions counted over a window of their own (e.g. invitations per address and day), in seconds. */
+  windows?: Partial<Record<RateLimitAction, number>>;
   perIp: Record<RateLimitAction, number>;
   perEmail: Record<RateLimitAction, number>;
 };
+
+/** What a counter is written with: the database, or a transaction whose rollback takes the count back. */
+type Writer = Pick<Db, "insert">;
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -21,12 +33,20 @@ export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterS
  * e-mail, never the address itself.
  */
 export function createRateLimiter(db: Db, settings: RateLimitSettings, secret: string) {
-  const windowMs = settings.windowSeconds * 1000;
+  const windowMsOf = (action: RateLimitAction) => (settings.windows?.[action] ?? settings.windowSeconds) * 1000;
+  // A counter is purged once the longest window has closed; a shorter one restarts at 1 by itself before that.
+  const longestWindowMs = Math.max(settings.windowSeconds, ...Object.values(settings.windows ?? {})) * 1000;
   const digest = (value: string) => createHmac("sha256", secret).update(value).digest("base64url").slice(0, 32);
 
-  async function hit(key: string, max: number, now: number): Promise<RateLimitVerdict> {
+  async function hit(
+    writer: Writer,
+    key: string,
+    max: number,
+    now: number,
+    windowMs: number,
+  ): Promise<RateLimitVerdict> {
     const windowOpenedBefore = now - windowMs;
-    const [row] = await db
+    const [row] = await writer
       .insert(rateLimits)
       .values({ id: randomUUID(), key, count: 1, lastRequest: now })
       .onConflictDoUpdate({
@@ -43,7 +63,7 @@ export function createRateLimiter(db: Db, settings: RateLimitSettings, secret: s
 
   /** Drops counters whose window has closed; they would restart at 1 anyway. */
   async function purge(now = Date.now()) {
-    await db.delete(rateLimits).where(lt(rateLimits.lastRequest, now - windowMs));
+    await db.delete(rateLimits).where(lt(rateLimits.lastRequest, now - longestWindowMs));
   }
 
   return {
@@ -55,9 +75,12 @@ export function createRateLimiter(db: Db, settings: RateLimitSettings, secret: s
     async consume(
       action: RateLimitAction,
       subject: { ip?: string | null; email?: string | null },
-      options: { now?: number; scope?: string } = {},
+      options: { now?: number; scope?: string; within?: Writer } = {},
     ): Promise<RateLimitVerdict> {
       const now = options.now ?? Date.now();
+      const windowMs = windowMsOf(action);
+      // `within`: counted in the caller's transaction, so a request refused later in it takes its count back.
+      const writer = options.within ?? db;
       // A scope keeps a second counter for the same limit (e.g. e-mails actually sent).
       const prefix = options.scope ?? action;
       const checks: Array<[string, number]> = [];
@@ -69,7 +92,7 @@ export function createRateLimiter(db: Db, settings: RateLimitSettings, secret: s
       }
       let verdict: RateLimitVerdict = { allowed: true };
       for (const [key, max] of checks) {
-        const result = await hit(key, max, now);
+        const result = await hit(writer, key, max, now, windowMs);
         if (!result.allowed && (verdict.allowed || result.retryAfterSeconds > verdict.retryAfterSeconds)) {
           verdict = result;
         }

@@ -25,6 +25,7 @@ export async function seedPlans(db: Db, priceIds: PlanPriceIds = {}) {
         stripePriceId: sql`excluded.stripe_price_id`,
         tokenAllowance: sql`excluded.token_allowance`,
         maxActiveChallenges: sql`excluded.max_active_challenges`,
+        maxPartners: sql`excluded.max_partners`,
         features: sql`excluded.features`,
       },
     });

@@ -6,6 +6,7 @@ import { authMessages } from "../../shared/account/rules.ts";
 import { billingMessages } from "../../shared/billing/contracts.ts";
 import { planLimitMessages } from "../../shared/billing/plans.ts";
 import { communityMessages } from "../../shared/community/contracts.ts";
+import { partnerMessages } from "../../shared/partners/contracts.ts";
 import { planMessages, todoMessages } from "../../shared/plan/contracts.ts";
 import { quizMessages } from "../../shared/quiz/contracts.ts";
 import { reminderMessages } from "../../shared/reminders/contracts.ts";
@@ -51,6 +52,22 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "milestone.notFound": [404, planMessages.milestoneNotFound],
   "milestone.openTodos": [400, ({ count = 0 }) => planMessages.remainingTodos(count)],
   "milestone.completed": [400, todoMessages.milestoneCompleted],
+  // One address gets at most 3 invitations a day from the whole app, whoever sends them (decision 0106).
+  "partner.addressLimit": [429, partnerMessages.addressLimit],
+  "partner.alreadyInvited": [409, partnerMessages.alreadyInvited],
+  "partner.cheerLimit": [429, partnerMessages.cheerLimit],
+  // Unknown, or another user's cheer: the same answer as any id that names nothing.
+  "partner.cheerNotFound": [404, httpMessages.notFound],
+  "partner.freeLimit": [403, partnerMessages.freeLimit],
+  // The mail server refused: the invitation was not kept (a renewal keeps its new link), he may simply try again.
+  "partner.inviteFailed": [502, partnerMessages.inviteFailed],
+  "partner.notAccepted": [409, partnerMessages.notAccepted],
+  "partner.notFound": [404, partnerMessages.notFound],
+  "partner.ownEmail": [400, partnerMessages.ownEmail],
+  "partner.premiumLimit": [403, partnerMessages.premiumLimit],
+  // A link the server did not sign (400), or one of a partner who was removed since (404): nothing to stop either way.
+  "partner.unsubscribeInvalid": [400, partnerMessages.unsubscribeInvalid],
+  "partner.unsubscribeUnknown": [404, partnerMessages.unsubscribeInvalid],
   "reminders.unsubscribeInvalid": [400, reminderMessages.unsubscribeInvalid],
   "todo.notFound": [404, todoMessages.notFound],
   // The AI provider failed or gave unusable output: nothing was spent, the user may simply try again.

@@ -1,5 +1,13 @@
-/** Path segments that are secrets: the reset link's and the calendar feed's tokens are part of their paths. */
-const SECRET_SEGMENTS = [/^(\/api\/auth\/reset-password\/)[^/]+/, /^(\/api\/calendar\/)(?!feed$|feed\/)[^/]+/];
+/**
+ * Path segments that are secrets: the reset link's, the calendar feed's and an accountability partner's tokens (the
+ * partner's page and its API) are part of their paths.
+ */
+const SECRET_SEGMENTS = [
+  /^(\/api\/auth\/reset-password\/)[^/]+/,
+  /^(\/api\/calendar\/)(?!feed$|feed\/)[^/]+/,
+  /^(\/api\/partner-view\/)[^/]+/,
+  /^(\/partner\/view\/)[^/]+/,
+];
 const MAX_LENGTH = 200;
 
 /**

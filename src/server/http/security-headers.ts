@@ -29,8 +29,22 @@ export function securityHeaders(env: Env): MiddlewareHandler {
     contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
   });
   const pages = pageHeaders(env, common);
-  return (c, next) => (c.req.path.startsWith("/api/") ? api(c, next) : pages(c, next));
+  return async (c, next) => {
+    if (c.req.path.startsWith("/api/")) return api(c, next);
+    await pages(c, next);
+    if (c.req.path.startsWith(PRIVATE_PAGE_PREFIX)) {
+      c.res.headers.set("Referrer-Policy", "no-referrer");
+      c.res.headers.set("X-Robots-Tag", "noindex");
+      c.res.headers.set("Cache-Control", "no-store");
+    }
+  };
 }
+
+/**
+ * A partner's page holds the link's secret in its path (decision 0106): never sent on in a Referer, never indexed,
+ * never kept by a cache.
+ */
+const PRIVATE_PAGE_PREFIX = "/partner/view/";
 
 function pageHeaders(env: Env, common: SecureHeadersOptions) {
   const analytics = originOf(env.publicConfig.analyticsScriptUrl);

@@ -172,6 +172,8 @@ beforeAll(async () => {
     todoId: created[0]!.id,
     checkoutSessionId: ((await checkout.json()) as { sessionId: string }).sessionId,
     pushEndpoint: probePushEndpoint("fuzz-device"),
+    partnerId: "00000000-0000-4000-8000-000000000001",
+    cheerId: "00000000-0000-4000-8000-000000000002",
   };
 }, 60_000);
 

@@ -19,6 +19,9 @@ export type OwnerData = {
   checkoutSessionId: string;
   /** The push endpoint of A's device (a loopback address nothing listens on: the probes send no reminder). */
   pushEndpoint: string;
+  /** A's accountability partner (confirmed) and the cheer that partner sent him. */
+  partnerId: string;
+  cheerId: string;
 };
 
 export type ProbeRequest = { path: string; body?: unknown };
@@ -314,6 +317,65 @@ export const routeProbes: Record<string, RouteProbe> = {
     why: "the one-click address opened in a browser: it only leads to the unsubscribe page, which asks first",
     request: () => ({ path: "/api/reminders/unsubscribe?token=x" }),
     answers: [303],
+  },
+  "GET /api/partner-emails/unsubscribe": {
+    access: "public",
+    why: "the page behind a partner e-mail's unsubscribe link asks whose plan it is about; it changes nothing, and only a token the server signed for one partner names him",
+    request: () => ({ path: "/api/partner-emails/unsubscribe?token=00000000-0000-4000-8000-000000000000.forged" }),
+    answers: [400],
+  },
+  "POST /api/partner-emails/unsubscribe": {
+    access: "public",
+    why: "the one-click link of a partner e-mail (RFC 8058), posted by mail providers; only a token the server signed for one partner stops that partner's e-mails",
+    request: () => ({
+      path: "/api/partner-emails/unsubscribe?token=00000000-0000-4000-8000-000000000000.forged",
+      body: {},
+    }),
+    answers: [400],
+  },
+
+  "GET /api/partner": { access: "signed-in", request: () => ({ path: "/api/partner" }), otherUser: "own-account" },
+  "POST /api/partner/invitations": {
+    access: "signed-in",
+    // B invites someone to his own list; A's list and A's partners stay as they were.
+    request: () => ({
+      path: "/api/partner/invitations",
+      body: { firstName: "Probe", email: "probe-partner@example.com" },
+    }),
+    otherUser: "own-account",
+  },
+  "DELETE /api/partner/:id": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/partner/${a.partnerId}` }),
+    otherUser: "not-found",
+  },
+  "POST /api/partner/:id/renew": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/partner/${a.partnerId}/renew`, body: {} }),
+    otherUser: "not-found",
+  },
+  "DELETE /api/partner/cheers/:id": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/partner/cheers/${a.cheerId}` }),
+    otherUser: "not-found",
+  },
+  "GET /api/partner-view/:token": {
+    access: "public",
+    why: "an accountability partner opens the plan without an account; only the secret of a link A sent opens it, any other is 404",
+    request: () => ({ path: `/api/partner-view/${"x".repeat(43)}` }),
+    answers: [404],
+  },
+  "POST /api/partner-view/:token/accept": {
+    access: "public",
+    why: "the partner confirms without an account; only the secret of a link A sent names the partnership",
+    request: () => ({ path: `/api/partner-view/${"x".repeat(43)}/accept`, body: {} }),
+    answers: [404],
+  },
+  "POST /api/partner-view/:token/cheers": {
+    access: "public",
+    why: "a confirmed partner cheers without an account; only the secret of a link A sent reaches A's dashboard",
+    request: () => ({ path: `/api/partner-view/${"x".repeat(43)}/cheers`, body: { text: "Probe cheer" } }),
+    answers: [404],
   },
 
   "GET /api/push": {

@@ -20,6 +20,9 @@ let before: Record<string, unknown>;
 const A_NAME = "Annika-Probe-Owner";
 const A_NOTES = "Owner's private run notes: knee hurts after 5 km.";
 const A_WAITLIST_NAME = "Annika Waitlist Secret";
+const A_PARTNER_NAME = "Perpetua-Partner";
+const A_PARTNER_EMAIL = "perpetua-partner@example.com";
+const A_CHEER = "Perpetua's private cheer for Annika";
 
 /** Every route the app answers, as "METHOD /path"; the ALL entries are middleware and fallbacks, not routes. */
 function appRoutes(app: TestApp["app"]) {
@@ -57,6 +60,7 @@ async function ownerView() {
     "/api/community",
     "/api/community/waitlist",
     `/api/push?endpoint=${encodeURIComponent(a.pushEndpoint)}`,
+    "/api/partner",
   ];
   const view: Record<string, unknown> = {};
   for (const path of paths) {
@@ -79,6 +83,8 @@ function unknownIds(owner: OwnerData): OwnerData {
     todoId: randomUUID(),
     checkoutSessionId: `cs_test_${randomUUID().replaceAll("-", "")}`,
     pushEndpoint: probePushEndpoint(randomUUID()),
+    partnerId: randomUUID(),
+    cheerId: randomUUID(),
   };
 }
 
@@ -92,6 +98,8 @@ function withoutIds(text: string, owner: OwnerData, unknown: OwnerData) {
     "todoId",
     "checkoutSessionId",
     "pushEndpoint",
+    "partnerId",
+    "cheerId",
   ] as const) {
     result = result.replaceAll(owner[key], "<id>").replaceAll(unknown[key], "<id>");
   }
@@ -138,6 +146,22 @@ beforeAll(async () => {
     body: { endpoint: pushEndpoint, keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) } },
   });
   if (subscribed.status !== 200) throw new Error(`push subscription failed: ${await subscribed.text()}`);
+  // A's accountability partner, confirmed from the invitation's link, and the cheer the partner sent him.
+  const invited = await t.request("/api/partner/invitations", {
+    cookie: ownerCookie,
+    body: { firstName: A_PARTNER_NAME, email: A_PARTNER_EMAIL },
+  });
+  if (invited.status !== 201) throw new Error(`partner invitation failed: ${await invited.text()}`);
+  const invitation = await t.smtp.waitFor(A_PARTNER_EMAIL);
+  const partnerLink = new URL(invitation.links.find((l) => l.includes("/partner/view/"))!);
+  const partnerToken = partnerLink.pathname.split("/").at(-1)!;
+  await t.request(`/api/partner-view/${partnerToken}/accept`, { body: {} });
+  const cheered = await t.request(`/api/partner-view/${partnerToken}/cheers`, { body: { text: A_CHEER } });
+  if (cheered.status !== 201) throw new Error(`cheer failed: ${await cheered.text()}`);
+  const partnerList = (await (await t.request("/api/partner", { cookie: ownerCookie })).json()) as {
+    partners: { id: string }[];
+    cheers: { id: string }[];
+  };
   a = {
     userId: user.id,
     email: user.email,
@@ -148,6 +172,8 @@ beforeAll(async () => {
     todoId: created[0]!.id,
     checkoutSessionId: sessionId,
     pushEndpoint,
+    partnerId: partnerList.partners[0]!.id,
+    cheerId: partnerList.cheers[0]!.id,
   };
   secrets = [
     a.userId,
@@ -162,6 +188,12 @@ beforeAll(async () => {
     a.checkoutSessionId,
     a.pushEndpoint,
     challenge.title,
+    a.partnerId,
+    a.cheerId,
+    A_PARTNER_NAME,
+    A_PARTNER_EMAIL,
+    A_CHEER,
+    partnerToken,
   ];
   // B has a different password, so A's password cannot stand in for his.
   other = await t.createUser({ firstName: "Bert", password: "other4pass" });

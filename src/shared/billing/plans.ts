@@ -22,12 +22,16 @@ export type Plan = {
   /** Tokens per calendar month, or UNLIMITED_TOKENS. */
   tokenAllowance: number;
   maxActiveChallenges: number;
+  /** Accountability partners at once (issue 25). */
+  maxPartners: number;
   features: string[];
 };
 
 const FREE_TOKENS_PER_MONTH = 5;
 const FREE_MAX_ACTIVE = 1;
 const PREMIUM_MAX_ACTIVE = 3;
+const FREE_MAX_PARTNERS = 1;
+const PREMIUM_MAX_PARTNERS = 3;
 
 export const plans: Record<PlanId, Plan> = {
   free: {
@@ -38,6 +42,7 @@ export const plans: Record<PlanId, Plan> = {
     isDefault: true,
     tokenAllowance: FREE_TOKENS_PER_MONTH,
     maxActiveChallenges: FREE_MAX_ACTIVE,
+    maxPartners: FREE_MAX_PARTNERS,
     features: ["1 active challenge", "5 tokens per month", "Progress tracking", "Community feed preview"],
   },
   premium_monthly: {
@@ -48,6 +53,7 @@ export const plans: Record<PlanId, Plan> = {
     isDefault: false,
     tokenAllowance: UNLIMITED_TOKENS,
     maxActiveChallenges: PREMIUM_MAX_ACTIVE,
+    maxPartners: PREMIUM_MAX_PARTNERS,
     features: [
       "Up to 3 active challenges",
       "Unlimited tokens",
@@ -63,6 +69,7 @@ export const plans: Record<PlanId, Plan> = {
     isDefault: false,
     tokenAllowance: UNLIMITED_TOKENS,
     maxActiveChallenges: PREMIUM_MAX_ACTIVE,
+    maxPartners: PREMIUM_MAX_PARTNERS,
     features: [
       "Everything in Premium Monthly",
       "20% off the monthly price",

@@ -47,6 +47,15 @@ export const exportReview: Record<string, Review> = {
       "The devices you switched push notifications on for: which browser, since when, when one last reached it. Their push addresses and encryption keys are left out.",
     omit: ["endpoint", "p256dh", "auth"],
   },
+  partners: {
+    description:
+      "Your accountability partners: the first names and e-mail addresses you entered, when you sent each link, when the partner confirmed, last opened your plan, or stopped our e-mails. The secret of each link is left out.",
+    omit: ["tokenHash"],
+  },
+  partner_cheers: { description: "The cheers your partners sent you, and when you dismissed them." },
+  partner_deliveries: {
+    description: "The e-mails sent to your partners about your plan: which kind, about what, and when.",
+  },
   calendar_feeds: {
     description: "Whether you have a private calendar feed and since when. Its secret address is left out.",
     omit: ["token"],

@@ -2,12 +2,24 @@ import { quizMessages } from "../../../shared/quiz/contracts.ts";
 import type { GenerationStage } from "../../../shared/quiz/rules.ts";
 import type { Answer, GeneratedChallenge, GeneratedPlan, MilestoneSet, Mission, TodoInput } from "./schema.ts";
 
+/**
+ * What the plan may know besides his answers. `partnerFirstName`: the accountability partner he chose and who
+ * confirmed (issue 25), whom the plan names instead of "one person you trust". It is his own input: data, never an
+ * instruction, like the answers.
+ */
+export type PlanContext = { partnerFirstName?: string | null };
+
 /** One interface for every provider; each step returns output already validated against its schema. */
 export interface AiGenerator {
   readonly name: "offline" | "anthropic" | "openai-compatible";
-  mission(answers: Answer[]): Promise<Mission>;
-  challenges(answers: Answer[], mission: Mission): Promise<GeneratedChallenge[]>;
-  milestones(answers: Answer[], mission: Mission, challenges: GeneratedChallenge[]): Promise<MilestoneSet[]>;
+  mission(answers: Answer[], context?: PlanContext): Promise<Mission>;
+  challenges(answers: Answer[], mission: Mission, context?: PlanContext): Promise<GeneratedChallenge[]>;
+  milestones(
+    answers: Answer[],
+    mission: Mission,
+    challenges: GeneratedChallenge[],
+    context?: PlanContext,
+  ): Promise<MilestoneSet[]>;
   todos(input: TodoInput): Promise<string[]>;
 }
 
@@ -27,12 +39,16 @@ export async function generatePlan(
   ai: AiGenerator,
   answers: Answer[],
   onStage: (stage: GenerationStage) => Promise<void>,
+  context: PlanContext = {},
 ): Promise<GeneratedPlan> {
-  const mission = await step(() => ai.mission(answers), quizMessages.challengesFailed);
+  const mission = await step(() => ai.mission(answers, context), quizMessages.challengesFailed);
   await onStage("mission");
-  const challenges = await step(() => ai.challenges(answers, mission), quizMessages.challengesInvalid);
+  const challenges = await step(() => ai.challenges(answers, mission, context), quizMessages.challengesInvalid);
   await onStage("challenges");
-  const milestones = await step(() => ai.milestones(answers, mission, challenges), quizMessages.milestonesFailed);
+  const milestones = await step(
+    () => ai.milestones(answers, mission, challenges, context),
+    quizMessages.milestonesFailed,
+  );
   await onStage("milestones");
   return { mission, challenges, milestones };
 }

@@ -2,7 +2,7 @@ import type { Env } from "../../env.ts";
 import type { Logger } from "../../logger.ts";
 import type { AiGenerator } from "./generator.ts";
 
-export type { AiGenerator } from "./generator.ts";
+export type { AiGenerator, PlanContext } from "./generator.ts";
 export { GenerationError, generatePlan } from "./generator.ts";
 export type { GeneratedPlan } from "./schema.ts";
 
@@ -46,9 +46,10 @@ function lazyGenerator(name: AiGenerator["name"], load: () => Promise<AiGenerato
   };
   return {
     name,
-    mission: async (answers) => (await generator()).mission(answers),
-    challenges: async (answers, mission) => (await generator()).challenges(answers, mission),
-    milestones: async (answers, mission, challenges) => (await generator()).milestones(answers, mission, challenges),
+    mission: async (answers, context) => (await generator()).mission(answers, context),
+    challenges: async (answers, mission, context) => (await generator()).challenges(answers, mission, context),
+    milestones: async (answers, mission, challenges, context) =>
+      (await generator()).milestones(answers, mission, challenges, context),
     todos: async (input) => (await generator()).todos(input),
   };
 }

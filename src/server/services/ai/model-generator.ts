@@ -111,15 +111,15 @@ function createModelGenerator(options: ModelGeneratorOptions): AiGenerator {
 
   return {
     name: options.name,
-    mission: (answers) =>
-      structured("mission", wireSchemas.mission, strictSchemas.mission, missionPrompt(answers), 2000),
-    challenges: async (answers, mission) =>
+    mission: (answers, context) =>
+      structured("mission", wireSchemas.mission, strictSchemas.mission, missionPrompt(answers, context), 2000),
+    challenges: async (answers, mission, context) =>
       (
         await structured(
           "challenges",
           wireSchemas.challenges,
           strictSchemas.challenges,
-          challengesPrompt(answers, mission),
+          challengesPrompt(answers, mission, context),
           3000,
         )
       ).challenges,

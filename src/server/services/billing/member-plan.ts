@@ -10,8 +10,8 @@ import { isPremium } from "./premium.ts";
  * free users; for premium users the plan of their current subscription, or the monthly premium row when premium comes
  * from the profile alone (a status or an unlimited balance set by hand).
  */
-export async function memberPlan(db: Pick<Db, "select" | "execute">, userId: string) {
-  const premium = await isPremium(db, userId);
+export async function memberPlan(db: Pick<Db, "select" | "execute">, userId: string, now: Date = new Date()) {
+  const premium = await isPremium(db, userId, now);
   let planId: string = plans.free.id;
   if (premium) {
     const [subscription] = await db

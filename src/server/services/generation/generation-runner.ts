@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { milestoneTypes } from "../../../shared/plan/rules.ts";
 import { type GenerationState, quizMessages } from "../../../shared/quiz/contracts.ts";
 import type { GenerationStage } from "../../../shared/quiz/rules.ts";
 import type { Deps } from "../../context.ts";
-import { challenges, milestones, quizResponses } from "../../db/schema.ts";
-import { type GeneratedPlan, GenerationError, generatePlan } from "../ai/index.ts";
+import type { Db } from "../../db/client.ts";
+import { challenges, milestones, partners, quizResponses } from "../../db/schema.ts";
+import { type GeneratedPlan, GenerationError, generatePlan, type PlanContext } from "../ai/index.ts";
 import { DomainError } from "../domain-error.ts";
 
 /** A run that has not finished after this long is taken to be dead (e.g. the server restarted) and may restart. */
@@ -87,14 +88,35 @@ function ownsClaim(run: Run) {
   );
 }
 
+/**
+ * What the plan may know besides his answers: the first name of his accountability partner (issue 25), the one who
+ * confirmed first if he has several, and none while invitations are unconfirmed. A plan written before is not
+ * rewritten when a partner confirms later.
+ */
+async function planContextFor(db: Db, userId: string): Promise<PlanContext> {
+  const [partner] = await db
+    .select({ firstName: partners.firstName })
+    .from(partners)
+    .where(and(eq(partners.userId, userId), isNotNull(partners.acceptedAt)))
+    .orderBy(asc(partners.acceptedAt))
+    .limit(1);
+  return partner ? { partnerFirstName: partner.firstName } : {};
+}
+
 async function runGeneration(deps: Deps, run: Run): Promise<void> {
   const db = deps.database.db;
   const log = deps.logger.child({ quizResponseId: run.quizResponseId, runId: run.runId });
   const started = performance.now();
   try {
-    const plan = await generatePlan(deps.ai, run.answers, async (stage) => {
-      await db.update(quizResponses).set({ generationStage: stage }).where(ownsClaim(run));
-    });
+    const context = await planContextFor(db, run.userId);
+    const plan = await generatePlan(
+      deps.ai,
+      run.answers,
+      async (stage) => {
+        await db.update(quizResponses).set({ generationStage: stage }).where(ownsClaim(run));
+      },
+      context,
+    );
     const stored = await storePlan(deps, run, plan);
     log.info(
       { provider: deps.ai.name, ms: Math.round(performance.now() - started), stored },

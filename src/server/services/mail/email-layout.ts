@@ -21,7 +21,8 @@ export type Layout = {
   recipient: Recipient;
   /** Paragraphs before the button. */
   intro: string[];
-  action: { label: string; url: string };
+  /** The button. Partner e-mails have none: the one link to his plan is the partner's secret, which we do not keep. */
+  action?: { label: string; url: string };
   /** Paragraphs after the button: expiry, and why the reader got this e-mail. */
   outro: string[];
   /** Reminder e-mails end with a link that turns them off. */
@@ -40,9 +41,7 @@ export function renderEmail(ctx: EmailContext, layout: Layout): Omit<MailMessage
     greeting(layout.recipient),
     "",
     ...layout.intro.flatMap((p) => [p, ""]),
-    `${layout.action.label}:`,
-    layout.action.url,
-    "",
+    ...(layout.action ? [`${layout.action.label}:`, layout.action.url, ""] : []),
     ...layout.outro.flatMap((p) => [p, ""]),
     `— The ${ctx.appName} team`,
     "",
@@ -54,7 +53,12 @@ export function renderEmail(ctx: EmailContext, layout: Layout): Omit<MailMessage
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#e4e4e7">${escapeHtml(p)}</p>`;
   const small = (p: string) =>
     `<p style="margin:0 0 12px;font-size:13px;line-height:1.5;color:#a1a1aa">${escapeHtml(p)}</p>`;
-  const url = escapeHtml(layout.action.url);
+  const action = layout.action;
+  const button = action
+    ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#c8ff2e;color:#0a0a0b;font-weight:800;text-transform:uppercase;letter-spacing:1px;text-decoration:none;padding:14px 28px;border-radius:999px">${escapeHtml(action.label)}</a></p>
+${small("If the button does not work, copy this link into your browser:")}
+<p style="margin:0 0 20px;font-size:13px;line-height:1.5;word-break:break-all"><a href="${escapeHtml(action.url)}" style="color:#c8ff2e">${escapeHtml(action.url)}</a></p>`
+    : "";
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(layout.subject)}</title></head>
 <body style="margin:0;padding:0;background:#0a0a0b;font-family:Inter,-apple-system,'Segoe UI',Roboto,Arial,sans-serif">
@@ -65,9 +69,7 @@ export function renderEmail(ctx: EmailContext, layout: Layout): Omit<MailMessage
 <h1 style="margin:0 0 20px;font-size:22px;line-height:1.3;color:#f4f4f5">${escapeHtml(layout.subject)}</h1>
 ${paragraph(greeting(layout.recipient))}
 ${layout.intro.map(paragraph).join("\n")}
-<p style="margin:8px 0 24px"><a href="${url}" style="display:inline-block;background:#c8ff2e;color:#0a0a0b;font-weight:800;text-transform:uppercase;letter-spacing:1px;text-decoration:none;padding:14px 28px;border-radius:999px">${escapeHtml(layout.action.label)}</a></p>
-${small("If the button does not work, copy this link into your browser:")}
-<p style="margin:0 0 20px;font-size:13px;line-height:1.5;word-break:break-all"><a href="${url}" style="color:#c8ff2e">${url}</a></p>
+${button}
 ${layout.outro.map(small).join("\n")}
 </td></tr>
 <tr><td style="padding:16px 28px 24px;border-top:1px solid #2a2a31">${small(footer)}${

@@ -1,7 +1,7 @@
 import { type EmailContext, type Recipient, renderEmail } from "./email-layout.ts";
 
 /** A due day (YYYY-MM-DD) as people read it: "Tuesday, 24 November". */
-function readableDay(day: string): string {
+export function readableDay(day: string): string {
   return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
     new Date(`${day}T12:00:00Z`),
   );

@@ -16,7 +16,7 @@ import type { Logger } from "../../logger.ts";
 import { readDashboard } from "../dashboard/dashboard.ts";
 import type { EmailContext } from "../mail/email-layout.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
-import { deadlineReminderEmail, weeklySummaryEmail } from "../mail/reminder-emails.ts";
+import { deadlineReminderEmail, type WeeklySummary, weeklySummaryEmail } from "../mail/reminder-emails.ts";
 import { type PushNotice, pushToUser } from "../push/send-push.ts";
 import { deadlinePushText, weeklyPushText } from "./reminder-push.ts";
 import { readReminderSettings } from "./settings.ts";
@@ -71,23 +71,27 @@ async function composeDeadline(
   return { mail, push: deadlinePushText(mail.subject, reminder) };
 }
 
-async function composeWeekly(
+/**
+ * His week as the Monday summary tells it, on his clock: what is due this week (and overdue), what he completed last
+ * calendar week, progress per accepted challenge. Null when he has no accepted challenge with a dated milestone. His
+ * own summary and his partners' (issue 25) are read here, so both tell the same week.
+ */
+export async function readWeeklySummary(
   db: Db,
-  delivery: Delivery,
+  user: { id: string; firstName: string },
   now: Date,
-  ctx: EmailContext & { timeZone: string; recipient: { email: string; firstName: string } },
-  links: { dashboardUrl: string; unsubscribeUrl: string },
-): Promise<Composed | null> {
-  const dashboard = await readDashboard(db, { id: delivery.userId, firstName: ctx.recipient.firstName });
+  timeZone: string,
+): Promise<WeeklySummary | null> {
+  const dashboard = await readDashboard(db, user);
   if (dashboard.challenges.length === 0) return null;
-  const local = localTime(now, ctx.timeZone);
+  const local = localTime(now, timeZone);
   const today = local.date;
   const weekEnd = addDays(today, 6);
   // Last week is the calendar week before this one on his clock, not the 7 × 24 hours before sending: that missed an
   // hour of completions, or showed one twice, across a summer-time switch or when a summary went out late.
   const thisMonday = addDays(today, 1 - local.weekday);
-  const lastWeekFrom = startOfLocalDay(addDays(thisMonday, -7), ctx.timeZone);
-  const lastWeekUntil = startOfLocalDay(thisMonday, ctx.timeZone);
+  const lastWeekFrom = startOfLocalDay(addDays(thisMonday, -7), timeZone);
+  const lastWeekUntil = startOfLocalDay(thisMonday, timeZone);
   const dueThisWeek = dashboard.challenges
     .flatMap((challenge) =>
       challenge.milestones
@@ -106,14 +110,14 @@ async function composeWeekly(
     .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
     .where(
       and(
-        eq(milestones.userId, delivery.userId),
+        eq(milestones.userId, user.id),
         eq(milestones.milestoneCompleted, true),
         gte(milestones.completedAt, lastWeekFrom),
         lt(milestones.completedAt, lastWeekUntil),
       ),
     )
     .orderBy(asc(milestones.completedAt));
-  const summary = {
+  return {
     dueThisWeek,
     completedLastWeek: completed.map((m) => ({
       challengeTitle: m.challengeTitle,
@@ -124,6 +128,22 @@ async function composeWeekly(
       percent: challengeProgress(c.milestones),
     })),
   };
+}
+
+async function composeWeekly(
+  db: Db,
+  delivery: Delivery,
+  now: Date,
+  ctx: EmailContext & { timeZone: string; recipient: { email: string; firstName: string } },
+  links: { dashboardUrl: string; unsubscribeUrl: string },
+): Promise<Composed | null> {
+  const summary = await readWeeklySummary(
+    db,
+    { id: delivery.userId, firstName: ctx.recipient.firstName },
+    now,
+    ctx.timeZone,
+  );
+  if (!summary) return null;
   const mail = weeklySummaryEmail(ctx, ctx.recipient, summary, links);
   return { mail, push: weeklyPushText(mail.subject, summary) };
 }

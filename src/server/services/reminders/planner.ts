@@ -5,7 +5,7 @@ import { challenges, milestones, reminderDeliveries, reminderSettings, users } f
 import { type DueReminder, deadlineRemindersDue, weeklySummaryDue } from "./due-reminders.ts";
 
 /** His current plan, as latestAnalyzedResponse reads it: the most recently analyzed quiz response. */
-const ofCurrentPlan: SQL = sql`${challenges.quizResponseId} = (
+export const ofCurrentPlan: SQL = sql`${challenges.quizResponseId} = (
   select q.id from quiz_responses q
   where q.user_id = ${challenges.userId} and q.status = 'analyzed'
   order by q.completed_at desc limit 1)`;

@@ -1,5 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Database } from "../../db/client.ts";
+import { deliverPartnerEmail } from "../partners/partner-deliver.ts";
+import { claimDuePartnerEmails } from "../partners/partner-notifications.ts";
 import { deliverReminder, type ReminderDeps } from "./deliver.ts";
 import { claimDueReminders } from "./planner.ts";
 
@@ -7,7 +9,7 @@ const PLAN = "reminders-plan";
 const SEND = "reminders-send";
 
 export type ReminderQueue = {
-  /** Plans now (what the schedule does every few minutes); answers how many reminders it claimed. */
+  /** Plans now (what the schedule does every few minutes); answers how many e-mails (his and his partners') it claimed. */
   planNow(now?: Date): Promise<number>;
   stop(): Promise<void>;
 };
@@ -18,6 +20,9 @@ type QueueOptions = {
   /** How often an idle worker looks for jobs. */
   pollingIntervalSeconds?: number;
 };
+
+/** A send job: one of his reminders, or one e-mail to an accountability partner (issue 25, decision 0106). */
+type SendJob = { deliveryId: string } | { partnerDeliveryId: string };
 
 /**
  * The reminder jobs on pg-boss, in the app's own database (PostgreSQL or PGlite), decision 0094. Every instance
@@ -43,18 +48,30 @@ export async function startReminderQueue(
   await boss.createQueue(PLAN, { name: PLAN, policy: "singleton", retryLimit: 0, expireInSeconds: 240 });
   await boss.createQueue(SEND, { name: SEND, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
 
+  // His partners' e-mails are planned in the same minute and sent by the same worker, with the same retries.
   const planNow = async (now = new Date()) => {
     const ids = await claimDueReminders(database.db, now);
-    if (ids.length > 0) await boss.insert(ids.map((deliveryId) => ({ name: SEND, data: { deliveryId } })));
-    return ids.length;
+    const partnerIds = await claimDuePartnerEmails(database.db, now);
+    const jobs: SendJob[] = [
+      ...ids.map((deliveryId) => ({ deliveryId })),
+      ...partnerIds.map((partnerDeliveryId) => ({ partnerDeliveryId })),
+    ];
+    if (jobs.length > 0) await boss.insert(jobs.map((data) => ({ name: SEND, data })));
+    return jobs.length;
   };
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(PLAN, polling, async () => {
     const claimed = await planNow();
     if (claimed > 0) logger.info({ reminders: claimed }, "reminders planned");
   });
-  await boss.work<{ deliveryId: string }>(SEND, { ...polling, batchSize: 10 }, async (jobs) => {
+  await boss.work<SendJob>(SEND, { ...polling, batchSize: 10 }, async (jobs) => {
     for (const job of jobs) {
+      if ("partnerDeliveryId" in job.data) {
+        const id = job.data.partnerDeliveryId;
+        const outcome = await deliverPartnerEmail(deps, id, new Date());
+        logger.info({ partnerEmail: { id, outcome } }, "partner e-mail delivery");
+        continue;
+      }
       const outcome = await deliverReminder(deps, job.data.deliveryId, new Date());
       logger.info({ reminder: { id: job.data.deliveryId, outcome } }, "reminder delivery");
     }

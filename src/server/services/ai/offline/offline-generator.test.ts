@@ -47,6 +47,31 @@ describe("offline generator", () => {
     expect(devText).not.toContain("furniture");
   });
 
+  it("names his confirmed accountability partner where the plan would say 'one person' (issue 25)", async () => {
+    const withSam = await generatePlan(ai, answersFor(MARCUS), async () => {}, { partnerFirstName: "Sam" });
+    const without = await plan(MARCUS);
+    expect(withSam.mission.accountability_framework).toContain(
+      "Tell Sam what you committed to, and ask for a check-in every week.",
+    );
+    expect(withSam.mission.accountability_framework).toContain("Sam sees each milestone you tick off");
+    expect(without.mission.accountability_framework).not.toContain("Sam");
+    expect(without.mission.accountability_framework).toMatch(/Tell .+ what you committed to/);
+    // Only the accountability lines change: the rest of his plan is the same plan.
+    expect(withSam.mission.life_mission).toBe(without.mission.life_mission);
+    expect(withSam.challenges.map((c) => c.title)).toEqual(without.challenges.map((c) => c.title));
+    expect(withSam.milestones).toEqual(without.milestones);
+
+    // Without a person of his own to tell, the plan said "one person you trust": now it says the partner.
+    const vague = ["Phone.", "Happy.", "Not sure.", "Nothing special.", "Wasting time."];
+    expect((await plan(vague)).mission.accountability_framework).toContain("Tell one person you trust");
+    const named = await generatePlan(ai, answersFor(vague), async () => {}, { partnerFirstName: "  Sam  " });
+    expect(named.mission.accountability_framework).toContain("Tell Sam what you committed to");
+    expect(allText(named)).not.toContain("one person you trust");
+    // His input is printed as a name, never interpreted: "$&" stays "$&".
+    const odd = await generatePlan(ai, answersFor(vague), async () => {}, { partnerFirstName: "Jo $& Co" });
+    expect(odd.mission.accountability_framework).toContain("Tell Jo $& Co what you committed to");
+  });
+
   it("is deterministic: the same answers give the same plan", async () => {
     expect(await plan(DEV)).toEqual(await plan(DEV));
   });

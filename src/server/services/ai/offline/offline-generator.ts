@@ -1,12 +1,12 @@
-import type { AiGenerator } from "../generator.ts";
+import type { AiGenerator, PlanContext } from "../generator.ts";
 import { type Answer, strictSchemas, type TodoInput } from "../schema.ts";
 import { readAnswers } from "./read-answers.ts";
 import { writeTodos } from "./todos.ts";
 import { type WrittenPlan, writePlan } from "./write-plan.ts";
 
 /** Reads the five answers into facts and writes the whole plan from them (the harness checks this directly). */
-export function composePlan(answers: Answer[]): WrittenPlan {
-  return writePlan(readAnswers(answers));
+export function composePlan(answers: Answer[], context: PlanContext = {}): WrittenPlan {
+  return writePlan(readAnswers(answers), context);
 }
 
 /**
@@ -16,14 +16,14 @@ export function composePlan(answers: Answer[]): WrittenPlan {
 export function createOfflineGenerator(): AiGenerator {
   return {
     name: "offline",
-    async mission(answers: Answer[]) {
-      return strictSchemas.mission.parse(composePlan(answers).mission);
+    async mission(answers: Answer[], context?: PlanContext) {
+      return strictSchemas.mission.parse(composePlan(answers, context).mission);
     },
-    async challenges(answers: Answer[]) {
-      return strictSchemas.challenges.parse({ challenges: composePlan(answers).challenges }).challenges;
+    async challenges(answers: Answer[], _mission, context?: PlanContext) {
+      return strictSchemas.challenges.parse({ challenges: composePlan(answers, context).challenges }).challenges;
     },
-    async milestones(answers: Answer[]) {
-      return strictSchemas.milestones.parse({ milestones: composePlan(answers).milestones }).milestones;
+    async milestones(answers: Answer[], _mission, _challenges, context?: PlanContext) {
+      return strictSchemas.milestones.parse({ milestones: composePlan(answers, context).milestones }).milestones;
     },
     async todos(input: TodoInput) {
       return strictSchemas.todos.parse({ todos: writeTodos(input) }).todos;

@@ -1,4 +1,5 @@
 import nlp from "compromise";
+import type { PlanContext } from "../generator.ts";
 import type { GeneratedChallenge, MilestoneSet, Mission } from "../schema.ts";
 import { capitalize, type Facts, isNonAnswer, listOf, toSecondPerson } from "./read-answers.ts";
 import { goalKits, obstacleAnswers } from "./themes.ts";
@@ -359,7 +360,7 @@ function eveningLine(f: Facts): string {
   return quoted ? `About your evenings you wrote: ${quoted}` : "You did not say much about your evenings.";
 }
 
-function mission(f: Facts, people: ReturnType<typeof keyPerson>): Mission {
+function mission(f: Facts, people: ReturnType<typeof keyPerson>, partner: string | null): Mission {
   const g = goalPhrase(f);
   const p = people?.who;
   const apps = appsOrPhone(f);
@@ -398,14 +399,20 @@ function mission(f: Facts, people: ReturnType<typeof keyPerson>): Mission {
     : quoteAnswer(f, 3) && !isNonAnswer(f.texts[3] ?? "")
       ? `About what you are good at you wrote ${quoteAnswer(f, 3)} — bring that to a 15-minute review every Sunday`
       : "Hold a 15-minute review every Sunday";
-  const tell = p ? `Tell ${p} what you committed to` : "Tell one person you trust what you committed to";
+  // His accountability partner, when one confirmed, is the person to tell: he follows the plan and hears how it goes.
+  const tell = partner
+    ? `Tell ${partner} what you committed to`
+    : p
+      ? `Tell ${p} what you committed to`
+      : "Tell one person you trust what you committed to";
+  const follows = partner ? ` ${partner} sees each milestone you tick off, and each one you miss.` : "";
   return {
     life_mission: withinLength(life, 600),
     mission_statement: withinLength(statement, 400),
     vision: withinLength(vision, 700),
     screen_to_action_plan: withinLength(screenPlan, 900),
     accountability_framework: withinLength(
-      `${strength}: what you did for each challenge, and one thing you finished. ${tell}, and ask for a check-in every week.`,
+      `${strength}: what you did for each challenge, and one thing you finished. ${tell}, and ask for a check-in every week.${follows}`,
       900,
     ),
   };
@@ -425,8 +432,27 @@ function polishAll<T extends Record<string, string>>(record: T): T {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, polish(v)])) as T;
 }
 
-/** Writes the whole plan from the facts: three challenges, each from a different answer. */
-export function writePlan(f: Facts): WrittenPlan {
+/** The partner's first name as the plan may print it: one line, or null without a confirmed partner. */
+function partnerName(context: PlanContext): string | null {
+  const name = context.partnerFirstName?.replace(/\s+/g, " ").trim();
+  return name ? name : null;
+}
+
+/** "one person" in an accountability line becomes his partner, who will actually be checking. */
+function namingPartner(challenge: GeneratedChallenge, partner: string | null): GeneratedChallenge {
+  if (!partner) return challenge;
+  return {
+    ...challenge,
+    accountability_framework: challenge.accountability_framework.replace(/\bone person\b/, () => partner),
+  };
+}
+
+/**
+ * Writes the whole plan from the facts: three challenges, each from a different answer. With a confirmed
+ * accountability partner (issue 25), the plan names him where it would say "one person you trust".
+ */
+export function writePlan(f: Facts, context: PlanContext = {}): WrittenPlan {
+  const partner = partnerName(context);
   const one = goalChallenge(f);
   const people = peopleChallenge(f);
   const used = new Set([2]);
@@ -449,8 +475,8 @@ export function writePlan(f: Facts): WrittenPlan {
   }
   const key = people ? keyPerson(f) : null;
   return {
-    mission: polishAll(mission(f, key)),
-    challenges: picked.map((p) => polishAll(p.challenge)),
+    mission: polishAll(mission(f, key, partner)),
+    challenges: picked.map((p) => polishAll(namingPartner(p.challenge, partner))),
     milestones: picked.map((p) => polishAll(p.milestones)),
     sources: picked.map((p) => p.source),
   };

@@ -1,0 +1,72 @@
+import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
+import type { Cheer } from "../../../shared/partners/contracts.ts";
+import { CHEERS_PER_PARTNER_PER_DAY, partnerStatus } from "../../../shared/partners/rules.ts";
+import type { Db } from "../../db/client.ts";
+import { partnerCheers, partners } from "../../db/schema.ts";
+import { DomainError } from "../domain-error.ts";
+import { hashPartnerToken, isPartnerToken } from "./link-token.ts";
+
+const DAY_MS = 86_400_000;
+/** His dashboard shows the newest cheers he has not dismissed, of the last month, a handful at most. */
+const CHEERS_SHOWN = 10;
+const CHEERS_SHOWN_DAYS = 30;
+
+/** The cheers his dashboard shows: not dismissed, of the last 30 days, newest first, at most 10. */
+export async function readCheers(db: Db, userId: string, now: Date): Promise<Cheer[]> {
+  const rows = await db
+    .select({
+      id: partnerCheers.id,
+      partnerFirstName: partners.firstName,
+      text: partnerCheers.text,
+      createdAt: partnerCheers.createdAt,
+    })
+    .from(partnerCheers)
+    .innerJoin(partners, eq(partners.id, partnerCheers.partnerId))
+    .where(
+      and(
+        eq(partnerCheers.userId, userId),
+        isNull(partnerCheers.dismissedAt),
+        gt(partnerCheers.createdAt, new Date(now.getTime() - CHEERS_SHOWN_DAYS * DAY_MS)),
+      ),
+    )
+    .orderBy(desc(partnerCheers.createdAt), desc(partnerCheers.id))
+    .limit(CHEERS_SHOWN);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Cheers this partner may still send: CHEERS_PER_PARTNER_PER_DAY over the 24 hours before `now`. */
+export async function cheersLeftToday(db: Pick<Db, "select">, partnerId: string, now: Date): Promise<number> {
+  const [sent] = await db
+    .select({ n: count() })
+    .from(partnerCheers)
+    .where(and(eq(partnerCheers.partnerId, partnerId), gt(partnerCheers.createdAt, new Date(now.getTime() - DAY_MS))));
+  return Math.max(0, CHEERS_PER_PARTNER_PER_DAY - (sent?.n ?? 0));
+}
+
+/**
+ * POST /api/partner-view/:token/cheers: one short line for his dashboard, kept exactly as typed (the screens show it
+ * as text, never as HTML). Only a confirmed partner cheers; the day's count is taken under the partner row's lock, so
+ * parallel cheers cannot pass the limit together. null: the link opens nothing (404).
+ */
+export async function sendCheer(
+  db: Db,
+  token: string,
+  text: string,
+  now: Date,
+): Promise<{ cheersLeftToday: number } | null> {
+  if (!isPartnerToken(token)) return null;
+  return db.transaction(async (tx) => {
+    const [partner] = await tx
+      .select()
+      .from(partners)
+      .where(eq(partners.tokenHash, hashPartnerToken(token)))
+      .for("update");
+    if (!partner || partnerStatus(partner, now) === "expired") return null;
+    if (!partner.acceptedAt) throw new DomainError("partner.notAccepted");
+    const left = await cheersLeftToday(tx, partner.id, now);
+    if (left <= 0) throw new DomainError("partner.cheerLimit");
+    // Written on the app's clock, which the day's count and the dashboard's month compare with (decision 0100).
+    await tx.insert(partnerCheers).values({ userId: partner.userId, partnerId: partner.id, text, createdAt: now });
+    return { cheersLeftToday: left - 1 };
+  });
+}

@@ -1,0 +1,223 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { paths } from "../../../shared/paths.ts";
+import { challengeProgress, isOverdue, milestoneLabels, milestoneTypes } from "../../../shared/plan/rules.ts";
+import { FALLBACK_TIME_ZONE } from "../../../shared/reminders/rules.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  challenges,
+  milestones,
+  partnerDeliveries,
+  partners,
+  reminderSettings,
+  todos,
+  users,
+} from "../../db/schema.ts";
+import type { Env } from "../../env.ts";
+import type { EmailContext } from "../mail/email-layout.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { partnerCompletedEmail, partnerOverdueEmail, partnerWeeklyEmail } from "../mail/partner-emails.ts";
+import { type DeliveryOutcome, type ReminderDeps, readWeeklySummary } from "../reminders/deliver.ts";
+import { ofCurrentPlan } from "../reminders/planner.ts";
+import { partnerUnsubscribeToken } from "./partner-unsubscribe-token.ts";
+
+type Delivery = typeof partnerDeliveries.$inferSelect;
+type Composed = Omit<MailMessage, "to" | "headers">;
+type Partner = { id: string; firstName: string; email: string };
+type Inviter = { id: string; firstName: string; timeZone: string };
+
+/** The one-click address (RFC 8058, POSTed by mail providers) and the page with the button. */
+function partnerUnsubscribeLinks(env: Env, partnerId: string) {
+  const token = partnerUnsubscribeToken(env.AUTH_SECRET, partnerId);
+  return {
+    unsubscribeUrl: new URL(`${paths.partnerUnsubscribe}?token=${token}`, env.APP_URL).toString(),
+    oneClickUrl: new URL(`/api/partner-emails/unsubscribe?token=${token}`, env.APP_URL).toString(),
+  };
+}
+
+/** One milestone of an accepted challenge of his current plan, with its challenge's milestones for the progress. */
+async function milestoneOfHisPlan(db: Db, userId: string, milestoneId: string) {
+  const [row] = await db
+    .select({ milestone: milestones, challengeId: challenges.id, challengeTitle: challenges.title })
+    .from(milestones)
+    .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
+    .where(
+      and(
+        eq(milestones.id, milestoneId),
+        eq(milestones.userId, userId),
+        eq(challenges.challengeAccepted, true),
+        ofCurrentPlan,
+      ),
+    );
+  return row ?? null;
+}
+
+async function composeCompleted(
+  db: Db,
+  delivery: Delivery,
+  ctx: EmailContext,
+  partner: Partner,
+  inviter: Inviter,
+  links: { unsubscribeUrl: string },
+): Promise<Composed | null> {
+  const row = await milestoneOfHisPlan(db, inviter.id, delivery.subjectKey);
+  // Ticked off again since it was planned, or its challenge dropped: the news is no longer true.
+  if (!row?.milestone.milestoneCompleted) return null;
+  // Progress as his dashboard and the partner's page count it: milestones in type order, todos counting in part.
+  const siblings = await db
+    .select({ id: milestones.id, type: milestones.milestoneType, milestoneCompleted: milestones.milestoneCompleted })
+    .from(milestones)
+    .where(and(eq(milestones.challengeId, row.challengeId), eq(milestones.userId, inviter.id)));
+  const siblingTodos = await db
+    .select({ milestoneId: todos.milestoneId, todoCompleted: todos.todoCompleted })
+    .from(todos)
+    .where(
+      and(
+        eq(todos.userId, inviter.id),
+        inArray(
+          todos.milestoneId,
+          siblings.map((m) => m.id),
+        ),
+      ),
+    );
+  const ordered = milestoneTypes.flatMap((type) =>
+    siblings
+      .filter((m) => m.type === type)
+      .map((m) => ({ ...m, todos: siblingTodos.filter((t) => t.milestoneId === m.id) })),
+  );
+  return partnerCompletedEmail(
+    ctx,
+    partner,
+    {
+      inviterFirstName: inviter.firstName,
+      challengeTitle: row.challengeTitle,
+      milestoneLabel: milestoneLabels[row.milestone.milestoneType],
+      milestoneDescription: row.milestone.milestoneDescription,
+      challengePercent: challengeProgress(ordered),
+    },
+    links,
+  );
+}
+
+async function composeOverdue(
+  db: Db,
+  delivery: Delivery,
+  now: Date,
+  ctx: EmailContext,
+  partner: Partner,
+  inviter: Inviter,
+  links: { unsubscribeUrl: string },
+): Promise<Composed | null> {
+  const [milestoneId, dueDay] = delivery.subjectKey.split(":");
+  if (!milestoneId || !dueDay) return null;
+  const row = await milestoneOfHisPlan(db, inviter.id, milestoneId);
+  const milestone = row?.milestone;
+  // Done or moved since it was planned: "missed" would no longer be true.
+  if (!row || !milestone?.milestoneDeadline || milestone.milestoneCompleted) return null;
+  if (milestone.milestoneDeadline.toISOString().slice(0, 10) !== dueDay) return null;
+  if (!isOverdue({ milestoneDeadline: milestone.milestoneDeadline.toISOString(), milestoneCompleted: false }, now)) {
+    return null;
+  }
+  return partnerOverdueEmail(
+    ctx,
+    partner,
+    {
+      inviterFirstName: inviter.firstName,
+      challengeTitle: row.challengeTitle,
+      milestoneLabel: milestoneLabels[milestone.milestoneType],
+      milestoneDescription: milestone.milestoneDescription,
+      dueDay,
+    },
+    links,
+  );
+}
+
+async function composeWeekly(
+  db: Db,
+  now: Date,
+  ctx: EmailContext,
+  partner: Partner,
+  inviter: Inviter,
+  links: { unsubscribeUrl: string },
+): Promise<Composed | null> {
+  const summary = await readWeeklySummary(db, inviter, now, inviter.timeZone);
+  return summary ? partnerWeeklyEmail(ctx, partner, inviter.firstName, summary, links) : null;
+}
+
+/**
+ * Sends one claimed partner e-mail, as deliverReminder sends his own: marked sent before the mail server is asked, so
+ * a retried or duplicated job never sends it twice; a failed send clears the mark and throws, for the queue to retry.
+ * One that became untrue (unticked, moved, the partner stopped his e-mails or is no longer confirmed) is dropped: its
+ * claim is deleted. His own reminder switches play no part: the partner's e-mails are the partner's to stop.
+ */
+export async function deliverPartnerEmail(
+  deps: Pick<ReminderDeps, "db" | "mailer" | "env">,
+  deliveryId: string,
+  now: Date,
+): Promise<DeliveryOutcome> {
+  const { db, env } = deps;
+  const [delivery] = await db
+    .update(partnerDeliveries)
+    .set({ sentAt: now })
+    .where(and(eq(partnerDeliveries.id, deliveryId), isNull(partnerDeliveries.sentAt)))
+    .returning();
+  if (!delivery) return "already-sent";
+
+  const drop = async () => {
+    await db.delete(partnerDeliveries).where(eq(partnerDeliveries.id, deliveryId));
+    return "dropped" as const;
+  };
+  try {
+    const [row] = await db
+      .select({
+        partner: {
+          id: partners.id,
+          firstName: partners.firstName,
+          email: partners.email,
+          acceptedAt: partners.acceptedAt,
+          emailsStoppedAt: partners.emailsStoppedAt,
+        },
+        inviterFirstName: users.firstName,
+        timeZone: reminderSettings.timeZone,
+      })
+      .from(partners)
+      .innerJoin(users, eq(users.id, partners.userId))
+      .leftJoin(reminderSettings, eq(reminderSettings.userId, partners.userId))
+      .where(and(eq(partners.id, delivery.partnerId), eq(partners.userId, delivery.userId)));
+    if (!row?.partner.acceptedAt || row.partner.emailsStoppedAt) return await drop();
+    const partner = row.partner;
+    const inviter = {
+      id: delivery.userId,
+      firstName: row.inviterFirstName,
+      timeZone: row.timeZone ?? FALLBACK_TIME_ZONE,
+    };
+    const ctx = {
+      appName: env.publicConfig.appName,
+      appUrl: env.APP_URL,
+      supportEmail: env.publicConfig.supportEmail,
+    };
+    const links = partnerUnsubscribeLinks(env, partner.id);
+    const composed =
+      delivery.kind === "completed"
+        ? await composeCompleted(db, delivery, ctx, partner, inviter, links)
+        : delivery.kind === "overdue"
+          ? await composeOverdue(db, delivery, now, ctx, partner, inviter, links)
+          : await composeWeekly(db, now, ctx, partner, inviter, links);
+    if (!composed) return await drop();
+    await deps.mailer.send({
+      ...composed,
+      to: partner.email,
+      headers: {
+        "List-Unsubscribe": `<${links.oneClickUrl}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      },
+    });
+  } catch (error) {
+    await db
+      .update(partnerDeliveries)
+      .set({ sentAt: null })
+      .where(eq(partnerDeliveries.id, deliveryId))
+      .catch(() => {});
+    throw error;
+  }
+  return "sent";
+}

@@ -1,0 +1,115 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { PartnerPlanView, PartnerViewAnswer } from "../../../shared/partners/contracts.ts";
+import { partnerStatus } from "../../../shared/partners/rules.ts";
+import { challengeProgress, isOverdue } from "../../../shared/plan/rules.ts";
+import type { Db } from "../../db/client.ts";
+import { partners, todos, users } from "../../db/schema.ts";
+import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
+import { readPlanChallenges } from "../plan/plan-read.ts";
+import { cheersLeftToday } from "./cheers.ts";
+import { hashPartnerToken, isPartnerToken } from "./link-token.ts";
+
+type PartnerRow = typeof partners.$inferSelect;
+
+/**
+ * The partner behind a link, or null when it opens nothing: not a token's shape, unknown, removed, renewed away, or
+ * an invitation not confirmed within 14 days. Every one of those answers the same 404 as an unknown path.
+ */
+async function partnerByToken(db: Db, token: string, now: Date): Promise<PartnerRow | null> {
+  if (!isPartnerToken(token)) return null;
+  const [row] = await db
+    .select()
+    .from(partners)
+    .where(eq(partners.tokenHash, hashPartnerToken(token)));
+  if (!row || partnerStatus(row, now) === "expired") return null;
+  return row;
+}
+
+/** Whether a partner link opens anything now, without counting as an opening (the page's own request does that). */
+export async function partnerLinkOpens(db: Db, token: string, now: Date): Promise<boolean> {
+  return (await partnerByToken(db, token, now)) !== null;
+}
+
+/**
+ * What the partner sees of his current plan (his most recently analyzed quiz response): first name, life mission,
+ * the accepted challenges with their milestones and progress. Built field by field from what PartnerPlanView names,
+ * so nothing else of his (address, answers, notes, todos' text, ids) can reach the page.
+ */
+async function readPartnerPlan(db: Db, userId: string, firstName: string, now: Date): Promise<PartnerPlanView> {
+  const plan = await latestAnalyzedResponse(db, userId);
+  if (!plan) return { firstName, lifeMission: null, progress: 0, challenges: [] };
+  const accepted = await readPlanChallenges(db, userId, plan.id, { acceptedOnly: true });
+  const milestoneIds = accepted.flatMap((c) => c.milestones.map((m) => m.id));
+  const todoStates =
+    milestoneIds.length === 0
+      ? []
+      : await db
+          .select({ milestoneId: todos.milestoneId, todoCompleted: todos.todoCompleted })
+          .from(todos)
+          .where(and(eq(todos.userId, userId), inArray(todos.milestoneId, milestoneIds)));
+  const challenges = accepted.map((challenge) => {
+    const withTodos = challenge.milestones.map((m) => ({
+      ...m,
+      todos: todoStates.filter((t) => t.milestoneId === m.id),
+    }));
+    return {
+      title: challenge.title,
+      progress: challengeProgress(withTodos),
+      milestones: challenge.milestones.map((m) => ({
+        milestoneType: m.milestoneType,
+        description: m.milestoneDescription,
+        deadline: m.milestoneDeadline?.slice(0, 10) ?? null,
+        completed: m.milestoneCompleted,
+        overdue: isOverdue(m, now),
+      })),
+    };
+  });
+  const progress =
+    challenges.length === 0 ? 0 : Math.round(challenges.reduce((sum, c) => sum + c.progress, 0) / challenges.length);
+  return { firstName, lifeMission: plan.lifeMission, progress, challenges };
+}
+
+async function answerFor(db: Db, partner: PartnerRow, now: Date): Promise<PartnerViewAnswer> {
+  const [owner] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, partner.userId));
+  const ownerFirstName = owner?.firstName ?? "";
+  if (!partner.acceptedAt) {
+    return { state: "invited", inviterFirstName: ownerFirstName, partnerFirstName: partner.firstName };
+  }
+  return {
+    state: "accepted",
+    partnerFirstName: partner.firstName,
+    plan: await readPartnerPlan(db, partner.userId, ownerFirstName, now),
+    cheersLeftToday: await cheersLeftToday(db, partner.id, now),
+  };
+}
+
+/**
+ * GET /api/partner-view/:token: before confirming only who invited him, after it the plan. Each opening is recorded
+ * (`last_viewed_at`), so his list shows when the partner last looked. null: 404.
+ */
+export async function viewPartnerLink(db: Db, token: string, now: Date): Promise<PartnerViewAnswer | null> {
+  const partner = await partnerByToken(db, token, now);
+  if (!partner) return null;
+  // By the secret again, not the id: a link renewed or removed a moment ago opens nothing.
+  const [current] = await db
+    .update(partners)
+    .set({ lastViewedAt: now })
+    .where(eq(partners.tokenHash, partner.tokenHash))
+    .returning();
+  return current ? answerFor(db, current, now) : null;
+}
+
+/**
+ * POST /api/partner-view/:token/accept: "I'll keep an eye on Marcus's plan". Confirming again (a second tab, a double
+ * tap) keeps the first moment; the answer is the plan either way. null: 404.
+ */
+export async function acceptPartnerLink(db: Db, token: string, now: Date): Promise<PartnerViewAnswer | null> {
+  const partner = await partnerByToken(db, token, now);
+  if (!partner) return null;
+  const [current] = await db
+    .update(partners)
+    .set({ acceptedAt: sql`coalesce(${partners.acceptedAt}, ${now}::timestamptz)`, lastViewedAt: now })
+    .where(eq(partners.tokenHash, partner.tokenHash))
+    .returning();
+  return current ? answerFor(db, current, now) : null;
+}

@@ -1,0 +1,210 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { normalizeEmail } from "../../../shared/account/rules.ts";
+import type { PartnerSummary, PartnersAnswer } from "../../../shared/partners/contracts.ts";
+import { partnerStatus } from "../../../shared/partners/rules.ts";
+import { partnerViewPath } from "../../../shared/paths.ts";
+import { createRateLimiter } from "../../auth/rate-limit.ts";
+import type { Db } from "../../db/client.ts";
+import { challenges, partnerCheers, partners } from "../../db/schema.ts";
+import type { Env } from "../../env.ts";
+import { memberPlan } from "../billing/member-plan.ts";
+import { DomainError } from "../domain-error.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { partnerInvitationEmail } from "../mail/partner-invitation-email.ts";
+import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
+import { readCheers } from "./cheers.ts";
+import { newPartnerToken } from "./link-token.ts";
+
+/**
+ * His accountability partners (issue 25, decision 0106): invite, list, remove, renew the link, dismiss a cheer.
+ * Every function takes the moment it decides by (`now`); none reads the clock.
+ */
+export type PartnerDeps = { db: Db; mailer: Mailer; env: Env };
+
+type PartnerRow = typeof partners.$inferSelect;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Inviter = { id: string; email: string; firstName: string };
+export type Invitation = { firstName: string; email: string };
+
+function toSummary(row: PartnerRow, now: Date): PartnerSummary {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    email: row.email,
+    status: partnerStatus(row, now),
+    invitedAt: row.invitedAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
+    emailsStopped: row.emailsStoppedAt !== null,
+  };
+}
+
+/** GET /api/partner: his partners in the order he invited them, his plan's limit, and the cheers still to read. */
+export async function listPartners(db: Db, userId: string, now: Date): Promise<PartnersAnswer> {
+  const rows = await db
+    .select()
+    .from(partners)
+    .where(eq(partners.userId, userId))
+    .orderBy(asc(partners.createdAt), asc(partners.id));
+  const { plan } = await memberPlan(db, userId, now);
+  return {
+    partners: rows.map((row) => toSummary(row, now)),
+    maxPartners: plan.maxPartners,
+    cheers: await readCheers(db, userId, now),
+  };
+}
+
+/**
+ * One more invitation to this address, counted app-wide in the caller's transaction: a request refused or failed
+ * later in it takes its count back, so each request counts at most once and only when a link is really made.
+ */
+async function countInvitation(env: Env, db: Db, tx: Tx, email: string, now: Date) {
+  const limiter = createRateLimiter(db, env.rateLimits, env.AUTH_SECRET);
+  const verdict = await limiter.consume("partnerInvitation", { email }, { now: now.getTime(), within: tx });
+  if (!verdict.allowed) throw new DomainError("partner.addressLimit");
+}
+
+/** What he committed to, as the invitation names it: his current plan's life mission and accepted challenges. */
+async function commitments(db: Db, userId: string) {
+  const plan = await latestAnalyzedResponse(db, userId);
+  if (!plan) return { lifeMission: null, challengeTitles: [] };
+  const accepted = await db
+    .select({ title: challenges.title })
+    .from(challenges)
+    .where(
+      and(
+        eq(challenges.userId, userId),
+        eq(challenges.quizResponseId, plan.id),
+        eq(challenges.challengeAccepted, true),
+      ),
+    )
+    .orderBy(asc(challenges.position), asc(challenges.createdAt));
+  return { lifeMission: plan.lifeMission, challengeTitles: accepted.map((c) => c.title) };
+}
+
+async function sendInvitation(deps: PartnerDeps, inviter: Inviter, partner: PartnerRow, token: string) {
+  const { env } = deps;
+  const ctx = { appName: env.publicConfig.appName, appUrl: env.APP_URL, supportEmail: env.publicConfig.supportEmail };
+  const mail = partnerInvitationEmail(
+    ctx,
+    { email: partner.email, firstName: partner.firstName },
+    {
+      inviterFirstName: inviter.firstName.trim() || "A friend",
+      ...(await commitments(deps.db, inviter.id)),
+      url: `${env.APP_URL}${partnerViewPath(token)}`,
+    },
+  );
+  await deps.mailer.send({ to: partner.email, ...mail });
+}
+
+/**
+ * POST /api/partner/invitations. Refused: his own address, an address already on his list (unless its invitation
+ * expired: then it is renewed with the name he typed now), more partners than his plan allows, and a fourth
+ * invitation of the day to one address from anyone. His invitations queue up on his user row, so parallel requests
+ * cannot slip past the plan's limit together. The link's secret leaves the server only in the e-mail.
+ */
+export async function invitePartner(
+  deps: PartnerDeps,
+  inviter: Inviter,
+  invitation: Invitation,
+  now: Date,
+): Promise<PartnersAnswer> {
+  const { db, env } = deps;
+  const email = normalizeEmail(invitation.email);
+  if (email === normalizeEmail(inviter.email)) throw new DomainError("partner.ownEmail");
+  const { token, tokenHash } = newPartnerToken();
+  const { row, created } = await db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from users where id = ${inviter.id} for update`);
+    const mine = await tx.select().from(partners).where(eq(partners.userId, inviter.id));
+    const same = mine.find((p) => p.email === email);
+    if (same && partnerStatus(same, now) !== "expired") throw new DomainError("partner.alreadyInvited");
+    if (!same) {
+      // An expired invitation still holds its place: renewing it takes no new one.
+      const { premium, plan } = await memberPlan(tx, inviter.id, now);
+      if (mine.length >= plan.maxPartners)
+        throw new DomainError(premium ? "partner.premiumLimit" : "partner.freeLimit");
+    }
+    await countInvitation(env, db, tx, email, now);
+    if (same) {
+      const [renewed] = await tx
+        .update(partners)
+        .set({ firstName: invitation.firstName, tokenHash, invitedAt: now })
+        .where(eq(partners.id, same.id))
+        .returning();
+      if (!renewed) throw new Error("partner vanished under its user's lock");
+      return { row: renewed, created: false };
+    }
+    const [inserted] = await tx
+      .insert(partners)
+      .values({ userId: inviter.id, firstName: invitation.firstName, email, tokenHash, invitedAt: now })
+      .returning();
+    if (!inserted) throw new Error("partner insert returned no row");
+    return { row: inserted, created: true };
+  });
+  try {
+    await sendInvitation(deps, inviter, row, token);
+  } catch (error) {
+    // Nobody got the link: a new invitation is not kept, so "try again" does not meet "already invited".
+    if (created) await db.delete(partners).where(eq(partners.id, row.id));
+    throw new DomainError("partner.inviteFailed", {}, { cause: error });
+  }
+  return listPartners(db, inviter.id, now);
+}
+
+/**
+ * POST /api/partner/:id/renew: a new secret and a new `invited_at`, so the old link answers 404 at once and an
+ * expired invitation gets another 14 days; a confirmed partner stays confirmed. The new link goes out by e-mail,
+ * counted like an invitation to that address.
+ */
+export async function renewPartner(
+  deps: PartnerDeps,
+  inviter: Inviter,
+  partnerId: string,
+  now: Date,
+): Promise<PartnersAnswer> {
+  const { db, env } = deps;
+  const { token, tokenHash } = newPartnerToken();
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(partners)
+      .where(and(eq(partners.id, partnerId), eq(partners.userId, inviter.id)))
+      .for("update");
+    if (!current) throw new DomainError("partner.notFound");
+    await countInvitation(env, db, tx, current.email, now);
+    const [renewed] = await tx
+      .update(partners)
+      .set({ tokenHash, invitedAt: now })
+      .where(eq(partners.id, current.id))
+      .returning();
+    if (!renewed) throw new DomainError("partner.notFound");
+    return renewed;
+  });
+  try {
+    await sendInvitation(deps, inviter, row, token);
+  } catch (error) {
+    throw new DomainError("partner.inviteFailed", {}, { cause: error });
+  }
+  return listPartners(db, inviter.id, now);
+}
+
+/** DELETE /api/partner/:id: the row goes, and with it the link (404 at once), his cheers and its deliveries. */
+export async function removePartner(db: Db, userId: string, partnerId: string, now: Date): Promise<PartnersAnswer> {
+  const removed = await db
+    .delete(partners)
+    .where(and(eq(partners.id, partnerId), eq(partners.userId, userId)))
+    .returning({ id: partners.id });
+  if (removed.length === 0) throw new DomainError("partner.notFound");
+  return listPartners(db, userId, now);
+}
+
+/** DELETE /api/partner/cheers/:id: read, and gone from his dashboard (a second dismissal changes nothing). */
+export async function dismissCheer(db: Db, userId: string, cheerId: string, now: Date): Promise<PartnersAnswer> {
+  const dismissed = await db
+    .update(partnerCheers)
+    .set({ dismissedAt: sql`coalesce(${partnerCheers.dismissedAt}, ${now}::timestamptz)` })
+    .where(and(eq(partnerCheers.id, cheerId), eq(partnerCheers.userId, userId)))
+    .returning({ id: partnerCheers.id });
+  if (dismissed.length === 0) throw new DomainError("partner.cheerNotFound");
+  return listPartners(db, userId, now);
+}
