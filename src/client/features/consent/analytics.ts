@@ -29,9 +29,12 @@ function loadAnalytics(src: string) {
   document.head.append(script);
 }
 
-/** Loads ANALYTICS_SCRIPT_URL once the visitor has consented to analytics, and never before. */
-export function useAnalyticsAfterConsent(consent: StoredConsent | null | undefined) {
-  const allowed = consent?.analytics === true;
+/**
+ * Loads ANALYTICS_SCRIPT_URL once the visitor has consented to analytics, and never before; never on a page where
+ * `allowedHere` is false (an accountability partner's page, whose address is a secret).
+ */
+export function useAnalyticsAfterConsent(consent: StoredConsent | null | undefined, allowedHere = true) {
+  const allowed = consent?.analytics === true && allowedHere;
   useEffect(() => {
     if (allowed && config.analyticsScriptUrl) loadAnalytics(config.analyticsScriptUrl);
   }, [allowed]);

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { paths } from "../../../shared/paths.ts";
+import { isPartnerPath, paths } from "../../../shared/paths.ts";
 import { useAnalyticsAfterConsent } from "./analytics.ts";
 import { ALL_ACCEPTED, ONLY_ESSENTIAL } from "./consent-rules.ts";
 import { useConsent } from "./consent-store.ts";
@@ -17,7 +17,7 @@ export function CookieBanner() {
   const [view, setView] = useState<"notice" | "preferences">("notice");
   const banner = useRef<HTMLElement>(null);
   const [spacer, setSpacer] = useState(0);
-  useAnalyticsAfterConsent(consent);
+  useAnalyticsAfterConsent(consent, !isPartnerPath(pathname));
   const shown = consent === null && pathname.toLowerCase() !== paths.cookieBanner.toLowerCase();
 
   useLayoutEffect(() => {

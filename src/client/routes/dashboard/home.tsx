@@ -11,6 +11,8 @@ import { MissionBanner } from "../../features/dashboard/mission-banner.tsx";
 import { resumePath } from "../../features/dashboard/resume-path.ts";
 import { previewFromWorkflow } from "../../features/dashboard/workflow-preview.ts";
 import { onboardingQuery } from "../../features/onboarding/api/onboarding.ts";
+import { PartnerCard } from "../../features/partner/partner-card.tsx";
+import { PartnerCheers } from "../../features/partner/partner-cheers.tsx";
 import { useSession } from "../../lib/session.ts";
 
 export default function DashboardHome() {
@@ -56,6 +58,7 @@ export default function DashboardHome() {
       <div className="mt-6">
         <MissionBanner mission={data?.mission ?? null} />
       </div>
+      {locked ? null : <PartnerCheers />}
       <section aria-labelledby="challenges-heading" className="mt-10">
         <h2 id="challenges-heading" className="font-display text-2xl uppercase tracking-wide sm:text-3xl">
           Your challenges
@@ -76,6 +79,7 @@ export default function DashboardHome() {
           </div>
         )}
       </section>
+      {locked ? null : <PartnerCard />}
     </main>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { dashboardSectionPath } from "../../../shared/paths.ts";
 import { DashboardPage } from "../../components/dashboard-page.tsx";
 import { CalendarFeedSection } from "../../features/calendar/calendar-feed-section.tsx";
+import { PartnerSettingsSection } from "../../features/partner/partner-settings-section.tsx";
 import { ReminderSettingsSection } from "../../features/reminders/reminder-settings-section.tsx";
 import { config } from "../../lib/config.ts";
 
@@ -55,6 +56,7 @@ export default function Settings() {
         ))}
       </ol>
       <div className="mt-6 space-y-6">
+        <PartnerSettingsSection />
         <ReminderSettingsSection />
         <CalendarFeedSection />
       </div>

@@ -1,0 +1,150 @@
+import { useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { cheerSchema, partnerMessages } from "../../../shared/partners/contracts.ts";
+import { CHEER_MAX_LENGTH } from "../../../shared/partners/rules.ts";
+import { useSendCheer } from "./api/partner-view.ts";
+
+/** Announced to screen readers only near the end, not on every keystroke. */
+const ANNOUNCE_WHEN_LEFT = 20;
+
+function characters(count: number) {
+  return count === 1 ? "1 character" : `${count} characters`;
+}
+
+function cheersLeftText(left: number) {
+  return left === 1 ? "1 cheer left today." : `${left} cheers left today.`;
+}
+
+/**
+ * One short line for him, on his dashboard: the shared schema checks it here with the server's messages, a counter
+ * shows the room left, and after sending it says so and how many cheers are left today.
+ */
+export function CheerForm({
+  token,
+  firstName,
+  cheersLeftToday,
+}: {
+  token: string;
+  firstName: string;
+  cheersLeftToday: number;
+}) {
+  const send = useSendCheer(token);
+  const [text, setText] = useState("");
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  const length = text.length;
+  const left = CHEER_MAX_LENGTH - length;
+  const error = invalid ?? send.error?.message ?? null;
+
+  async function submit(event?: React.FormEvent) {
+    event?.preventDefault();
+    const checked = cheerSchema.safeParse({ text });
+    if (!checked.success) {
+      setInvalid(checked.error.issues[0]?.message ?? partnerMessages.cheerRequired);
+      field.current?.focus();
+      return;
+    }
+    setInvalid(null);
+    try {
+      await send.mutateAsync(checked.data.text);
+      setText("");
+      setSent(true);
+    } catch {
+      // Shown under the field; what he wrote stays.
+    }
+  }
+
+  function writeAnother() {
+    send.reset();
+    flushSync(() => setSent(false));
+    field.current?.focus();
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="card mt-6 border-volt/30">
+      <h2 id={`${id}-heading`} className="text-lg font-bold">
+        Send {firstName} a cheer
+      </h2>
+      {sent ? (
+        <div role="status" className="mt-3">
+          <p className="font-semibold text-success">
+            <span aria-hidden="true">✓ </span>Sent! {firstName} will see it on his dashboard.
+          </p>
+          <p className="mt-1 text-sm text-muted">
+            {cheersLeftToday > 0 ? cheersLeftText(cheersLeftToday) : partnerMessages.cheerLimit}
+          </p>
+          {cheersLeftToday > 0 ? (
+            <button type="button" className="btn-secondary mt-4 w-full sm:w-auto" onClick={writeAnother}>
+              Write another
+            </button>
+          ) : null}
+        </div>
+      ) : cheersLeftToday <= 0 ? (
+        <p className="mt-2 text-muted" role="status">
+          {partnerMessages.cheerLimit}
+        </p>
+      ) : (
+        <form noValidate onSubmit={submit} className="mt-2">
+          <p className="text-sm text-muted">One short line. It shows on his dashboard with your first name.</p>
+          <label htmlFor={`${id}-text`} className="mt-4 mb-1.5 block text-sm font-semibold">
+            Your cheer for {firstName}
+          </label>
+          <textarea
+            ref={field}
+            id={`${id}-text`}
+            rows={3}
+            value={text}
+            // One line: a pasted line break becomes a space, and Enter sends.
+            onChange={(event) => {
+              setText(event.target.value.replace(/\r\n|\r|\n/g, " "));
+              if (invalid) setInvalid(null);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                void submit();
+              }
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-count${error ? ` ${id}-error` : ""}`}
+            className={`field resize-none ${error || left < 0 ? "border-danger focus:border-danger" : ""}`}
+            placeholder={`Keep going, ${firstName}!`}
+          />
+          <div className="mt-1.5 flex items-start justify-between gap-3">
+            <div className="min-w-0 flex-1">
+              {error ? (
+                <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+            <p
+              id={`${id}-count`}
+              className={`shrink-0 text-sm tabular-nums ${left < 0 ? "font-semibold text-danger" : "text-muted"}`}
+            >
+              <span aria-hidden="true">
+                {length}/{CHEER_MAX_LENGTH}
+              </span>
+              <span className="sr-only">Up to {CHEER_MAX_LENGTH} characters.</span>
+            </p>
+          </div>
+          <p className="sr-only" aria-live="polite">
+            {left <= ANNOUNCE_WHEN_LEFT
+              ? left < 0
+                ? `${characters(-left)} too many.`
+                : `${characters(left)} left.`
+              : ""}
+          </p>
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
+            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={send.isPending}>
+              {send.isPending ? "Sending..." : "Send cheer"}
+            </button>
+            <p className="text-center text-sm text-muted sm:text-left">{cheersLeftText(cheersLeftToday)}</p>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

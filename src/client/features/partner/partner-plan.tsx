@@ -1,0 +1,134 @@
+import type { PartnerPlanView } from "../../../shared/partners/contracts.ts";
+import { milestoneLabels } from "../../../shared/plan/rules.ts";
+import { formatDeadline } from "../../lib/dates.ts";
+
+function Bar({ value, label }: { value: number; label: string }) {
+  return (
+    <div
+      className="h-2 overflow-hidden rounded-full bg-surface-2"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+    >
+      <div
+        className={`h-full rounded-full ${value === 100 ? "bg-success" : "bg-gradient-to-r from-volt-strong to-volt"}`}
+        style={{ width: `${value}%` }}
+      />
+    </div>
+  );
+}
+
+function Badge({ kind }: { kind: "done" | "overdue" }) {
+  return kind === "done" ? (
+    <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-success/15 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider text-success">
+      <span aria-hidden="true">✓</span> Done
+    </span>
+  ) : (
+    <span className="inline-flex shrink-0 items-center rounded-full bg-danger/15 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wider text-danger">
+      Overdue
+    </span>
+  );
+}
+
+type Milestone = PartnerPlanView["challenges"][number]["milestones"][number];
+
+function MilestoneRow({ milestone }: { milestone: Milestone }) {
+  return (
+    <li
+      className={`rounded-xl border p-3.5 sm:p-4 ${
+        milestone.completed
+          ? "border-success/30 bg-success/[0.04]"
+          : milestone.overdue
+            ? "border-danger/40 bg-surface-2"
+            : "border-line bg-surface-2"
+      }`}
+      data-testid="partner-milestone"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs font-semibold uppercase tracking-wider text-volt">
+          {milestoneLabels[milestone.milestoneType]}
+        </p>
+        {milestone.completed ? <Badge kind="done" /> : milestone.overdue ? <Badge kind="overdue" /> : null}
+      </div>
+      <p className="mt-1.5 break-words text-text/90">{milestone.description}</p>
+      <p className={`mt-1.5 text-sm ${milestone.overdue && !milestone.completed ? "text-danger" : "text-muted"}`}>
+        {milestone.deadline ? `Due ${formatDeadline(milestone.deadline)}` : "No due day set"}
+      </p>
+    </li>
+  );
+}
+
+/**
+ * His plan as his partner sees it, read-only: the progress figure, the mission, then `children` (the cheer form, in
+ * reach on a phone before the long list), then each challenge and its milestones.
+ */
+export function PartnerPlan({ plan, children }: { plan: PartnerPlanView; children?: React.ReactNode }) {
+  const milestones = plan.challenges.flatMap((c) => c.milestones);
+  const done = milestones.filter((m) => m.completed).length;
+  const overdue = milestones.filter((m) => m.overdue && !m.completed).length;
+  return (
+    <>
+      <div className="card mt-6">
+        <div className="flex items-end gap-3">
+          <p className="font-display text-6xl leading-none text-volt tabular-nums">{plan.progress}%</p>
+          <p className="pb-1 text-sm text-muted">
+            {milestones.length === 0
+              ? "No milestones yet"
+              : `${done} of ${milestones.length} milestones done${overdue > 0 ? ` · ${overdue} overdue` : ""}`}
+          </p>
+        </div>
+        <div className="mt-4">
+          <Bar value={plan.progress} label={`${plan.firstName}'s progress`} />
+        </div>
+      </div>
+
+      {plan.lifeMission ? (
+        <section aria-labelledby="mission-heading" className="mt-6 rounded-2xl border border-line bg-surface-2 p-5">
+          <h2 id="mission-heading" className="eyebrow">
+            {plan.firstName}'s life mission
+          </h2>
+          <p className="mt-3 break-words font-display text-2xl uppercase leading-tight tracking-wide sm:text-3xl">
+            {plan.lifeMission}
+          </p>
+        </section>
+      ) : null}
+
+      {children}
+
+      <section aria-labelledby="challenges-heading" className="mt-10">
+        <h2 id="challenges-heading" className="font-display text-2xl uppercase tracking-wide sm:text-3xl">
+          {plan.firstName}
+          {plan.challenges.length === 1 ? "'s challenge" : "'s challenges"}
+        </h2>
+        {plan.challenges.length === 0 ? (
+          <p className="mt-3 text-muted">{plan.firstName} has not accepted a challenge yet. Check back soon.</p>
+        ) : (
+          <ol className="mt-4 space-y-6">
+            {plan.challenges.map((challenge, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list in the server's order, whose challenges have no id here.
+              <li key={index} className="card" data-testid="partner-challenge">
+                <p className="text-xs font-bold uppercase tracking-[0.2em] text-muted">Challenge {index + 1}</p>
+                <h3 className="mt-1 break-words text-xl font-bold">{challenge.title}</h3>
+                <div className="mt-3 flex items-center gap-3">
+                  <div className="flex-1">
+                    <Bar value={challenge.progress} label={`Progress of ${challenge.title}`} />
+                  </div>
+                  <span className="w-11 text-right text-sm font-semibold tabular-nums" aria-hidden="true">
+                    {challenge.progress}%
+                  </span>
+                </div>
+                <ul className="mt-4 space-y-3" aria-label={`Milestones of ${challenge.title}`}>
+                  {challenge.milestones.map((milestone) => (
+                    <MilestoneRow key={`${milestone.milestoneType}-${milestone.description}`} milestone={milestone} />
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, expect, test, vi } from "vitest";
+import { type PartnerViewAnswer, partnerMessages } from "../../../shared/partners/contracts.ts";
+import { CHEER_MAX_LENGTH } from "../../../shared/partners/rules.ts";
+import { PartnerView } from "./partner-view.tsx";
+import { renderWithClient, stubApi } from "./test-support.tsx";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const token = "s3cret";
+const base = `/api/partner-view/${token}`;
+
+const invited: PartnerViewAnswer = { state: "invited", inviterFirstName: "Marcus", partnerFirstName: "Sam" };
+const accepted: PartnerViewAnswer = {
+  state: "accepted",
+  partnerFirstName: "Sam",
+  cheersLeftToday: 2,
+  plan: {
+    firstName: "Marcus",
+    lifeMission: "Build things that last",
+    progress: 33,
+    challenges: [
+      {
+        title: "Ship the workbench",
+        progress: 33,
+        milestones: [
+          {
+            milestoneType: "immediate",
+            description: "Sketch it",
+            deadline: "2031-03-01",
+            completed: true,
+            overdue: false,
+          },
+          {
+            milestoneType: "short_term",
+            description: "Cut the wood",
+            deadline: "2020-01-01",
+            completed: false,
+            overdue: true,
+          },
+          { milestoneType: "medium_term", description: "Assemble", deadline: null, completed: false, overdue: false },
+        ],
+      },
+    ],
+  },
+};
+
+test("an unknown or removed link says it is not valid any more", async () => {
+  stubApi({ [`GET ${base}`]: { status: 404, body: { error: "Not found" } } });
+  renderWithClient(<PartnerView token={token} />);
+  expect(screen.getByText("Loading the plan...")).toBeTruthy();
+  expect(await screen.findByRole("heading", { name: "This link is not valid any more" })).toBeTruthy();
+});
+
+test("the first visit asks to confirm; confirming shows the plan with done and overdue milestones", async () => {
+  const fetch = stubApi({ [`GET ${base}`]: { body: invited }, [`POST ${base}/accept`]: { body: accepted } });
+  renderWithClient(<PartnerView token={token} />);
+  expect(await screen.findByRole("heading", { name: "Marcus invited you to keep an eye on his plan" })).toBeTruthy();
+  expect(screen.queryByText("Build things that last")).toBeNull();
+
+  fireEvent.click(screen.getByRole("button", { name: "I'll keep an eye on Marcus's plan" }));
+  const heading = await screen.findByRole("heading", { name: "Marcus's plan" });
+  await waitFor(() => expect(document.activeElement).toBe(heading));
+  expect(fetch).toHaveBeenCalledTimes(2);
+  expect(screen.getByText("Build things that last")).toBeTruthy();
+  expect(screen.getByText("Ship the workbench")).toBeTruthy();
+  expect(screen.getByText("1 of 3 milestones done · 1 overdue")).toBeTruthy();
+  expect(screen.getByText("Due Sat, Mar 1, 2031")).toBeTruthy();
+  expect(screen.getByText("Done")).toBeTruthy();
+  expect(screen.getByText("Overdue")).toBeTruthy();
+  expect(screen.getByText("No due day set")).toBeTruthy();
+  expect(screen.getByRole("progressbar", { name: "Marcus's progress" }).getAttribute("aria-valuenow")).toBe("33");
+});
+
+test("the cheer: a live counter, the shared messages, then sent with the cheers left today", async () => {
+  const sent = vi.fn();
+  stubApi({
+    [`GET ${base}`]: { body: accepted },
+    [`POST ${base}/cheers`]: (body) => {
+      sent(body);
+      return { status: 201, body: { cheersLeftToday: 1 } };
+    },
+  });
+  renderWithClient(<PartnerView token={token} />);
+  const field = await screen.findByLabelText("Your cheer for Marcus");
+  expect(screen.getByText("2 cheers left today.")).toBeTruthy();
+
+  fireEvent.click(screen.getByRole("button", { name: "Send cheer" }));
+  expect(await screen.findByText(partnerMessages.cheerRequired)).toBeTruthy();
+
+  fireEvent.change(field, { target: { value: "x".repeat(CHEER_MAX_LENGTH + 1) } });
+  expect(screen.getByText(`${CHEER_MAX_LENGTH + 1}/${CHEER_MAX_LENGTH}`)).toBeTruthy();
+  expect(screen.getByText("1 character too many.")).toBeTruthy();
+  fireEvent.click(screen.getByRole("button", { name: "Send cheer" }));
+  expect(await screen.findByText(partnerMessages.cheerTooLong)).toBeTruthy();
+  expect(sent).not.toHaveBeenCalled();
+
+  // A pasted line break becomes a space: the cheer is one line.
+  fireEvent.change(field, { target: { value: "Keep going,\nMarcus!" } });
+  expect(screen.getByText("19/280")).toBeTruthy();
+  fireEvent.click(screen.getByRole("button", { name: "Send cheer" }));
+  expect(await screen.findByText(/Sent! Marcus will see it on his dashboard/)).toBeTruthy();
+  expect(sent).toHaveBeenCalledWith({ text: "Keep going, Marcus!" });
+  expect(screen.getByText("1 cheer left today.")).toBeTruthy();
+
+  fireEvent.click(screen.getByRole("button", { name: "Write another" }));
+  expect((screen.getByLabelText("Your cheer for Marcus") as HTMLTextAreaElement).value).toBe("");
+});
+
+test("the day's last cheer spent: the server's message instead of the form", async () => {
+  stubApi({
+    [`GET ${base}`]: { body: accepted },
+    [`POST ${base}/cheers`]: { status: 429, body: { error: partnerMessages.cheerLimit } },
+  });
+  renderWithClient(<PartnerView token={token} />);
+  fireEvent.change(await screen.findByLabelText("Your cheer for Marcus"), { target: { value: "Go!" } });
+  fireEvent.click(screen.getByRole("button", { name: "Send cheer" }));
+  expect((await screen.findByRole("alert")).textContent).toBe(partnerMessages.cheerLimit);
+});

@@ -1,0 +1,145 @@
+import type { Browser, Page } from "@playwright/test";
+import { partnerMessages } from "../../src/shared/partners/contracts.ts";
+import { uniqueEmail } from "../support/personas.ts";
+import { expect, test, waitForMail } from "./fixtures.ts";
+import { acceptedPlan, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
+import { axeViolations, withStoredConsent } from "./public-helpers.ts";
+
+// The accountability partner (issue 25, decision 0106): he invites from the dashboard, the partner opens the e-mail's
+// link in a browser of his own, confirms, sees the plan and cheers; he sees the cheer, dismisses it and removes the
+// partner, whose link then opens nothing. At both widths: the card, the partner's page and Settings change layout.
+
+test.use({ bypassCSP: true, contextOptions: { reducedMotion: "reduce" } });
+
+// The cookie banner has its own tests; here it would only cover the lower half of a phone's screen.
+test.beforeEach(async ({ page }) => {
+  await withStoredConsent(page);
+});
+
+/** The partner's own browser: same screen as the project's, no cookies or storage of his. */
+async function partnerBrowser(browser: Browser) {
+  const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = test.info().project.use;
+  const context = await browser.newContext({
+    viewport,
+    userAgent,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    baseURL,
+    bypassCSP: true,
+    reducedMotion: "reduce",
+  });
+  const page = await context.newPage();
+  await withStoredConsent(page);
+  return { context, page };
+}
+
+const scan = async (page: Page, what: string) => expect(await axeViolations(page), what).toEqual([]);
+
+test("he invites a partner, who confirms from the e-mail, sees the plan and cheers; then he removes him", async ({
+  page,
+  browser,
+  signedIn: _,
+}) => {
+  test.setTimeout(120_000);
+  const { challenge } = await acceptedPlan(page);
+  const { mission } = await (await page.request.get("/api/dashboard")).json();
+  const lifeMission: string = mission.lifeMission;
+  const samEmail = uniqueEmail("sam");
+
+  // The card: why, and the form, checked in the browser with the server's messages.
+  await page.goto("/dashboard");
+  const card = page.getByRole("region", { name: "Accountability partner", exact: true });
+  await expect(card.getByText(/Your plan says it: tell one person you trust/)).toBeVisible();
+  await scan(page, "the card without a partner");
+  await card.getByRole("button", { name: "Send invitation" }).click();
+  await expect(card.getByText(partnerMessages.firstNameRequired)).toBeVisible();
+  await expect(card.getByText(partnerMessages.emailRequired)).toBeVisible();
+  await card.getByLabel("Partner's first name").fill("Sam");
+  await card.getByLabel("Partner's email").fill("sam@");
+  await card.getByRole("button", { name: "Send invitation" }).click();
+  await expect(card.getByText(partnerMessages.emailInvalid)).toBeVisible();
+  await card.getByLabel("Partner's email").fill(samEmail);
+  await card.getByRole("button", { name: "Send invitation" }).click();
+  await expect(card.getByText("Waiting for Sam to confirm")).toBeVisible();
+  // His one free partner is taken: the way to Premium instead of a second form.
+  await expect(card.getByText(partnerMessages.freeLimit)).toBeVisible();
+  await expect(card.getByRole("link", { name: "See Premium" })).toHaveAttribute("href", "/dashboard/premium");
+  await expectNoSidewaysScroll(page);
+
+  const invitation = await waitForMail(samEmail, (mail) => mail.subject.startsWith("Marcus asked you"));
+  const link = invitation.links.find((l) => l.includes("/partner/view/"));
+  expect(link, "the invitation's link").toBeTruthy();
+
+  // Sam, in a browser of his own, without an account.
+  const sam = await partnerBrowser(browser);
+  const partner = sam.page;
+  expect((await partner.goto(link!))?.status()).toBe(200);
+  await expect(partner.getByRole("heading", { name: "Marcus invited you to keep an eye on his plan" })).toBeVisible();
+  await expect(partner.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(partner.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
+  // Nothing of the plan before he says yes.
+  await expect(partner.getByText(lifeMission)).toHaveCount(0);
+  await expectNoSidewaysScroll(partner);
+  await scan(partner, "the invitation");
+
+  await partner.getByRole("button", { name: "I'll keep an eye on Marcus's plan" }).click();
+  await expect(partner.getByRole("heading", { name: "Marcus's plan" })).toBeFocused();
+  await expect(partner.getByText(lifeMission)).toBeVisible();
+  await expect(partner.getByRole("heading", { name: challenge.title })).toBeVisible();
+  await expect(partner.getByTestId("partner-milestone")).toHaveCount(challenge.milestones.length);
+  await expectNoSidewaysScroll(partner);
+  await scan(partner, "the plan");
+
+  const cheer = "Proud of you, Marcus. Keep going!";
+  await partner.getByLabel("Your cheer for Marcus").fill(cheer);
+  await expect(partner.getByText(`${cheer.length}/280`)).toBeVisible();
+  await partner.getByRole("button", { name: "Send cheer" }).click();
+  await expect(partner.getByText("Sent! Marcus will see it on his dashboard.")).toBeVisible();
+  await expect(partner.getByText("4 cheers left today.")).toBeVisible();
+  await scan(partner, "the cheer sent");
+
+  // Back with Marcus: the cheer with Sam's name, and Sam keeping an eye on the plan.
+  await page.goto("/dashboard");
+  const shown = page.getByTestId("cheer");
+  await expect(shown).toHaveCount(1);
+  await expect(shown.getByText(cheer)).toBeVisible();
+  await expect(shown.getByText("Sam", { exact: true })).toBeVisible();
+  await expect(card.getByText(/^Sam is keeping an eye on your plan · last looked/)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await scan(page, "the card with a partner and a cheer");
+  await page.getByRole("button", { name: "Dismiss Sam's cheer" }).click();
+  await expect(shown).toHaveCount(0);
+  await page.reload();
+  await expect(card.getByText(/^Sam is keeping an eye on your plan/)).toBeVisible();
+  await expect(shown).toHaveCount(0);
+
+  // Settings: remove him, after a confirmation that says the link stops working.
+  await page.goto("/dashboard/settings");
+  const section = page.getByRole("region", { name: "Accountability partners" });
+  await expect(section.getByText(samEmail)).toBeVisible();
+  await expect(section.getByText(/^Last opened/)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await scan(page, "settings");
+  await section.getByRole("button", { name: "Remove Sam" }).click();
+  const dialog = page.getByRole("dialog", { name: "Remove Sam?" });
+  await expect(dialog.getByText(/Sam's link stops working at once/)).toBeVisible();
+  await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(section.getByText("You have not invited anyone yet.")).toBeVisible();
+
+  // His link now opens nothing: 404, like any unknown page, with the app saying so.
+  expect((await partner.reload())?.status()).toBe(404);
+  await expect(partner.getByRole("heading", { name: "This link is not valid any more" })).toBeVisible();
+  await expectNoSidewaysScroll(partner);
+  await scan(partner, "the link not valid");
+  await sam.context.close();
+});
+
+test("a made-up partner link and a forged unsubscribe link say they are not valid", async ({ page }) => {
+  expect((await page.goto("/partner/view/bm90LWEtcmVhbC10b2tlbi1hdC1hbGwtbm8tbm8tbm8tbm8"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "This link is not valid any more" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.goto("/partner/unsubscribe?token=forged.token");
+  await expect(page.getByRole("heading", { name: "Link not valid" })).toBeVisible();
+  await expect(page.getByText(partnerMessages.unsubscribeInvalid)).toBeVisible();
+});
