@@ -284,7 +284,7 @@ test("Help and Support: the help text and the support address", async ({ page, s
   await expect(mail).toHaveAttribute("href", `mailto:${SUPPORT_EMAIL}`);
 });
 
-test("Settings: the tips, reminders, calendar, the coming-soon note and the support line", async ({
+test("Settings: the tips, partners, reminders, calendar, the coming-soon note and the support line", async ({
   page,
   signedIn: _,
 }) => {
@@ -294,6 +294,7 @@ test("Settings: the tips, reminders, calendar, the coming-soon note and the supp
     "Track your progress",
     "Retake the quiz to update your goals",
     "Purpose first",
+    "Accountability partners",
     "Reminders",
     "Calendar",
   ]);

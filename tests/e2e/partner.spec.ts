@@ -108,8 +108,13 @@ test("he invites a partner, who confirms from the e-mail, sees the plan and chee
   await expect(card.getByText(/^Sam is keeping an eye on your plan · last looked/)).toBeVisible();
   await expectNoSidewaysScroll(page);
   await scan(page, "the card with a partner and a cheer");
+  // Gone at once; kept gone once the server has it (a reload before that would abort the request).
+  const dismissed = page.waitForResponse(
+    (r) => r.url().includes("/api/partner/cheers/") && r.request().method() === "DELETE",
+  );
   await page.getByRole("button", { name: "Dismiss Sam's cheer" }).click();
   await expect(shown).toHaveCount(0);
+  expect((await dismissed).ok()).toBe(true);
   await page.reload();
   await expect(card.getByText(/^Sam is keeping an eye on your plan/)).toBeVisible();
   await expect(shown).toHaveCount(0);
