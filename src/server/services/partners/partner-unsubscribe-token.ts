@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { readSignedToken, signToken } from "../mail/signed-token.ts";
 
 /**
  * The token of a partner e-mail's unsubscribe link (RFC 8058 one-click, and the page with the button): the partner's
@@ -6,23 +6,15 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * plan (that secret is stored only as a hash) and can only ever stop e-mails, so it never expires. A removed partner's
  * token names a row that no longer exists; a partner invited again gets a new id and a new token.
  */
+const PURPOSE = "partner-unsubscribe";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function signature(secret: string, partnerId: string) {
-  return createHmac("sha256", secret).update(`partner-unsubscribe:${partnerId}`).digest("base64url").slice(0, 32);
-}
-
 export function partnerUnsubscribeToken(secret: string, partnerId: string): string {
-  return `${partnerId}.${signature(secret, partnerId)}`;
+  return signToken(secret, PURPOSE, partnerId);
 }
 
 /** The partner id a token was signed for, or null for anything the server did not sign. */
 export function readPartnerUnsubscribeToken(secret: string, token: string): string | null {
-  const parts = token.split(".");
-  const [partnerId, given] = parts;
-  if (parts.length !== 2 || !partnerId || !given || !UUID.test(partnerId)) return null;
-  const expected = Buffer.from(signature(secret, partnerId));
-  const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
-  return partnerId;
+  const partnerId = readSignedToken(secret, PURPOSE, token);
+  return partnerId && UUID.test(partnerId) ? partnerId : null;
 }
