@@ -1,4 +1,4 @@
-import { and, between, eq, gte, isNotNull, isNull } from "drizzle-orm";
+import { and, between, eq, gte, isNotNull, isNull, or } from "drizzle-orm";
 import type { PartnerDeliveryKind } from "../../../shared/partners/rules.ts";
 import { FALLBACK_TIME_ZONE, type LocalTime, localTime, withinSendingHours } from "../../../shared/reminders/rules.ts";
 import type { Db } from "../../db/client.ts";
@@ -33,29 +33,9 @@ const clock = (now: Date, timeZone: string | null): LocalTime => localTime(now, 
 
 /** Every partner e-mail due at `now`, whether or not it was sent before. */
 async function partnerEmailsDue(db: Db, now: Date): Promise<PartnerDue[]> {
-  const completed = await db
-    .select({
-      partnerId: partners.id,
-      userId: partners.userId,
-      milestoneId: milestones.id,
-      timeZone: reminderSettings.timeZone,
-    })
-    .from(partners)
-    .innerJoin(milestones, eq(milestones.userId, partners.userId))
-    .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
-    .leftJoin(reminderSettings, eq(reminderSettings.userId, partners.userId))
-    .where(
-      and(
-        listening,
-        ofHisPlan,
-        eq(milestones.milestoneCompleted, true),
-        between(milestones.completedAt, new Date(now.getTime() - COMPLETED_NEWS_DAYS * DAY_MS), now),
-        // News from before the partner confirmed is on the page he opened, not in his inbox.
-        gte(milestones.completedAt, partners.acceptedAt),
-      ),
-    );
-  // As for his own reminders: every time zone's day after a deadline falls within two days of it.
-  const dated = await db
+  // One pass over his milestones for both kinds of news. For the overdue one, as for his own reminders: every time
+  // zone's day after a deadline falls within two days of it.
+  const news = await db
     .select({
       partnerId: partners.id,
       userId: partners.userId,
@@ -72,8 +52,18 @@ async function partnerEmailsDue(db: Db, now: Date): Promise<PartnerDue[]> {
       and(
         listening,
         ofHisPlan,
-        eq(milestones.milestoneCompleted, false),
-        between(milestones.milestoneDeadline, new Date(now.getTime() - 3 * DAY_MS), now),
+        or(
+          and(
+            eq(milestones.milestoneCompleted, true),
+            between(milestones.completedAt, new Date(now.getTime() - COMPLETED_NEWS_DAYS * DAY_MS), now),
+            // News from before the partner confirmed is on the page he opened, not in his inbox.
+            gte(milestones.completedAt, partners.acceptedAt),
+          ),
+          and(
+            eq(milestones.milestoneCompleted, false),
+            between(milestones.milestoneDeadline, new Date(now.getTime() - 3 * DAY_MS), now),
+          ),
+        ),
       ),
     );
   const weekly = await db
@@ -84,18 +74,17 @@ async function partnerEmailsDue(db: Db, now: Date): Promise<PartnerDue[]> {
     .where(and(listening, ofHisPlan));
 
   return [
-    ...completed.flatMap((m): PartnerDue[] =>
-      withinSendingHours(clock(now, m.timeZone))
-        ? [{ partnerId: m.partnerId, userId: m.userId, kind: "completed", subjectKey: m.milestoneId }]
-        : [],
-    ),
-    ...dated.flatMap((m): PartnerDue[] =>
-      m.deadline
-        ? deadlineRemindersDue({ ...m, deadline: m.deadline }, clock(now, m.timeZone), now)
-            .filter((due) => due.kind === "overdue")
-            .map((due) => ({ partnerId: m.partnerId, userId: m.userId, kind: "overdue", subjectKey: due.subjectKey }))
-        : [],
-    ),
+    ...news.flatMap((m): PartnerDue[] => {
+      if (m.completed) {
+        return withinSendingHours(clock(now, m.timeZone))
+          ? [{ partnerId: m.partnerId, userId: m.userId, kind: "completed", subjectKey: m.id }]
+          : [];
+      }
+      if (!m.deadline) return [];
+      return deadlineRemindersDue({ ...m, deadline: m.deadline }, clock(now, m.timeZone), now)
+        .filter((due) => due.kind === "overdue")
+        .map((due) => ({ partnerId: m.partnerId, userId: m.userId, kind: "overdue", subjectKey: due.subjectKey }));
+    }),
     ...weekly.flatMap((p): PartnerDue[] =>
       weeklySummaryDue(p.userId, clock(now, p.timeZone)).map((due) => ({
         partnerId: p.partnerId,
