@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { paths } from "../../../shared/paths.ts";
-import { challengeProgress, isOverdue, milestoneLabels, milestoneTypes } from "../../../shared/plan/rules.ts";
+import { challengeProgress, isOverdue, milestoneLabels } from "../../../shared/plan/rules.ts";
 import { FALLBACK_TIME_ZONE } from "../../../shared/reminders/rules.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -9,13 +9,13 @@ import {
   partnerDeliveries,
   partners,
   reminderSettings,
-  todos,
   users,
 } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import type { EmailContext } from "../mail/email-layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { partnerCompletedEmail, partnerOverdueEmail, partnerWeeklyEmail } from "../mail/partner-emails.ts";
+import { withTodoStates } from "../plan/plan-read.ts";
 import { type DeliveryOutcome, type ReminderDeps, readWeeklySummary } from "../reminders/deliver.ts";
 import { ofCurrentPlan } from "../reminders/planner.ts";
 import { partnerUnsubscribeToken } from "./partner-unsubscribe-token.ts";
@@ -64,26 +64,14 @@ async function composeCompleted(
   if (!row?.milestone.milestoneCompleted) return null;
   // Progress as his dashboard and the partner's page count it: milestones in type order, todos counting in part.
   const siblings = await db
-    .select({ id: milestones.id, type: milestones.milestoneType, milestoneCompleted: milestones.milestoneCompleted })
+    .select({
+      id: milestones.id,
+      milestoneType: milestones.milestoneType,
+      milestoneCompleted: milestones.milestoneCompleted,
+    })
     .from(milestones)
     .where(and(eq(milestones.challengeId, row.challengeId), eq(milestones.userId, inviter.id)));
-  const siblingTodos = await db
-    .select({ milestoneId: todos.milestoneId, todoCompleted: todos.todoCompleted })
-    .from(todos)
-    .where(
-      and(
-        eq(todos.userId, inviter.id),
-        inArray(
-          todos.milestoneId,
-          siblings.map((m) => m.id),
-        ),
-      ),
-    );
-  const ordered = milestoneTypes.flatMap((type) =>
-    siblings
-      .filter((m) => m.type === type)
-      .map((m) => ({ ...m, todos: siblingTodos.filter((t) => t.milestoneId === m.id) })),
-  );
+  const ordered = await withTodoStates(db, inviter.id, siblings);
   return partnerCompletedEmail(
     ctx,
     partner,

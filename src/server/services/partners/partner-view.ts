@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { PartnerPlanView, PartnerViewAnswer } from "../../../shared/partners/contracts.ts";
 import { partnerStatus } from "../../../shared/partners/rules.ts";
 import { challengeProgress, isOverdue } from "../../../shared/plan/rules.ts";
 import type { Db } from "../../db/client.ts";
-import { partners, todos, users } from "../../db/schema.ts";
+import { partners, users } from "../../db/schema.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
-import { readPlanChallenges } from "../plan/plan-read.ts";
+import { readPlanChallenges, withTodoStates } from "../plan/plan-read.ts";
 import { cheersLeftToday } from "./cheers.ts";
 import { hashPartnerToken, isPartnerToken } from "./link-token.ts";
 
@@ -39,22 +39,16 @@ async function readPartnerPlan(db: Db, userId: string, firstName: string, now: D
   const plan = await latestAnalyzedResponse(db, userId);
   if (!plan) return { firstName, lifeMission: null, progress: 0, challenges: [] };
   const accepted = await readPlanChallenges(db, userId, plan.id, { acceptedOnly: true });
-  const milestoneIds = accepted.flatMap((c) => c.milestones.map((m) => m.id));
-  const todoStates =
-    milestoneIds.length === 0
-      ? []
-      : await db
-          .select({ milestoneId: todos.milestoneId, todoCompleted: todos.todoCompleted })
-          .from(todos)
-          .where(and(eq(todos.userId, userId), inArray(todos.milestoneId, milestoneIds)));
+  const withTodos = await withTodoStates(
+    db,
+    userId,
+    accepted.flatMap((c) => c.milestones),
+  );
   const challenges = accepted.map((challenge) => {
-    const withTodos = challenge.milestones.map((m) => ({
-      ...m,
-      todos: todoStates.filter((t) => t.milestoneId === m.id),
-    }));
+    const own = new Set(challenge.milestones.map((m) => m.id));
     return {
       title: challenge.title,
-      progress: challengeProgress(withTodos),
+      progress: challengeProgress(withTodos.filter((m) => own.has(m.id))),
       milestones: challenge.milestones.map((m) => ({
         milestoneType: m.milestoneType,
         description: m.milestoneDescription,

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Challenge, Milestone, Mission } from "../../../shared/plan/contracts.ts";
 import { sortMilestones } from "../../../shared/plan/rules.ts";
 import type { Db } from "../../db/client.ts";
-import { challenges, milestones, type quizResponses } from "../../db/schema.ts";
+import { challenges, milestones, type quizResponses, todos } from "../../db/schema.ts";
 
 type ChallengeRow = typeof challenges.$inferSelect;
 type MilestoneRow = typeof milestones.$inferSelect;
@@ -74,4 +74,34 @@ export async function readPlanChallenges(
       milestoneRows.filter((m) => m.challengeId === row.id),
     ),
   );
+}
+
+/**
+ * Milestones with the done state of their todos (never the todos' text), in plan order: what challengeProgress counts,
+ * for a reader who must not see the todos themselves (his partner's page and e-mails).
+ */
+export async function withTodoStates<M extends { id: string; milestoneType: Milestone["milestoneType"] }>(
+  db: Db,
+  userId: string,
+  list: M[],
+): Promise<Array<M & { todos: { todoCompleted: boolean }[] }>> {
+  const states =
+    list.length === 0
+      ? []
+      : await db
+          .select({ milestoneId: todos.milestoneId, todoCompleted: todos.todoCompleted })
+          .from(todos)
+          .where(
+            and(
+              eq(todos.userId, userId),
+              inArray(
+                todos.milestoneId,
+                list.map((m) => m.id),
+              ),
+            ),
+          );
+  return sortMilestones(list).map((m) => ({
+    ...m,
+    todos: states.filter((t) => t.milestoneId === m.id).map(({ todoCompleted }) => ({ todoCompleted })),
+  }));
 }
