@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { partnerMessages } from "../../../shared/partners/contracts.ts";
 import { paths } from "../../../shared/paths.ts";
 import { ErrorBox } from "../../components/error-box.tsx";
-import { Spinner } from "../../components/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { partnerUnsubscribeQuery, stopPartnerEmails } from "./api/partner-view.ts";
+import { PartnerPageLoadFailed, PartnerPageLoading } from "./partner-page-states.tsx";
 
 function NotValid() {
   return (
@@ -31,22 +31,10 @@ export function PartnerUnsubscribeCard({ token }: { token: string }) {
   const refused = who.error instanceof ApiError && (who.error.status === 400 || who.error.status === 404);
   if (!token || refused) return <NotValid />;
   if (who.isPending) {
-    return (
-      <p className="flex min-h-[30vh] items-center justify-center gap-3 text-lg text-muted" role="status">
-        <Spinner /> Loading...
-      </p>
-    );
+    return <PartnerPageLoading className="min-h-[30vh]">Loading...</PartnerPageLoading>;
   }
   if (who.isError) {
-    return (
-      <div className="card">
-        <p className="eyebrow">Accountability partner</p>
-        <ErrorBox message={who.error.message} className="mt-4" />
-        <button type="button" className="btn-secondary mt-5 w-full sm:w-auto" onClick={() => who.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <PartnerPageLoadFailed message={who.error.message} onRetry={() => who.refetch()} />;
   }
 
   const name = who.data.inviterFirstName;

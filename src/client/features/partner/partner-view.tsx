@@ -5,10 +5,10 @@ import type { PartnerViewAnswer } from "../../../shared/partners/contracts.ts";
 import { CHEERS_PER_PARTNER_PER_DAY } from "../../../shared/partners/rules.ts";
 import { paths } from "../../../shared/paths.ts";
 import { ErrorBox } from "../../components/error-box.tsx";
-import { Spinner } from "../../components/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { partnerViewQuery, useAcceptInvitation } from "./api/partner-view.ts";
 import { CheerForm } from "./cheer-form.tsx";
+import { PartnerPageLoadFailed, PartnerPageLoading } from "./partner-page-states.tsx";
 import { PartnerPlan } from "./partner-plan.tsx";
 
 /** A removed, renewed-away, expired or unknown link: said plainly, with the one way forward. */
@@ -79,23 +79,11 @@ export function PartnerView({ token }: { token: string }) {
   }, [state]);
 
   if (view.isPending) {
-    return (
-      <p className="flex min-h-[40vh] items-center justify-center gap-3 text-lg text-muted" role="status">
-        <Spinner /> Loading the plan...
-      </p>
-    );
+    return <PartnerPageLoading className="min-h-[40vh]">Loading the plan...</PartnerPageLoading>;
   }
   if (view.isError) {
     if (view.error instanceof ApiError && view.error.status === 404) return <LinkNotValid />;
-    return (
-      <div className="card">
-        <p className="eyebrow">Accountability partner</p>
-        <ErrorBox message={view.error.message} className="mt-4" />
-        <button type="button" className="btn-secondary mt-5 w-full sm:w-auto" onClick={() => view.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <PartnerPageLoadFailed message={view.error.message} onRetry={() => view.refetch()} />;
   }
   const answer = view.data;
   if (answer.state === "invited") return <Invitation token={token} answer={answer} />;
