@@ -1,7 +1,7 @@
 import type { Dashboard, DashboardChallenge } from "../../../shared/dashboard/contracts.ts";
 import { challengeProgress, sortMilestones } from "../../../shared/plan/rules.ts";
+import { ProgressBar } from "../../components/progress-bar.tsx";
 import { MilestoneItem } from "./milestone-item.tsx";
-import { ProgressBar } from "./progress-bar.tsx";
 
 /**
  * A challenge card: numbered from 1, its progress (SPEC.md section 9) and its three milestones in order.

@@ -1,24 +1,7 @@
 import type { PartnerPlanView } from "../../../shared/partners/contracts.ts";
 import { milestoneLabels } from "../../../shared/plan/rules.ts";
+import { ProgressBar } from "../../components/progress-bar.tsx";
 import { formatDeadline } from "../../lib/dates.ts";
-
-function Bar({ value, label }: { value: number; label: string }) {
-  return (
-    <div
-      className="h-2 overflow-hidden rounded-full bg-surface-2"
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={value}
-    >
-      <div
-        className={`h-full rounded-full ${value === 100 ? "bg-success" : "bg-gradient-to-r from-volt-strong to-volt"}`}
-        style={{ width: `${value}%` }}
-      />
-    </div>
-  );
-}
 
 function Badge({ kind }: { kind: "done" | "overdue" }) {
   return kind === "done" ? (
@@ -80,7 +63,7 @@ export function PartnerPlan({ plan, children }: { plan: PartnerPlanView; childre
           </p>
         </div>
         <div className="mt-4">
-          <Bar value={plan.progress} label={`${plan.firstName}'s progress`} />
+          <ProgressBar value={plan.progress} label={`${plan.firstName}'s progress`} showValue={false} />
         </div>
       </div>
 
@@ -111,13 +94,8 @@ export function PartnerPlan({ plan, children }: { plan: PartnerPlanView; childre
               <li key={index} className="card" data-testid="partner-challenge">
                 <p className="text-xs font-bold uppercase tracking-[0.2em] text-muted">Challenge {index + 1}</p>
                 <h3 className="mt-1 break-words text-xl font-bold">{challenge.title}</h3>
-                <div className="mt-3 flex items-center gap-3">
-                  <div className="flex-1">
-                    <Bar value={challenge.progress} label={`Progress of ${challenge.title}`} />
-                  </div>
-                  <span className="w-11 text-right text-sm font-semibold tabular-nums" aria-hidden="true">
-                    {challenge.progress}%
-                  </span>
+                <div className="mt-3">
+                  <ProgressBar value={challenge.progress} label={`Progress of ${challenge.title}`} />
                 </div>
                 <ul className="mt-4 space-y-3" aria-label={`Milestones of ${challenge.title}`}>
                   {challenge.milestones.map((milestone) => (

@@ -2,9 +2,9 @@ import { useEffect, useState } from "react";
 
 /**
  * A challenge's progress: the bar grows to its value over 1 s (SPEC.md section 9) on arrival and on every change,
- * and jumps there for visitors who asked for less motion.
+ * and jumps there for visitors who asked for less motion. Also the partner's page's bars (issue 25).
  */
-export function ProgressBar({ value, label }: { value: number; label: string }) {
+export function ProgressBar({ value, label, showValue = true }: { value: number; label: string; showValue?: boolean }) {
   const [shown, setShown] = useState(0);
   // From 0 on the first paint, so the bar visibly fills on arrival.
   useEffect(() => {
@@ -29,9 +29,11 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
           style={{ width: `${shown}%` }}
         />
       </div>
-      <span className="w-11 text-right text-sm font-semibold tabular-nums text-text" aria-hidden="true">
-        {value}%
-      </span>
+      {showValue ? (
+        <span className="w-11 text-right text-sm font-semibold tabular-nums text-text" aria-hidden="true">
+          {value}%
+        </span>
+      ) : null}
     </div>
   );
 }
