@@ -1,5 +1,5 @@
 import { type EmailContext, type Recipient, renderEmail } from "./email-layout.ts";
-import { readableDay, type WeeklySummary } from "./reminder-emails.ts";
+import { readableDay, type WeeklySummary, weeklyLines } from "./reminder-emails.ts";
 
 /**
  * The e-mails an accountability partner gets once he confirmed (issue 25, decision 0106): a milestone completed, a
@@ -106,17 +106,10 @@ export function partnerWeeklyEmail(
     recipient,
     intro: [
       done.length > 0
-        ? `Completed last week: ${done.map((m) => `${m.challengeTitle}, ${m.milestoneLabel}`).join("; ")}.`
+        ? `Completed last week: ${weeklyLines.done(summary)}.`
         : `${name} completed no milestone last week.`,
-      due.length > 0
-        ? `Due this week: ${due
-            .map(
-              (m) =>
-                `${m.challengeTitle}, ${m.milestoneLabel} (${m.overdue ? "overdue since" : "due"} ${readableDay(m.dueDay)})`,
-            )
-            .join("; ")}.`
-        : `Nothing is due this week.`,
-      `Progress: ${summary.progress.map((c) => `${c.challengeTitle} ${c.percent}%`).join(" · ")}.`,
+      due.length > 0 ? `Due this week: ${weeklyLines.due(summary)}.` : `Nothing is due this week.`,
+      weeklyLines.progress(summary),
       `Monday is a good day for a check-in: ask ${name} what the one thing is that gets done this week.`,
       viewLine(name),
     ],

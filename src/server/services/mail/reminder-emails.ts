@@ -53,6 +53,21 @@ export type WeeklySummary = {
   progress: Array<{ challengeTitle: string; percent: number }>;
 };
 
+/** The week's lists as both Monday summaries (his and his partner's) write them. */
+export const weeklyLines = {
+  due: (summary: WeeklySummary) =>
+    summary.dueThisWeek
+      .map(
+        (m) =>
+          `${m.challengeTitle}, ${m.milestoneLabel} (${m.overdue ? "overdue since" : "due"} ${readableDay(m.dueDay)})`,
+      )
+      .join("; "),
+  done: (summary: WeeklySummary) =>
+    summary.completedLastWeek.map((m) => `${m.challengeTitle}, ${m.milestoneLabel}`).join("; "),
+  progress: (summary: WeeklySummary) =>
+    `Progress: ${summary.progress.map((c) => `${c.challengeTitle} ${c.percent}%`).join(" · ")}.`,
+};
+
 export function weeklySummaryEmail(ctx: EmailContext, recipient: Recipient, summary: WeeklySummary, links: Links) {
   const due = summary.dueThisWeek;
   const done = summary.completedLastWeek;
@@ -64,17 +79,12 @@ export function weeklySummaryEmail(ctx: EmailContext, recipient: Recipient, summ
     recipient,
     intro: [
       due.length > 0
-        ? `Due this week: ${due
-            .map(
-              (m) =>
-                `${m.challengeTitle}, ${m.milestoneLabel} (${m.overdue ? "overdue since" : "due"} ${readableDay(m.dueDay)})`,
-            )
-            .join("; ")}.`
+        ? `Due this week: ${weeklyLines.due(summary)}.`
         : "Nothing is due this week. A good week to set the next date on your dashboard.",
       done.length > 0
-        ? `Completed last week: ${done.map((m) => `${m.challengeTitle}, ${m.milestoneLabel}`).join("; ")}. Well done.`
+        ? `Completed last week: ${weeklyLines.done(summary)}. Well done.`
         : "Nothing completed last week. One small step today counts.",
-      `Progress: ${summary.progress.map((c) => `${c.challengeTitle} ${c.percent}%`).join(" · ")}.`,
+      weeklyLines.progress(summary),
     ],
     action: { label: "Plan my week", url: links.dashboardUrl },
     outro: ["You are receiving this email because you have accepted challenges. It comes every Monday morning."],
