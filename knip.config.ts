@@ -16,6 +16,8 @@ export default {
     "tests/bench/signup-timing.ts",
     // The throughput benchmark's servers, each started by tests/bench/throughput.ts as a child process.
     "tests/bench/throughput/*.ts",
+    // Run by hand: writes the activity files the proof tests read (issue 26).
+    "tests/fixtures/*/make-fixtures.ts",
   ],
   // CSS too: app.css imports tailwindcss.
   project: ["src/**/*.{ts,tsx,css}", "scripts/**/*.ts", "tests/**/*.ts", "*.ts"],

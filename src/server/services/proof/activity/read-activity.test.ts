@@ -1,0 +1,406 @@
+import { readFileSync } from "node:fs";
+import { CrcCalculator, Encoder, type Mesg, Profile, Utils } from "@garmin/fitsdk";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fuzzParameters } from "../../../../../tests/support/fuzz.ts";
+import type { ActivityReading, ProofErrorCode } from "../../../../shared/proof/contracts.ts";
+import { ROUTE_MAX_POINTS, wholeMinutes } from "../../../../shared/proof/rules.ts";
+import { haversineMeters } from "./geo.ts";
+import { readActivity } from "./read-activity.ts";
+
+/** tests/fixtures/activity, written by its make-fixtures.ts: every activity there starts at 2026-03-14T08:00:00Z. */
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(new URL(`../../../../../tests/fixtures/activity/${name}`, import.meta.url)));
+
+const START = Date.parse("2026-03-14T08:00:00Z");
+/** Two days after the fixtures: never today's date. */
+const NOW = new Date("2026-03-16T12:00:00Z");
+const ORIGIN = { lat: 46.2044, lon: 6.1432 };
+const METERS_PER_DEGREE = 111_195;
+const CODES: ProofErrorCode[] = ["notActivity", "corrupt", "noTimes", "tooFewPoints", "tooOld", "inFuture", "tooFast"];
+
+/** The SDK types its message numbers as any string's; these are in every profile. */
+const MesgNum = Profile.MesgNum as Record<"FILE_ID" | "RECORD", number>;
+/** The SDK types its enumerated fields as numbers, yet its Encoder takes the profile's names, as its README does. */
+const mesg = (fields: Record<string, unknown>) => fields as Mesg;
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+async function read(bytes: Uint8Array, options: { now?: Date; runningPace?: boolean } = {}) {
+  return readActivity(bytes, { now: options.now ?? NOW, runningPace: options.runningPace ?? true });
+}
+
+async function activity(
+  bytes: Uint8Array,
+  options: { now?: Date; runningPace?: boolean } = {},
+): Promise<ActivityReading> {
+  const result = await read(bytes, options);
+  if (!result.ok) throw new Error(`refused: ${result.code}`);
+  return result.activity;
+}
+
+async function code(bytes: Uint8Array, options: { now?: Date; runningPace?: boolean } = {}) {
+  const result = await read(bytes, options);
+  return result.ok ? "ok" : result.code;
+}
+
+type Point = { second?: number; east: number; north: number };
+
+/** A GPX of points given in seconds from START and metres from ORIGIN, one track segment per array. */
+function gpx(...segments: Point[][]): Uint8Array {
+  const east = METERS_PER_DEGREE * Math.cos((ORIGIN.lat * Math.PI) / 180);
+  const trkpt = (p: Point) =>
+    `<trkpt lat="${(ORIGIN.lat + p.north / METERS_PER_DEGREE).toFixed(7)}" lon="${(ORIGIN.lon + p.east / east).toFixed(7)}">` +
+    (p.second == null ? "" : `<time>${new Date(START + p.second * 1000).toISOString()}</time>`) +
+    "</trkpt>";
+  const body = segments.map((segment) => `<trkseg>${segment.map(trkpt).join("\n")}</trkseg>`).join("");
+  return text(
+    `<?xml version="1.0"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk>${body}</trk></gpx>`,
+  );
+}
+
+/** Points every `every` seconds from `from` to `to`, heading east at `speed` m/s from `east`. */
+function stretch(from: number, to: number, speed: number, east = 0, every = 5): Point[] {
+  const points: Point[] = [];
+  for (let second = from; second <= to; second += every)
+    points.push({ second, east: east + (second - from) * speed, north: 0 });
+  return points;
+}
+
+/** A genuine FIT file, with the CRCs the SDK checks, around any data records. */
+function fitFile(data: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(14 + data.length + 2);
+  const view = new DataView(bytes.buffer);
+  bytes.set([14, 0x20], 0);
+  view.setUint16(2, 2199, true);
+  view.setUint32(4, data.length, true);
+  bytes.set(text(".FIT"), 8);
+  view.setUint16(12, CrcCalculator.calculateCRC(bytes, 0, 12), true);
+  bytes.set(data, 14);
+  view.setUint16(14 + data.length, CrcCalculator.calculateCRC(bytes, 0, 14 + data.length), true);
+  return bytes;
+}
+
+function expectShapeOnly(route: ActivityReading["route"], eastWest: number, northSouth: number) {
+  expect(route.length).toBeGreaterThan(10);
+  expect(route.length).toBeLessThanOrEqual(ROUTE_MAX_POINTS);
+  for (const [x, y] of route) {
+    expect(Number.isInteger(x) && Number.isInteger(y)).toBe(true);
+    expect(x).toBeGreaterThanOrEqual(0);
+    expect(y).toBeGreaterThanOrEqual(0);
+    expect(x).toBeLessThanOrEqual(eastWest + 2);
+    expect(y).toBeLessThanOrEqual(northSouth + 2);
+  }
+}
+
+/** The east-west and north-south size in metres of a GPX's points, from its own latitudes and longitudes. */
+function extentOf(gpxText: string) {
+  const lats = [...gpxText.matchAll(/lat="([-\d.]+)"/g)].map((m) => Number(m[1]));
+  const lons = [...gpxText.matchAll(/lon="([-\d.]+)"/g)].map((m) => Number(m[1]));
+  const [south, north, west, east] = [Math.min(...lats), Math.max(...lats), Math.min(...lons), Math.max(...lons)];
+  return {
+    eastWest: haversineMeters((south + north) / 2, west, (south + north) / 2, east),
+    northSouth: haversineMeters(south, west, north, west),
+  };
+}
+
+describe("readActivity: the 70-minute run, as GPX, TCX and FIT", () => {
+  for (const name of ["run.gpx", "run.tcx", "run.fit"]) {
+    it(`reads ${name}: 70 minutes in motion, about 11 km, the shape of the route`, async () => {
+      const run = await activity(fixture(name));
+      expect(run.format).toBe(name.split(".")[1]);
+      expect(run.startedAt).toBe("2026-03-14T08:00:00.000Z");
+      expect(run.elapsedSeconds).toBe(4200);
+      // A 25-second stop at a traffic light is moving time; the fix thrown 70 m off does not make it "too fast".
+      expect(Math.abs(run.movingSeconds - 4200)).toBeLessThanOrEqual(5);
+      expect(wholeMinutes(run.movingSeconds)).toBe(70);
+      expect(run.distanceMeters).toBeGreaterThan(10_800);
+      expect(run.distanceMeters).toBeLessThan(11_400);
+      expect(run.paceSecondsPerKm).toBe(Math.round(run.movingSeconds / (run.distanceMeters / 1000)));
+      expect(run.route.length).toBeLessThanOrEqual(ROUTE_MAX_POINTS);
+    });
+  }
+
+  it("reads the same figures and route from all three formats", async () => {
+    const [fromGpx, fromTcx, fromFit] = await Promise.all(
+      ["run.gpx", "run.tcx", "run.fit"].map((n) => activity(fixture(n))),
+    );
+    expect(fromTcx).toEqual({ ...fromGpx, format: "tcx" });
+    // FIT stores positions in semicircles (about 1 cm): the same to the metre.
+    expect(Math.abs(fromFit!.distanceMeters - fromGpx!.distanceMeters)).toBeLessThanOrEqual(1);
+    expect(fromFit!.movingSeconds).toBe(fromGpx!.movingSeconds);
+  });
+
+  it("keeps the route's shape only: whole metres from its south-west corner, within its own extent", async () => {
+    const gpxText = new TextDecoder().decode(fixture("run.gpx"));
+    const { eastWest, northSouth } = extentOf(gpxText);
+    const { route } = await activity(fixture("run.gpx"));
+    expectShapeOnly(route, eastWest, northSouth);
+    // It touches both axes and spans the route: the whole shape, from its own corner.
+    expect(Math.min(...route.map(([x]) => x))).toBe(0);
+    expect(Math.min(...route.map(([, y]) => y))).toBe(0);
+    expect(Math.max(...route.map(([x]) => x))).toBeGreaterThan(eastWest - 20);
+    expect(Math.max(...route.map(([, y]) => y))).toBeGreaterThan(northSouth - 20);
+  });
+
+  it("refuses a run that starts more than 5 minutes in the future, or more than 7 days ago", async () => {
+    const bytes = fixture("run.gpx");
+    expect(await code(bytes, { now: new Date("2026-03-14T07:54:59Z") })).toBe("inFuture");
+    expect(await code(bytes, { now: new Date("2026-03-14T07:56:00Z") })).toBe("ok");
+    expect(await code(bytes, { now: new Date("2026-03-21T07:59:00Z") })).toBe("ok");
+    expect(await code(bytes, { now: new Date("2026-03-21T08:00:01Z") })).toBe("tooOld");
+  });
+});
+
+describe("readActivity: pauses, rides and treadmills", () => {
+  it("leaves the 3-minute standstill and the 10-minute gap out of the paused run's moving time", async () => {
+    const run = await activity(fixture("paused-run.gpx"));
+    expect(run.elapsedSeconds).toBe(4380);
+    // 60 minutes of running; the few seconds of running inside the gap's one step are lost with it.
+    expect(Math.abs(run.movingSeconds - 3600)).toBeLessThanOrEqual(15);
+    expect(wholeMinutes(run.movingSeconds)).toBeGreaterThanOrEqual(59);
+    expect(run.distanceMeters).toBeGreaterThan(3600 * 2.7 - 150);
+    expect(run.distanceMeters).toBeLessThan(3600 * 2.7 + 150);
+  });
+
+  it("refuses the 40 km/h ride only where a running pace is asked for", async () => {
+    const ride = await activity(fixture("ride.gpx"), { runningPace: false });
+    expect(ride.movingSeconds).toBe(3600);
+    expect(ride.distanceMeters).toBeGreaterThan(39_000);
+    expect(ride.distanceMeters).toBeLessThan(41_000);
+    expect(ride.paceSecondsPerKm).toBeLessThan(100);
+    expect(await code(fixture("ride.gpx"), { runningPace: true })).toBe("tooFast");
+  });
+
+  it("refuses a run with a drive in the middle: its median pace is a run's, its top speed is not", async () => {
+    const driven = gpx([
+      ...stretch(0, 1800, 2.7),
+      ...stretch(1805, 1980, 60 / 3.6, 4860),
+      ...stretch(1985, 3800, 2.7, 7800),
+    ]);
+    expect(await code(driven, { runningPace: false })).toBe("ok");
+    expect(await code(driven, { runningPace: true })).toBe("tooFast");
+  });
+
+  it("reads a treadmill FIT from the distance its device counted, without a route", async () => {
+    const treadmill = await activity(fixture("treadmill.fit"));
+    expect(treadmill).toMatchObject({ format: "fit", movingSeconds: 2700, distanceMeters: 7560, route: [] });
+  });
+
+  it("reads a treadmill TCX (trackpoints without a position) the same way", async () => {
+    const trackpoints = Array.from(
+      { length: 500 },
+      (_, i) =>
+        `<Trackpoint><Time>${new Date(START + i * 5000).toISOString()}</Time>` +
+        `<DistanceMeters>${(i * 14).toFixed(1)}</DistanceMeters><HeartRateBpm><Value>150</Value></HeartRateBpm></Trackpoint>`,
+    ).join("");
+    const tcx = text(
+      '<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities>' +
+        `<Activity Sport="Running"><Lap StartTime="x"><Track>${trackpoints}</Track></Lap></Activity></Activities></TrainingCenterDatabase>`,
+    );
+    expect(await activity(tcx)).toMatchObject({ format: "tcx", movingSeconds: 2495, distanceMeters: 6986, route: [] });
+  });
+
+  it("finds no movement in a file with times but neither positions nor distances, nor in an hour standing still", async () => {
+    const heartOnly = Array.from(
+      { length: 200 },
+      (_, i) =>
+        `<Trackpoint><Time>${new Date(START + i * 5000).toISOString()}</Time><HeartRateBpm><Value>90</Value></HeartRateBpm></Trackpoint>`,
+    ).join("");
+    expect(
+      await code(text(`<TrainingCenterDatabase><Lap><Track>${heartOnly}</Track></Lap></TrainingCenterDatabase>`)),
+    ).toBe("notMoving");
+    const jitter = (second: number) => ({
+      second,
+      east: 3 * Math.sin(second * 7.1),
+      north: 3 * Math.cos(second * 3.3),
+    });
+    expect(await code(gpx(Array.from({ length: 720 }, (_, i) => jitter(i * 5))))).toBe("notMoving");
+  });
+});
+
+describe("readActivity: how the points are gathered", () => {
+  it("reads tracks in time order whatever their order in the file", async () => {
+    const first = stretch(0, 2100, 2.7);
+    const second = stretch(2105, 4200, 2.7, 2100 * 2.7 + 13.5);
+    const inOrder = await activity(gpx(first, second));
+    expect(await activity(gpx(second, first))).toEqual(inOrder);
+    expect(inOrder.movingSeconds).toBe(4200);
+  });
+
+  it("keeps each time with its own point when one point of a segment has none", async () => {
+    const points = stretch(0, 4200, 2.7);
+    const missing = points.map((point, i) => (i === 400 ? { east: point.east, north: point.north } : point));
+    const run = await activity(gpx(missing));
+    expect(run.movingSeconds).toBe(4200);
+    expect(run.distanceMeters).toBe(Math.round(4200 * 2.7));
+  });
+
+  it("refuses a file without times, with too few timed points, or with only a planned route", async () => {
+    expect(await code(fixture("no-times.gpx"))).toBe("noTimes");
+    expect(await code(fixture("twenty-points.gpx"))).toBe("tooFewPoints");
+    const route = '<rte><rtept lat="46.2" lon="6.1"/><rtept lat="46.3" lon="6.2"/></rte>';
+    expect(await code(text(`<gpx version="1.1">${route}</gpx>`))).toBe("noTimes");
+    expect(await code(text('<gpx version="1.1"><wpt lat="46.2" lon="6.1"/></gpx>'))).toBe("tooFewPoints");
+  });
+});
+
+describe("readActivity: files that are not activities, or are damaged", () => {
+  it("refuses anything that is not GPX, TCX or FIT as notActivity, by its content", async () => {
+    expect(await code(new Uint8Array())).toBe("notActivity");
+    expect(await code(text("%PDF-1.7\n%âãÏÓ"))).toBe("notActivity");
+    expect(await code(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))).toBe(
+      "notActivity",
+    );
+    expect(await code(text('{"type":"FeatureCollection","features":[]}'))).toBe("notActivity");
+    expect(await code(text('<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>'))).toBe(
+      "notActivity",
+    );
+    expect(await code(text("<!DOCTYPE html><html><body>run.gpx</body></html>"))).toBe("notActivity");
+  });
+
+  it("refuses a FIT file that is not an activity (a course) as notActivity", async () => {
+    const encoder = new Encoder();
+    const created = Utils.convertDateToDateTime(new Date(START));
+    encoder.onMesg(
+      MesgNum.FILE_ID,
+      mesg({
+        type: "course",
+        manufacturer: "development",
+        product: 1,
+        timeCreated: created,
+      }),
+    );
+    for (let i = 0; i < 100; i++) {
+      encoder.onMesg(
+        MesgNum.RECORD,
+        mesg({
+          timestamp: created + i * 5,
+          positionLat: 551_000_000 + i * 1000,
+          positionLong: 73_000_000,
+          distance: i * 14,
+        }),
+      );
+    }
+    expect(await code(encoder.close())).toBe("notActivity");
+  });
+
+  it("refuses a damaged FIT (cut, or one byte changed) and broken XML of a known kind as corrupt", async () => {
+    expect(await code(fixture("truncated.fit"))).toBe("corrupt");
+    const fit = fixture("run.fit");
+    fit[fit.length >> 1]! ^= 0x10;
+    expect(await code(fit)).toBe("corrupt");
+    const gpxBytes = fixture("run.gpx");
+    expect(await code(gpxBytes.subarray(0, gpxBytes.length >> 1))).toBe("corrupt");
+    expect(await code(text("<TrainingCenterDatabase><Activities></Activity></TrainingCenterDatabase>"))).toBe(
+      "corrupt",
+    );
+    expect(await code(text('<gpx><trk><trkseg><trkpt lat="1" lon="2"></trkseg></trk></gpx>'))).toBe("corrupt");
+    expect(await code(text("<gpx><trk><name>A &amp B</name></trk></gpx>"))).toBe("corrupt");
+  });
+
+  it("expands no entity: a 'billion laughs' GPX and an external entity are refused at once", async () => {
+    const entities = ['<!ENTITY lol "lol">'];
+    for (let i = 1; i <= 9; i++) entities.push(`<!ENTITY lol${i} "${`&lol${i === 1 ? "" : i - 1};`.repeat(10)}">`);
+    const laughs = `<?xml version="1.0"?><!DOCTYPE gpx [${entities.join("")}]><gpx><trk><name>&lol9;</name></trk></gpx>`;
+    const external = `<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><gpx><trk><name>&xxe;</name></trk></gpx>`;
+    const started = performance.now();
+    expect(await code(text(laughs))).toBe("corrupt");
+    expect(await code(text(external))).toBe("corrupt");
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it("refuses files built to keep the server busy, quickly: a million XML tags, a million empty FIT messages", async () => {
+    const started = performance.now();
+    expect(await code(text(`<gpx>${"<a/>".repeat(1_100_000)}</gpx>`))).toBe("corrupt");
+    // A definition of "record" with no field, then a one-byte message after another: 10 million empty records.
+    const data = new Uint8Array(10 * 1024 * 1024 - 16);
+    data.set([0x40, 0, 0, 20, 0, 0]);
+    expect(await code(fitFile(data))).toBe("corrupt");
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe("readActivity: never throws", () => {
+  const settle = async (bytes: Uint8Array) => {
+    const result = await read(bytes);
+    if (!result.ok) expect(CODES).toContain(result.code);
+    return result;
+  };
+
+  it("refuses random bytes, random bytes after a FIT header and random text inside <gpx>", async () => {
+    const header = (dataSize: number) => {
+      const bytes = new Uint8Array(14);
+      bytes.set([14, 0x20, 0x97, 0x08]);
+      new DataView(bytes.buffer).setUint32(4, dataSize, true);
+      bytes.set(text(".FIT"), 8);
+      return bytes;
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 4096 }),
+        fc.nat(),
+        fc.string({ unit: "binary", maxLength: 2000 }),
+        async (random, dataSize, inside) => {
+          expect((await settle(random)).ok).toBe(false);
+          expect((await settle(new Uint8Array([...header(dataSize), ...random]))).ok).toBe(false);
+          // With a right header and CRC, the bytes reach the SDK's decoder itself.
+          expect((await settle(fitFile(random))).ok).toBe(false);
+          expect((await settle(text(`<?xml version="1.0"?><gpx>${inside}</gpx>`))).ok).toBe(false);
+          expect((await settle(text(`<TrainingCenterDatabase>${inside}`))).ok).toBe(false);
+        },
+      ),
+      fuzzParameters(150),
+    );
+  });
+
+  it("answers ok or a refusal, never an exception, when bytes of the real files are changed or cut", async () => {
+    const files = ["run.gpx", "run.tcx", "run.fit", "treadmill.fit"].map(fixture);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...files),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        async (original, changes, cut) => {
+          const bytes = original.slice();
+          for (const [at, value] of changes) bytes[at % bytes.length] = value;
+          await settle(bytes.subarray(0, bytes.length - (cut % 64)));
+        },
+      ),
+      fuzzParameters(60),
+    );
+  });
+});
+
+describe("readActivity: a 10 MB GPX", () => {
+  it("is read, with its route cut to ROUTE_MAX_POINTS (the time it takes is printed)", {
+    timeout: 60_000,
+  }, async () => {
+    const east = METERS_PER_DEGREE * Math.cos((ORIGIN.lat * Math.PI) / 180);
+    const lines: string[] = [];
+    let size = 0;
+    // A day-long activity at one point a second, with the Garmin heart-rate extension Strava exports: 210 bytes a point.
+    for (let i = 0; size < 10 * 1024 * 1024 - 400; i++) {
+      const angle = i / 900;
+      const line =
+        `<trkpt lat="${(ORIGIN.lat + (1500 * Math.sin(angle)) / METERS_PER_DEGREE).toFixed(7)}" ` +
+        `lon="${(ORIGIN.lon + (2000 * Math.cos(angle) + i * 0.05) / east).toFixed(7)}"><ele>374.2</ele>` +
+        `<time>${new Date(START + i * 1000).toISOString()}</time><extensions><gpxtpx:TrackPointExtension>` +
+        "<gpxtpx:hr>142</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>";
+      lines.push(line);
+      size += line.length + 1;
+    }
+    const bytes = text(
+      '<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1" ' +
+        `xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><trkseg>\n${lines.join("\n")}\n</trkseg></trk></gpx>`,
+    );
+    const started = performance.now();
+    const big = await activity(bytes, { runningPace: false });
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `a ${(bytes.length / 1024 / 1024).toFixed(1)} MB GPX of ${lines.length} points read in ${seconds.toFixed(2)} s`,
+    );
+    expect(big.movingSeconds).toBe(lines.length - 1);
+    expect(big.route.length).toBeLessThanOrEqual(ROUTE_MAX_POINTS);
+  });
+});

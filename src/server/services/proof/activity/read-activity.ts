@@ -1,0 +1,126 @@
+import type { ActivityReading, ProofErrorCode, RoutePoint } from "../../../../shared/proof/contracts.ts";
+import {
+  type ActivityFormat,
+  FASTEST_RUN_PACE_SECONDS_PER_KM,
+  MAX_ACTIVITY_AGE_DAYS,
+  MAX_RUN_SPEED_KMH,
+  MIN_TRACKPOINTS,
+} from "../../../../shared/proof/rules.ts";
+import { activityFormatOf } from "./detect-format.ts";
+import { haversineMeters, projectToMeters } from "./geo.ts";
+import { measureMovement, type Track } from "./movement.ts";
+import { readFitPoints } from "./read-fit.ts";
+import { readXmlPoints } from "./read-xml.ts";
+import { routeShape } from "./route-shape.ts";
+import { isPosition, type TrackPoint } from "./track-point.ts";
+
+type ActivityResult = { ok: true; activity: ActivityReading } | { ok: false; code: ProofErrorCode };
+
+/** A watch or phone a few minutes ahead of the server is not an activity from the future. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Less than this in motion is standing about with a watch on, not an activity. */
+const MIN_MOVING_METERS = 100;
+
+const refuse = (code: ProofErrorCode): ActivityResult => ({ ok: false, code });
+
+/** The points with a time, in time order, one per instant (a second point at the same time adds nothing). */
+function timedPoints(points: TrackPoint[]): Array<TrackPoint & { time: number }> {
+  const timed = points.filter((point): point is TrackPoint & { time: number } => point.time != null);
+  // Tracks, segments and laps come in file order, which is not always time order; sort is stable within each.
+  timed.sort((a, b) => a.time - b.time);
+  return timed.filter((point, i) => i === 0 || point.time > timed[i - 1]!.time);
+}
+
+function gpsTrack(points: Array<TrackPoint & { time: number }>): { track: Track; route: RoutePoint[] } {
+  const lats = points.map((point) => point.lat!);
+  const lons = points.map((point) => point.lon!);
+  const { x, y } = projectToMeters(lats, lons);
+  const start = points[0]!.time;
+  const t = Float64Array.from(points, (point) => (point.time - start) / 1000);
+  const step = new Float64Array(points.length);
+  for (let i = 1; i < points.length; i++) step[i] = haversineMeters(lats[i - 1]!, lons[i - 1]!, lats[i]!, lons[i]!);
+  return { track: { t, x, y, step }, route: routeShape(x, y) };
+}
+
+/** A treadmill's track: a straight line as long as the distance its device counted (which never runs backwards). */
+function distanceTrack(points: Array<TrackPoint & { time: number }>): Track {
+  const start = points[0]!.time;
+  const t = Float64Array.from(points, (point) => (point.time - start) / 1000);
+  const x = new Float64Array(points.length);
+  const step = new Float64Array(points.length);
+  for (let i = 1; i < points.length; i++) {
+    step[i] = Math.max(0, points[i]!.distance! - points[i - 1]!.distance!);
+    x[i] = x[i - 1]! + step[i]!;
+  }
+  return { t, x, y: new Float64Array(points.length), step };
+}
+
+function checkedActivity(
+  format: ActivityFormat,
+  points: TrackPoint[],
+  options: { now: Date; runningPace: boolean },
+): ActivityResult {
+  const timed = timedPoints(points);
+  if (points.length > 0 && timed.length === 0) return refuse("noTimes");
+  if (timed.length < MIN_TRACKPOINTS) return refuse("tooFewPoints");
+  const startedAt = timed[0]!.time;
+  const now = options.now.getTime();
+  if (startedAt > now + CLOCK_SKEW_MS) return refuse("inFuture");
+  if (startedAt < now - MAX_ACTIVITY_AGE_DAYS * DAY_MS) return refuse("tooOld");
+
+  // Positions when the file has enough of them (points before the GPS fix are left out), else the distance the
+  // device counted (a treadmill), else nothing shows movement.
+  const positioned = timed.filter((point) => isPosition(point.lat, point.lon));
+  const withDistance = timed.filter((point) => point.distance != null && point.distance >= 0);
+  let track: Track;
+  let route: RoutePoint[] = [];
+  if (positioned.length >= MIN_TRACKPOINTS) ({ track, route } = gpsTrack(positioned));
+  else if (withDistance.length >= MIN_TRACKPOINTS) track = distanceTrack(withDistance);
+  else return refuse(positioned.length > 0 ? "tooFewPoints" : "notMoving");
+
+  const movement = measureMovement(track);
+  // Only a made-up distance (a TCX saying 1e308 metres) overflows; stored, it would read as null.
+  if (!Number.isFinite(movement.distanceMeters)) return refuse("corrupt");
+  if (movement.movingSeconds <= 0 || movement.distanceMeters < MIN_MOVING_METERS) return refuse("notMoving");
+  if (
+    options.runningPace &&
+    (movement.medianPaceSecondsPerKm < FASTEST_RUN_PACE_SECONDS_PER_KM || movement.maxSpeedKmh > MAX_RUN_SPEED_KMH)
+  ) {
+    return refuse("tooFast");
+  }
+  return {
+    ok: true,
+    activity: {
+      format,
+      startedAt: new Date(startedAt).toISOString(),
+      distanceMeters: Math.round(movement.distanceMeters),
+      // Down, as wholeMinutes does: 69:59.6 of motion never reads as 70 minutes.
+      movingSeconds: Math.floor(movement.movingSeconds),
+      elapsedSeconds: Math.round((timed[timed.length - 1]!.time - startedAt) / 1000),
+      paceSecondsPerKm: Math.round(movement.paceSecondsPerKm),
+      route,
+    },
+  };
+}
+
+/**
+ * Reads an activity file (GPX, TCX or FIT, told apart by content) into checked figures and the shape of its route,
+ * or the code of why it cannot prove an activity done by `now`. With `runningPace`, a ride or a drive is refused too.
+ * Never throws, whatever the bytes: anything unforeseen in a file of a known format reads as damaged.
+ */
+export async function readActivity(
+  bytes: Uint8Array,
+  options: { now: Date; runningPace: boolean },
+): Promise<ActivityResult> {
+  let format: ActivityFormat | null = null;
+  try {
+    format = activityFormatOf(bytes);
+    if (format == null) return refuse("notActivity");
+    const read = format === "fit" ? readFitPoints(bytes) : readXmlPoints(bytes, format);
+    if (!read.ok) return refuse(read.code);
+    return checkedActivity(format, read.points, options);
+  } catch {
+    return refuse(format == null ? "notActivity" : "corrupt");
+  }
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { ActivityFormat } from "./rules.ts";
+import {
+  FASTEST_RUN_PACE_SECONDS_PER_KM,
+  formatPace,
+  MAX_ACTIVITY_AGE_DAYS,
+  MAX_RUN_SPEED_KMH,
+  MIN_TRACKPOINTS,
+  PROOF_FILE_MAX_MB,
+} from "./rules.ts";
+
+/** Every answer to a proof file, used verbatim by the server and the screens. */
+export const proofMessages = {
+  fileRequired: "Please choose a file.",
+  tooLarge: `This file is over ${PROOF_FILE_MAX_MB} MB. Please choose a smaller one.`,
+  notActivity: "This is not a GPX, TCX or FIT file. Export the original file from your watch or running app.",
+  notProof: "Please choose an activity file (GPX, TCX or FIT) or a photo (JPEG, PNG, WebP or HEIC).",
+  corrupt: "This file could not be read: it looks damaged or incomplete. Please export it again.",
+  noTimes: "This file has no timestamps, so it cannot show how long you ran. Export the original activity instead.",
+  tooFewPoints: `This activity is too short to check: it needs at least ${MIN_TRACKPOINTS} recorded points.`,
+  tooOld: `This activity is more than ${MAX_ACTIVITY_AGE_DAYS} days old. Upload a run from the last week.`,
+  inFuture: "This activity starts in the future. Check the date and time on your watch or phone.",
+  tooFast: `This looks like a ride or a drive, not a run: faster than ${formatPace(FASTEST_RUN_PACE_SECONDS_PER_KM)} or above ${MAX_RUN_SPEED_KMH} km/h.`,
+  notMoving: "This activity shows no movement. Please upload the run itself.",
+  photoUnreadable: "This photo could not be read. Please choose a JPEG, PNG, WebP or HEIC image.",
+  uploadFailed: "Could not upload your proof. Please try again.",
+  proofNotFound: "This proof is no longer there.",
+} as const;
+
+export type ProofErrorCode = Exclude<keyof typeof proofMessages, "uploadFailed" | "proofNotFound" | "fileRequired">;
+
+/** A point of the route's shape, in whole metres east and north of its south-west corner: a shape, never a place. */
+export type RoutePoint = [x: number, y: number];
+
+/** What was read from an activity file: the figures and the simplified shape of the route. */
+export type ActivityReading = {
+  format: ActivityFormat;
+  /** ISO date-time of the first point. */
+  startedAt: string;
+  distanceMeters: number;
+  /** Seconds in motion: pauses over a minute left out. */
+  movingSeconds: number;
+  /** Seconds from the first point to the last. */
+  elapsedSeconds: number;
+  /** Moving time over distance. */
+  paceSecondsPerKm: number;
+  /** At most ROUTE_MAX_POINTS points; empty for an activity without positions (a treadmill). */
+  route: RoutePoint[];
+};
+
+/** A milestone's proof, as its owner and his partners see it. */
+export type ProofSummary =
+  | { id: string; kind: "activity"; activity: ActivityReading; createdAt: string }
+  | { id: string; kind: "photo"; photo: { width: number; height: number; url: string }; createdAt: string };
+
+/** The file of a proof upload (multipart field `file`): one non-empty file. */
+export const proofFileField = z
+  .instanceof(File, { error: proofMessages.fileRequired })
+  .refine((file) => file.size > 0, proofMessages.fileRequired);
+
+/** POST /api/milestones/:id/proof (multipart). */
+export const milestoneProofFormSchema = z.object({ file: proofFileField });

@@ -1,0 +1,63 @@
+/**
+ * Proof of an activity (issue 26, decision 0107): what an activity file must show to count, and how its figures read.
+ * The server applies these to every file; the screens quote them.
+ */
+
+/** The largest file (activity or photo) a proof upload may send. */
+export const PROOF_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const PROOF_FILE_MAX_MB = PROOF_FILE_MAX_BYTES / (1024 * 1024);
+/** Fewer points than this cannot show an hour of constant movement (one a minute at the very least). */
+export const MIN_TRACKPOINTS = 60;
+/** A stop longer than this (no points, or standing still) is a pause: it is not moving time. */
+export const PAUSE_SECONDS = 60;
+/** An activity older than this does not prove a challenge taken now. */
+export const MAX_ACTIVITY_AGE_DAYS = 7;
+/** Faster than 2:30 min/km over the median of the activity is not running. */
+export const FASTEST_RUN_PACE_SECONDS_PER_KM = 150;
+/** A sustained speed above this is a ride or a drive, not a run. */
+export const MAX_RUN_SPEED_KMH = 45;
+/** The route is kept as a simplified line of at most this many points. */
+export const ROUTE_MAX_POINTS = 500;
+
+export const activityFormats = ["gpx", "tcx", "fit"] as const;
+export type ActivityFormat = (typeof activityFormats)[number];
+
+/** "12.4 km" (one decimal; "850 m" under a kilometre). */
+export function formatDistance(meters: number): string {
+  if (meters < 1000) return `${Math.round(meters)} m`;
+  return `${(meters / 1000).toFixed(1)} km`;
+}
+
+/** "5:39 /km". */
+export function formatPace(secondsPerKm: number): string {
+  const total = Math.round(secondsPerKm);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")} /km`;
+}
+
+/** "1:10:02" or "42:15". */
+export function formatMovingTime(seconds: number): string {
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/** The whole minutes a moving time validates (a run of 69:40 is 69 minutes: never rounded up to a target). */
+export function wholeMinutes(seconds: number): number {
+  return Math.floor(seconds / 60);
+}
+
+export const proofKinds = ["activity", "photo"] as const;
+export type ProofKind = (typeof proofKinds)[number];
+
+const runningWords =
+  /\b(run|runs|running|ran|runner|jog|jogs|jogging|5 ?k|10 ?k|half[- ]marathon|marathon|parkrun|sprint|sprints|intervals?)\b/i;
+
+/**
+ * Whether a milestone is about running, from its own words and its challenge's: only then does an activity file have to
+ * show a running pace (a cycling or hiking milestone may be proved by a ride or a hike).
+ */
+export function isRunningText(...texts: Array<string | null | undefined>): boolean {
+  return texts.some((text) => text != null && runningWords.test(text));
+}
