@@ -118,3 +118,29 @@ describe("VAPID settings (web push)", () => {
     ).toEqual({ publicKey: `B${"k".repeat(86)}`, privateKey: "p".repeat(43), subject: "mailto:a@b.example" });
   });
 });
+
+describe("S3 settings (photo proofs in a bucket)", () => {
+  const s3 = {
+    S3_ENDPOINT: "https://s3.example",
+    S3_BUCKET: "unscroll-proofs",
+    S3_ACCESS_KEY_ID: "AKIDEXAMPLE",
+    S3_SECRET_ACCESS_KEY: "secret",
+  };
+
+  it("takes all of them or none, naming each one missing", () => {
+    expect(problemsOf({})).toEqual([]);
+    expect(problemsOf(s3)).toEqual([]);
+    expect(problemsOf({ ...s3, S3_ENDPOINT: "", S3_SECRET_ACCESS_KEY: " " })).toEqual([
+      "S3_ENDPOINT: is required with the other S3 settings: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (photo proofs in a bucket) or none (in DATA_DIR/proofs)",
+      "S3_SECRET_ACCESS_KEY: is required with the other S3 settings: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (photo proofs in a bucket) or none (in DATA_DIR/proofs)",
+    ]);
+    // Keys without a bucket would leave proofs on the disk the operator meant to leave.
+    expect(problemsOf({ ...s3, S3_BUCKET: "" })).toEqual([expect.stringMatching(/^S3_BUCKET: is required with/)]);
+    expect(problemsOf({ ...s3, S3_ENDPOINT: "not a url" })).toEqual([expect.stringMatching(/^S3_ENDPOINT: /)]);
+  });
+
+  it("defaults the region to us-east-1, which MinIO and R2 accept too", () => {
+    expect(parseEnv(s3).S3_REGION).toBe("us-east-1");
+    expect(parseEnv({ ...s3, S3_REGION: "eu-central-1" }).S3_REGION).toBe("eu-central-1");
+  });
+});

@@ -39,6 +39,17 @@ function appUrlProblems(value: string | undefined, production: boolean): string[
   return problems;
 }
 
+const S3_SETTINGS = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/**
+ * Photo proofs go to a bucket only with all four S3 settings, or stay in DATA_DIR/proofs with none: a half-configured
+ * bucket would otherwise keep proofs on a disk the operator meant to leave, and fail only when someone uploads.
+ */
+function missingS3Settings(env: Partial<Record<(typeof S3_SETTINGS)[number], string>>) {
+  const missing = S3_SETTINGS.filter((name) => !env[name]);
+  return missing.length === S3_SETTINGS.length ? [] : missing;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -116,6 +127,11 @@ const envSchema = z
     STRIPE_PRICE_YEARLY: optionalString,
     STRIPE_API_BASE: optionalUrl,
     REDIS_URL: optionalUrl,
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: optionalString,
+    S3_REGION: z.preprocess(blank, z.string().default("us-east-1")),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
   })
   .superRefine((env, ctx) => {
     for (const message of appUrlProblems(env.APP_URL, env.NODE_ENV === "production")) {
@@ -161,6 +177,13 @@ const envSchema = z
         code: "custom",
         path: ["STRIPE_SECRET_KEY"],
         message: "needs STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY and STRIPE_WEBHOOK_SECRET as well",
+      });
+    }
+    for (const setting of missingS3Settings(env)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [setting],
+        message: `is required with the other S3 settings: set ${S3_SETTINGS.join(", ")} (photo proofs in a bucket) or none (in DATA_DIR/proofs)`,
       });
     }
   });
