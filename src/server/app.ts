@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { forgetSessionsAfterChanges, loadSession } from "./auth/session.ts";
 import type { AppEnv, Deps } from "./context.ts";
-import { API_MAX_BYTES, bodyLimit } from "./http/body-limit.ts";
+import { API_MAX_BYTES, bodyLimit, isUploadPath } from "./http/body-limit.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
 import { loggablePath } from "./http/loggable-path.ts";
 import { refuseForeignOrigin } from "./http/origin-check.ts";
@@ -21,6 +21,7 @@ import { onboardingRoutes } from "./routes/onboarding/onboarding.routes.ts";
 import { partnerRoutes } from "./routes/partner/partner.routes.ts";
 import { partnerEmailRoutes } from "./routes/partner-emails/partner-emails.routes.ts";
 import { partnerViewRoutes } from "./routes/partner-view/partner-view.routes.ts";
+import { proofRoutes } from "./routes/proofs/proofs.routes.ts";
 import { pushRoutes } from "./routes/push/push.routes.ts";
 import { quizRoutes } from "./routes/quiz/quiz.routes.ts";
 import { reminderRoutes } from "./routes/reminders/reminders.routes.ts";
@@ -39,6 +40,7 @@ function createApi() {
     .route("/quiz", quizRoutes)
     .route("/challenges", challengeRoutes)
     .route("/milestones", milestoneRoutes)
+    .route("/proofs", proofRoutes)
     .route("/todos", todoRoutes)
     .route("/workflow", workflowRoutes)
     .route("/dashboard", dashboardRoutes)
@@ -86,8 +88,8 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   // Body limits come before anything reads a body. Stripe's webhook sets its own larger limit, and its signed body
   // is Stripe's text, not a user's.
   app.use("/api/auth/*", bodyLimit(AUTH_MAX_BYTES));
-  app.use("/api/*", bodyLimit(API_MAX_BYTES, { except: ["/api/billing/webhook"] }));
-  app.use("/api/*", refuseUnstorableText({ except: ["/api/billing/webhook"] }));
+  app.use("/api/*", bodyLimit(API_MAX_BYTES, { except: ["/api/billing/webhook"], exceptWhen: isUploadPath }));
+  app.use("/api/*", refuseUnstorableText({ except: ["/api/billing/webhook"], filesWhen: isUploadPath }));
   app.use("/api/*", refuseForeignOrigin(deps.env, { except: ["/api/billing/webhook"] }));
   app.use("/api/*", forgetSessionsAfterChanges);
   app.route("/api/auth", authRoutes);

@@ -10,6 +10,7 @@ import { projectRoot } from "./project-root.ts";
 import { type AiGenerator, createAiGenerator } from "./services/ai/index.ts";
 import { createBilling } from "./services/billing/stripe-client.ts";
 import { createMailer, type Mailer } from "./services/mail/mailer.ts";
+import { type ProofStorage, proofStorageFrom } from "./services/proof/proof-storage.ts";
 import { loadStaticSite } from "./static.ts";
 
 async function openConfiguredDatabase(env: Env): Promise<Database> {
@@ -21,7 +22,13 @@ async function openConfiguredDatabase(env: Env): Promise<Database> {
 /** Wires the dependencies and the app; tests pass their own database, mailer or logger. */
 export async function buildDeps(
   env: Env,
-  overrides: { database?: Database; mailer?: Mailer; logger?: Logger; ai?: AiGenerator } = {},
+  overrides: {
+    database?: Database;
+    mailer?: Mailer;
+    logger?: Logger;
+    ai?: AiGenerator;
+    proofStorage?: ProofStorage;
+  } = {},
 ): Promise<Deps> {
   const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
   const database = overrides.database ?? (await openConfiguredDatabase(env));
@@ -35,7 +42,8 @@ export async function buildDeps(
     });
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const ai = overrides.ai ?? createAiGenerator(env, logger);
-  return { env, database, logger, mailer, auth, ai, billing: createBilling(env) };
+  const proofStorage = overrides.proofStorage ?? proofStorageFrom(env);
+  return { env, database, logger, mailer, auth, ai, billing: createBilling(env), proofStorage };
 }
 
 export async function prepareDatabase(deps: Deps) {

@@ -5,6 +5,7 @@ import type { Logger } from "./logger.ts";
 import type { AiGenerator } from "./services/ai/index.ts";
 import type { Billing } from "./services/billing/stripe-client.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
+import type { ProofStorage } from "./services/proof/proof-storage.ts";
 
 /** Everything a request handler may use; built once in main.ts (or by a test). */
 export type Deps = {
@@ -15,6 +16,8 @@ export type Deps = {
   auth: Auth;
   ai: AiGenerator;
   billing: Billing;
+  /** Where proof photos are kept: DATA_DIR, or an S3-compatible bucket when one is configured. */
+  proofStorage: ProofStorage;
 };
 
 type SessionUser = { id: string; email: string; firstName: string; emailVerified: boolean; createdAt: Date };

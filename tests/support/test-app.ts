@@ -10,6 +10,7 @@ import { parseEnv } from "../../src/server/env.ts";
 import { createLogger, type Logger } from "../../src/server/logger.ts";
 import { settleAnsweredAuthWork } from "../../src/server/routes/auth/auth.routes.ts";
 import type { AiGenerator } from "../../src/server/services/ai/index.ts";
+import type { ProofStorage } from "../../src/server/services/proof/proof-storage.ts";
 import { type Account, answersFor, MARCUS, newAccount, signUpBody, uniqueEmail } from "./personas.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 import { createTestDatabase } from "./test-database.ts";
@@ -34,11 +35,11 @@ type RequestOptions = { method?: string; body?: unknown; cookie?: string; header
  * a browser would (Origin header, session cookie). Tests reach /api through the typed client (`t.api`, or a user's
  * own `user.api`); `t.request` is left for better-auth's /api/auth/*, which the typed API does not describe, and
  * for paths that deliberately do not exist. `options.ai` replaces the configured AI provider, e.g. with one that fails;
- * `options.logger` captures the log.
+ * `options.logger` captures the log; `options.proofStorage` replaces the photo storage (DATA_DIR/proofs of this app).
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { ai?: AiGenerator; logger?: Logger } = {},
+  options: { ai?: AiGenerator; logger?: Logger; proofStorage?: ProofStorage } = {},
 ) {
   const smtp = await startSmtpSink();
   const database = await createTestDatabase();
@@ -61,6 +62,7 @@ export async function createTestApp(
     database,
     logger: options.logger ?? createLogger(env.LOG_LEVEL),
     ai: options.ai,
+    proofStorage: options.proofStorage,
   });
   await prepareDatabase(deps);
   const app = createApp(deps);

@@ -16,6 +16,8 @@ import {
 import { billingIntervals, UNLIMITED_TOKENS } from "../../shared/billing/plans.ts";
 import { partnerDeliveryKinds } from "../../shared/partners/rules.ts";
 import { milestoneTypes } from "../../shared/plan/rules.ts";
+import type { ActivityReading } from "../../shared/proof/contracts.ts";
+import { proofKinds } from "../../shared/proof/rules.ts";
 import { type QuizAnswer, quizStatuses } from "../../shared/quiz/contracts.ts";
 import { generationStatuses } from "../../shared/quiz/rules.ts";
 import { reminderKinds } from "../../shared/reminders/rules.ts";
@@ -524,5 +526,44 @@ export const partnerDeliveries = pgTable(
   (t) => [
     unique("partner_deliveries_once").on(t.partnerId, t.kind, t.subjectKey),
     check("partner_deliveries_kind_check", oneOf(t.kind, partnerDeliveryKinds)),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Proof (issue 26, decision 0107)
+// ---------------------------------------------------------------------------
+
+/**
+ * What proves the run challenge or a milestone: the figures and the route's shape read from an activity file, or a
+ * re-encoded photo in the proof storage (under `photo_key`). The uploaded file itself is never kept.
+ */
+export const proofs = pgTable(
+  "proofs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    runValidationId: uuid("run_validation_id")
+      .unique()
+      .references(() => runValidations.id, { onDelete: "cascade" }),
+    milestoneId: uuid("milestone_id")
+      .unique()
+      .references(() => milestones.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: proofKinds }).notNull(),
+    activity: jsonb("activity").$type<ActivityReading>(),
+    photoKey: text("photo_key").unique(),
+    photoWidth: integer("photo_width"),
+    photoHeight: integer("photo_height"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("proofs_user_idx").on(t.userId),
+    check("proofs_kind_check", oneOf(t.kind, proofKinds)),
+    check("proofs_one_subject", sql`(${t.runValidationId} is null) <> (${t.milestoneId} is null)`),
+    check(
+      "proofs_kind_fields",
+      sql`(${t.kind} = 'activity' and ${t.activity} is not null and ${t.photoKey} is null) or (${t.kind} = 'photo' and ${t.photoKey} is not null and ${t.activity} is null and ${t.photoWidth} > 0 and ${t.photoHeight} > 0)`,
+    ),
   ],
 );

@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit as honoBodyLimit } from "hono/body-limit";
+import { proofMessages } from "../../shared/proof/contracts.ts";
+import { PROOF_FILE_MAX_BYTES } from "../../shared/proof/rules.ts";
 import { httpMessages } from "./errors.ts";
 
 /** What any /api request may send: the largest real body (a bulk milestone save) is a few kilobytes. */
@@ -15,8 +17,23 @@ export const withoutBody = (method: string) => method === "GET" || method === "H
  * Refuses bodies over `maxBytes` with 413 before a handler reads them: at once by Content-Length, and for a chunked
  * body as soon as the bytes read pass the limit (nothing beyond it is buffered). `except`: paths that set their own.
  */
-export function bodyLimit(maxBytes: number, options: { except?: readonly string[] } = {}): MiddlewareHandler {
-  const limit = honoBodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ error: httpMessages.tooLarge }, 413) });
+export function bodyLimit(
+  maxBytes: number,
+  options: { except?: readonly string[]; exceptWhen?: (path: string) => boolean; message?: string } = {},
+): MiddlewareHandler {
+  const message = options.message ?? httpMessages.tooLarge;
+  const limit = honoBodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ error: message }, 413) });
   const except = new Set(options.except ?? []);
-  return (c, next) => (withoutBody(c.req.method) || except.has(c.req.path) ? next() : limit(c, next));
+  const skip = (path: string) => except.has(path) || (options.exceptWhen?.(path) ?? false);
+  return (c, next) => (withoutBody(c.req.method) || skip(c.req.path) ? next() : limit(c, next));
 }
+
+/**
+ * The routes that take a file (a proof, issue 26): a larger limit of their own, with the proof's message, and a body
+ * that is bytes, not text.
+ */
+const uploadPaths = [/^\/api\/onboarding\/run-validation\/file$/, /^\/api\/milestones\/[^/]+\/proof$/];
+export const isUploadPath = (path: string) => uploadPaths.some((pattern) => pattern.test(path));
+/** The file itself and the multipart framing and fields around it. */
+const UPLOAD_MAX_BYTES = PROOF_FILE_MAX_BYTES + 64 * 1024;
+export const uploadLimit = () => bodyLimit(UPLOAD_MAX_BYTES, { message: proofMessages.tooLarge });

@@ -8,6 +8,7 @@ import { planLimitMessages } from "../../shared/billing/plans.ts";
 import { communityMessages } from "../../shared/community/contracts.ts";
 import { partnerMessages } from "../../shared/partners/contracts.ts";
 import { planMessages, todoMessages } from "../../shared/plan/contracts.ts";
+import { proofMessages } from "../../shared/proof/contracts.ts";
 import { quizMessages } from "../../shared/quiz/contracts.ts";
 import { reminderMessages } from "../../shared/reminders/contracts.ts";
 import { tokenMessages } from "../../shared/tokens/rules.ts";
@@ -72,8 +73,25 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "todo.notFound": [404, todoMessages.notFound],
   // The AI provider failed or gave unusable output: nothing was spent, the user may simply try again.
   "todos.generationFailed": [502, todoMessages.generateFailed],
+  // A file that proves nothing (issue 26): each its own message, nothing stored, never a 5xx.
+  "proof.corrupt": [400, proofMessages.corrupt],
+  "proof.inFuture": [400, proofMessages.inFuture],
+  "proof.noTimes": [400, proofMessages.noTimes],
+  "proof.notActivity": [400, proofMessages.notActivity],
+  "proof.notFound": [404, proofMessages.proofNotFound],
+  "proof.notMoving": [400, proofMessages.notMoving],
+  "proof.notProof": [400, proofMessages.notProof],
+  "proof.photoUnreadable": [400, proofMessages.photoUnreadable],
+  "proof.tooFast": [400, proofMessages.tooFast],
+  "proof.tooFewPoints": [400, proofMessages.tooFewPoints],
+  "proof.tooLarge": [413, proofMessages.tooLarge],
+  "proof.tooOld": [400, proofMessages.tooOld],
+  // The photo storage (a disk or a bucket) failed: nothing was kept, he may try again.
+  "proof.uploadFailed": [502, proofMessages.uploadFailed],
   "quiz.notFound": [404, quizMessages.notFound],
   "quiz.stillRunning": [409, quizMessages.stillRunning],
+  // A run read from a file breaks a rule of a typed one (e.g. over 24 hours): the same SPEC.md message.
+  "run.invalid": [400, ({ message }) => message ?? httpMessages.invalid],
   "tokens.insufficient": [402, tokenMessages.insufficient],
   "tokens.invalidAction": [400, tokenMessages.invalidAction],
   "tokens.profileMissing": [404, tokenMessages.profileMissing],

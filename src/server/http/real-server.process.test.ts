@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { Agent, type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
@@ -19,6 +20,8 @@ import {
 } from "../../../tests/support/server-process.ts";
 import { startSmtpSink } from "../../../tests/support/smtp-sink.ts";
 import { createEmptyPostgresDatabase } from "../../../tests/support/test-database.ts";
+import { proofMessages } from "../../shared/proof/contracts.ts";
+import { PROOF_FILE_MAX_BYTES } from "../../shared/proof/rules.ts";
 
 /**
  * Issue 24: what lives in the HTTP layer, tested through the server `npm start` runs (the bundle, its
@@ -235,6 +238,69 @@ describe(`the server npm start runs, over real sockets (${onPostgres ? "PostgreS
     const api = await send("/api/health");
     expect(api.headers["content-security-policy"]).toContain("default-src 'none'");
     expect(api.headers["cache-control"]).toBe("no-store");
+  });
+
+  /** A confirmed, signed-in account's cookie, from address `from`. */
+  async function signedIn(from: string) {
+    const account = newAccount();
+    expect((await postJson("/api/auth/sign-up/email", signUpBody(account), { from })).status).toBe(200);
+    await until(
+      () => smtp.mails.some((m) => m.to.includes(account.email)),
+      STARTUP_MS,
+      () => "no confirmation e-mail",
+    );
+    const link = smtp.mails.find((m) => m.to.includes(account.email))?.links.find((l) => l.includes("verify-email"));
+    await send(new URL(String(link)).pathname + new URL(String(link)).search, { from });
+    const signIn = await postJson(
+      "/api/auth/sign-in/email",
+      { email: account.email, password: account.password },
+      { from },
+    );
+    return (signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  }
+
+  /** A multipart body as a browser's FormData sends it. */
+  async function multipart(fields: Record<string, string | Blob>) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const encoded = new Response(form);
+    return { body: Buffer.from(await encoded.arrayBuffer()), type: String(encoded.headers.get("content-type")) };
+  }
+
+  it("takes an activity file's bytes as they are, and refuses one over 10 MB with 413 and the proof's message (issue 26)", async () => {
+    const from = "127.0.0.9";
+    const cookie = await signedIn(from);
+    const upload = (body: Buffer, type: string) =>
+      send("/api/onboarding/run-validation/file", {
+        method: "POST",
+        from,
+        headers: { "content-type": type, origin: origin(), cookie },
+        body,
+      });
+    // A FIT file is binary, NUL bytes and all: it reaches the reader whole. It was recorded in March 2026, so on
+    // today's clock it is read and then refused as too old, never as unreadable text or a damaged file.
+    const fit = readFileSync(new URL("../../../tests/fixtures/activity/run.fit", import.meta.url));
+    const notes = "Kept going past the bridge.";
+    const real = await multipart({ file: new Blob([fit]), previousMaxDuration: "", notes });
+    const read = await upload(real.body, real.type);
+    expect(read.status).toBe(400);
+    expect(read.json()).toEqual({ error: proofMessages.tooOld });
+
+    const huge = await multipart({ file: new Blob([Buffer.alloc(PROOF_FILE_MAX_BYTES + 200 * 1024)]), notes });
+    for (const chunked of [false, true]) {
+      // Answered before the body is read. The adapter drains the rest for at most 500 ms and then closes the
+      // connection, so only the answer is asserted here; the phone refuses such a file before sending it.
+      const refused = await send("/api/onboarding/run-validation/file", {
+        method: "POST",
+        from,
+        chunked,
+        headers: { "content-type": huge.type, origin: origin(), cookie },
+        body: huge.body,
+      });
+      expect(refused.status).toBe(413);
+      expect(refused.json()).toEqual({ error: proofMessages.tooLarge });
+    }
+    expect((await send("/api/health", { from })).status).toBe(200);
   });
 
   it(

@@ -47,8 +47,11 @@ function bodyStorable(type: string, text: string) {
  * Refuses, with one 400 for every route, a request whose path, query or body holds text no database column can keep
  * (a NUL or an unpaired surrogate, see shared/text.ts), before any handler or better-auth sees it. It reads
  * the body through Hono's cache, so the route reads the same text again; it must run after the body limit.
+ * `filesWhen`: paths that take a file, whose path and query are checked but not their body.
  */
-export function refuseUnstorableText(options: { except?: readonly string[] } = {}): MiddlewareHandler {
+export function refuseUnstorableText(
+  options: { except?: readonly string[]; filesWhen?: (path: string) => boolean } = {},
+): MiddlewareHandler {
   const except = new Set(options.except ?? []);
   return async (c, next) => {
     if (except.has(c.req.path)) return next();
@@ -56,7 +59,9 @@ export function refuseUnstorableText(options: { except?: readonly string[] } = {
     let storable =
       isStorableText(decoded(url.pathname)) &&
       [...url.searchParams].every(([key, value]) => isStorableText(key) && isStorableText(value));
-    if (storable && !withoutBody(c.req.method) && c.req.raw.body) {
+    // A file upload's body is bytes (a FIT file holds NULs by design); its text fields go through userText's checks.
+    const files = options.filesWhen?.(c.req.path) ?? false;
+    if (storable && !files && !withoutBody(c.req.method) && c.req.raw.body) {
       const text = await c.req.text();
       storable = bodyStorable(c.req.header("content-type") ?? "", text);
       // Readers of the raw request (rather than Hono's cache) still find the body.

@@ -174,6 +174,7 @@ beforeAll(async () => {
     pushEndpoint: probePushEndpoint("fuzz-device"),
     partnerId: "00000000-0000-4000-8000-000000000001",
     cheerId: "00000000-0000-4000-8000-000000000002",
+    proofId: "00000000-0000-4000-8000-000000000003",
   };
 }, 60_000);
 

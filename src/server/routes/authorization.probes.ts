@@ -22,6 +22,8 @@ export type OwnerData = {
   /** A's accountability partner (confirmed) and the cheer that partner sent him. */
   partnerId: string;
   cheerId: string;
+  /** The photo proof of A's milestone (issue 26). */
+  proofId: string;
 };
 
 export type ProbeRequest = { path: string; body?: unknown };
@@ -163,6 +165,13 @@ export const routeProbes: Record<string, RouteProbe> = {
     otherUser: "own-account",
   },
 
+  "POST /api/onboarding/run-validation/file": {
+    access: "signed-in",
+    // Validates the caller's own run; the probe's JSON body is no file and answers 400.
+    request: () => ({ path: "/api/onboarding/run-validation/file", body: validRun }),
+    otherUser: "own-account",
+  },
+
   "GET /api/quiz/latest": {
     access: "signed-in",
     request: () => ({ path: "/api/quiz/latest" }),
@@ -220,6 +229,23 @@ export const routeProbes: Record<string, RouteProbe> = {
   "POST /api/milestones/:id/todos": {
     access: "signed-in",
     request: (a) => ({ path: `/api/milestones/${a.milestoneId}/todos`, body: {} }),
+    otherUser: "not-found",
+  },
+  "POST /api/milestones/:id/proof": {
+    access: "signed-in",
+    // The probe's JSON body is no file: refused before the milestone is looked up (milestone-proof.test.ts sends B a
+    // real file for A's milestone, which answers 404).
+    request: (a) => ({ path: `/api/milestones/${a.milestoneId}/proof`, body: {} }),
+    otherUser: "refused",
+  },
+  "DELETE /api/milestones/:id/proof": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/milestones/${a.milestoneId}/proof` }),
+    otherUser: "not-found",
+  },
+  "GET /api/proofs/:id/photo": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/proofs/${a.proofId}/photo` }),
     otherUser: "not-found",
   },
   "PATCH /api/todos/:id": {
@@ -375,6 +401,13 @@ export const routeProbes: Record<string, RouteProbe> = {
     access: "public",
     why: "a confirmed partner cheers without an account; only the secret of a link A sent reaches A's dashboard",
     request: () => ({ path: `/api/partner-view/${"x".repeat(43)}/cheers`, body: { text: "Probe cheer" } }),
+    answers: [404],
+  },
+
+  "GET /api/partner-view/:token/proofs/:id/photo": {
+    access: "public",
+    why: "a confirmed partner sees A's proof photos without an account; only the secret of a link A sent opens one",
+    request: (a) => ({ path: `/api/partner-view/${"x".repeat(43)}/proofs/${a.proofId}/photo` }),
     answers: [404],
   },
 

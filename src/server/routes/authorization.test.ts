@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp, type TestUser } from "../../../tests/support/test-app.ts";
 import { type OwnerData, type ProbeRequest, probePushEndpoint, routeProbes } from "./authorization.probes.ts";
@@ -85,6 +86,7 @@ function unknownIds(owner: OwnerData): OwnerData {
     pushEndpoint: probePushEndpoint(randomUUID()),
     partnerId: randomUUID(),
     cheerId: randomUUID(),
+    proofId: randomUUID(),
   };
 }
 
@@ -100,6 +102,7 @@ function withoutIds(text: string, owner: OwnerData, unknown: OwnerData) {
     "pushEndpoint",
     "partnerId",
     "cheerId",
+    "proofId",
   ] as const) {
     result = result.replaceAll(owner[key], "<id>").replaceAll(unknown[key], "<id>");
   }
@@ -162,6 +165,16 @@ beforeAll(async () => {
     partners: { id: string }[];
     cheers: { id: string }[];
   };
+  // A's milestone proved by a photo.
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c8ff2e" } })
+    .png()
+    .toBuffer();
+  const proved = await user.api.milestones[":id"].proof.$post({
+    param: { id: milestone.id },
+    form: { file: new File([photo], "proof.png") },
+  });
+  if (proved.status !== 201) throw new Error(`proof upload failed: ${await proved.text()}`);
+  const { proof } = await proved.json();
   a = {
     userId: user.id,
     email: user.email,
@@ -174,6 +187,7 @@ beforeAll(async () => {
     pushEndpoint,
     partnerId: partnerList.partners[0]!.id,
     cheerId: partnerList.cheers[0]!.id,
+    proofId: proof.id,
   };
   secrets = [
     a.userId,
@@ -190,6 +204,7 @@ beforeAll(async () => {
     challenge.title,
     a.partnerId,
     a.cheerId,
+    a.proofId,
     A_PARTNER_NAME,
     A_PARTNER_EMAIL,
     A_CHEER,

@@ -34,7 +34,21 @@ const domainErrorCodes = [
   "partner.unsubscribeInvalid",
   "partner.unsubscribeUnknown",
   "todos.generationFailed",
+  "proof.corrupt",
+  "proof.inFuture",
+  "proof.noTimes",
+  "proof.notActivity",
+  "proof.notFound",
+  "proof.notMoving",
+  "proof.notProof",
+  "proof.photoUnreadable",
+  "proof.tooFast",
+  "proof.tooFewPoints",
+  "proof.tooLarge",
+  "proof.tooOld",
+  "proof.uploadFailed",
   "quiz.notFound",
+  "run.invalid",
   "quiz.stillRunning",
   "reminders.unsubscribeInvalid",
   "tokens.insufficient",
@@ -44,7 +58,11 @@ const domainErrorCodes = [
 export type DomainErrorCode = (typeof domainErrorCodes)[number];
 
 /** Facts a message needs, e.g. how many todos are still open. */
-export type DomainErrorDetails = { count?: number };
+export type DomainErrorDetails = {
+  count?: number;
+  /** A shared schema's own message (SPEC.md copy), for a rule checked after the request was read. */
+  message?: string;
+};
 
 export class DomainError extends Error {
   constructor(

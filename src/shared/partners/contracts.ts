@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidEmail, normalizeEmail } from "../account/rules.ts";
 import type { MilestoneType } from "../plan/rules.ts";
+import type { ProofSummary } from "../proof/contracts.ts";
 import { userText } from "../text.ts";
 import { CHEER_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH, type PartnerStatus } from "./rules.ts";
 
@@ -83,6 +84,8 @@ export type PartnerPlanView = {
       deadline: string | null;
       completed: boolean;
       overdue: boolean;
+      /** What proves it (issue 26); a photo loads through the partner's own link. */
+      proof: ProofSummary | null;
     }[];
   }[];
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type ActivityReading, proofFileField } from "../proof/contracts.ts";
 import type { QuizStatus } from "../quiz/contracts.ts";
 import type { GenerationStatus } from "../quiz/rules.ts";
 import { userText } from "../text.ts";
@@ -66,6 +67,15 @@ export const runValidationFormSchema = z.object({
 });
 export type RunValidationForm = z.input<typeof runValidationFormSchema>;
 
+/**
+ * POST /api/onboarding/run-validation/file (multipart): the run proved by an activity file; its moving time is the
+ * duration, so only the previous longest run and the notes are typed.
+ */
+export const runFileFormSchema = runValidationFormSchema
+  .pick({ previousMaxDuration: true, notes: true })
+  .extend({ file: proofFileField });
+export type RunFileForm = z.input<typeof runFileFormSchema>;
+
 /** POST /api/onboarding/run-validation. */
 export const runValidationSchema = z.object({
   previousMaxDuration: z
@@ -98,6 +108,8 @@ export type RunValidation = {
   todayDuration: number;
   notes: string;
   createdAt: string;
+  /** What the activity file showed, when the run was proved by one (issue 26); null for a typed duration. */
+  activity: ActivityReading | null;
 };
 
 /** GET /api/onboarding and POST /api/onboarding/challenge. */

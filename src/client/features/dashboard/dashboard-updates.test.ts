@@ -20,6 +20,7 @@ function milestone(id: string, todos = [todo("a", true), todo("b", false)], comp
     milestoneDeadline: "2031-03-01T23:59:59.000Z",
     milestoneCompleted: completed,
     todos,
+    proof: null,
   };
 }
 

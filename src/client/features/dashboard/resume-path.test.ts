@@ -6,7 +6,14 @@ const validated: OnboardingState = {
   challengeAcceptedAt: "2030-01-01T10:00:00.000Z",
   maxDurationMinutes: 40,
   targetMinutes: 60,
-  runValidation: { id: "r", previousMaxDuration: 40, todayDuration: 65, notes: "Kept moving", createdAt: "x" },
+  runValidation: {
+    id: "r",
+    previousMaxDuration: 40,
+    todayDuration: 65,
+    notes: "Kept moving",
+    createdAt: "x",
+    activity: null,
+  },
   latestQuiz: null,
 };
 

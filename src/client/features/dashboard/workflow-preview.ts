@@ -15,7 +15,9 @@ export function previewFromWorkflow(workflow: Workflow, firstName: string): Dash
       .filter((c) => c.challengeAccepted)
       .map((challenge) => ({
         ...challenge,
-        milestones: challenge.milestones.filter((m) => m.milestoneDeadline).map((m) => ({ ...m, todos: [] })),
+        milestones: challenge.milestones
+          .filter((m) => m.milestoneDeadline)
+          .map((m) => ({ ...m, todos: [], proof: null })),
       }))
       .filter((c) => c.milestones.length > 0),
   };

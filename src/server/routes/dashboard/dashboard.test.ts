@@ -101,6 +101,7 @@ describe("GET /api/dashboard", () => {
         milestones: milestones.map((m, i) => ({
           ...m,
           milestoneDeadline: `${deadlines[i]}T23:59:59.000Z`,
+          proof: null,
           todos: i === 0 ? [expect.anything(), expect.anything(), expect.anything()] : [],
         })),
       },

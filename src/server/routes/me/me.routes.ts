@@ -45,7 +45,7 @@ export const meRoutes = new Hono<AppEnv>()
   })
   .get("/data", requireUser, async (c) => {
     const { deps } = c.var;
-    const file = await exportUserData(deps.database.db, c.var.user, deps.env.publicConfig.appName);
+    const file = await exportUserData(deps.database.db, deps.proofStorage, c.var.user, deps.env.publicConfig.appName);
     c.header("Content-Disposition", `attachment; filename="${dataExportFileName(new Date(file.exportedAt))}"`);
     return c.json(file, 200);
   })
@@ -65,11 +65,13 @@ export const meRoutes = new Hono<AppEnv>()
     }
 
     const result = await deleteAccount(
-      { db: deps.database.db, stripe: deps.billing.stripe },
+      { db: deps.database.db, stripe: deps.billing.stripe, proofStorage: deps.proofStorage },
       user.id,
       c.req.valid("json").password,
     );
     c.var.log.info({ userId: user.id, deletedRows: result.deletedRows }, "account deleted");
+    if (result.photosLeft > 0)
+      c.var.log.error({ photosLeft: result.photosLeft }, "proof photos of a deleted account left in storage");
 
     // His sessions are gone with his rows; better-auth expires its own cookies in this browser.
     const signedOut = await deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });

@@ -5,11 +5,14 @@ import {
   type TodosGenerated,
   updateMilestoneSchema,
 } from "../../../shared/plan/contracts.ts";
+import { milestoneProofFormSchema } from "../../../shared/proof/contracts.ts";
 import { requireUser } from "../../auth/session.ts";
 import type { AuthedEnv } from "../../context.ts";
+import { uploadLimit } from "../../http/body-limit.ts";
 import { idParam, validate } from "../../http/validation.ts";
 import { updateMilestone, updateMilestones } from "../../services/plan/milestones.ts";
 import { generateTodos } from "../../services/plan/todos.ts";
+import { attachMilestoneProof, removeMilestoneProof } from "../../services/proof/milestone-proof.ts";
 
 /** Milestone texts, deadlines and completion, and its AI todos; every row is checked to belong to the user. */
 export const milestoneRoutes = new Hono<AuthedEnv>()
@@ -30,4 +33,19 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     const { created, ...generated } = await generateTodos(c.var.deps, c.var.user.id, id);
     const body: TodosGenerated = generated;
     return created ? c.json(body, 201) : c.json(body, 200);
+  })
+  // Proof of a milestone (issue 26): an activity file or a photo; a new one replaces the one it had.
+  .use("/:id/proof", uploadLimit())
+  .post("/:id/proof", idParam("milestone.notFound"), validate("form", milestoneProofFormSchema), async (c) => {
+    const { deps, user } = c.var;
+    const { id } = c.req.valid("param");
+    const proofDeps = { db: deps.database.db, storage: deps.proofStorage, logger: c.var.log };
+    const proof = await attachMilestoneProof(proofDeps, user.id, id, c.req.valid("form").file);
+    return c.json({ proof }, 201);
+  })
+  .delete("/:id/proof", idParam("milestone.notFound"), async (c) => {
+    const { deps, user } = c.var;
+    const proofDeps = { db: deps.database.db, storage: deps.proofStorage, logger: c.var.log };
+    await removeMilestoneProof(proofDeps, user.id, c.req.valid("param").id);
+    return c.body(null, 204);
   });

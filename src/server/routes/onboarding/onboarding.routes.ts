@@ -1,9 +1,15 @@
 import { Hono } from "hono";
-import { acceptChallengeSchema, runValidationSchema } from "../../../shared/run-challenge/contracts.ts";
+import {
+  acceptChallengeSchema,
+  runFileFormSchema,
+  runValidationSchema,
+} from "../../../shared/run-challenge/contracts.ts";
 import { requireUser } from "../../auth/session.ts";
 import type { AuthedEnv } from "../../context.ts";
+import { uploadLimit } from "../../http/body-limit.ts";
 import { validate } from "../../http/validation.ts";
 import { acceptRunChallenge, onboardingState, recordRunValidation } from "../../services/onboarding/onboarding.ts";
+import { recordRunFromFile } from "../../services/proof/run-proof.ts";
 
 /** The run challenge: accepting it (the 24 h countdown starts once) and validating the run. */
 export const onboardingRoutes = new Hono<AuthedEnv>()
@@ -23,5 +29,11 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
       c.req.valid("json"),
     );
     // A repeat (a second tab, a stale screen) changes nothing and says so, so the screen shows the run already stored.
+    return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
+  })
+  // The run proved by an activity file (issue 26): its moving time is the duration; a file that proves nothing is
+  // refused with its own message and nothing is stored.
+  .post("/run-validation/file", uploadLimit(), validate("form", runFileFormSchema), async (c) => {
+    const { runValidation, created } = await recordRunFromFile(c.var.deps, c.var.user.id, c.req.valid("form"));
     return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
   });

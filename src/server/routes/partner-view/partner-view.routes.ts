@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { z } from "zod";
 import { cheerSchema, type PartnerViewAnswer } from "../../../shared/partners/contracts.ts";
 import { clientIp } from "../../auth/client-ip.ts";
 import { createRateLimiter, tooManyAttemptsMessage } from "../../auth/rate-limit.ts";
@@ -7,7 +8,7 @@ import type { AppEnv } from "../../context.ts";
 import { notFound } from "../../http/errors.ts";
 import { validate } from "../../http/validation.ts";
 import { sendCheer } from "../../services/partners/cheers.ts";
-import { acceptPartnerLink, viewPartnerLink } from "../../services/partners/partner-view.ts";
+import { acceptPartnerLink, partnerProofPhoto, viewPartnerLink } from "../../services/partners/partner-view.ts";
 
 /**
  * The link's secret is in the path: the answer is kept by no cache, indexed by no robot, and no page it leads to learns
@@ -35,6 +36,14 @@ export const partnerViewRoutes = new Hono<AppEnv>()
     const answer = await acceptPartnerLink(c.var.deps.database.db, c.req.param("token"), new Date());
     if (!answer) return notFound(c);
     return c.json<PartnerViewAnswer>(answer, 200);
+  })
+  .get("/:token/proofs/:id/photo", async (c) => {
+    const { database, proofStorage } = c.var.deps;
+    const { token, id } = c.req.param();
+    if (!z.uuid().safeParse(id).success) return notFound(c);
+    const photo = await partnerProofPhoto(database.db, proofStorage, token, id, new Date());
+    if (!photo) return notFound(c);
+    return c.body(new Uint8Array(photo.bytes), 200, { "Content-Type": photo.contentType });
   })
   .post("/:token/cheers", validate("json", cheerSchema), async (c) => {
     const { env, database } = c.var.deps;

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MARCUS, uniqueEmail } from "../../../../tests/support/personas.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
@@ -134,6 +135,7 @@ describe("the partner's page", () => {
                 deadline: "2030-01-05",
                 completed: true,
                 overdue: false,
+                proof: null,
               },
               {
                 milestoneType: "short_term",
@@ -141,6 +143,7 @@ describe("the partner's page", () => {
                 deadline: "2029-12-30",
                 completed: false,
                 overdue: true,
+                proof: null,
               },
               {
                 milestoneType: "medium_term",
@@ -148,6 +151,7 @@ describe("the partner's page", () => {
                 deadline: "2030-02-15",
                 completed: false,
                 overdue: false,
+                proof: null,
               },
             ],
           },
@@ -300,6 +304,47 @@ describe("the partner's page", () => {
     const second = await invited(premiumPartner);
     await accept(second.token);
     expect((await cheer(second.token, "Mine")).status).toBe(201);
+  });
+
+  it("shows a milestone's proof, and its photo only through a live, confirmed link (issue 26)", async () => {
+    const { user, accepted } = await marcusWithPlan();
+    const milestoneId = accepted.milestones[0]!.id;
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#4ade80" } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await user.api.milestones[":id"].proof.$post({
+      param: { id: milestoneId },
+      form: { file: new File([photo], "finish.jpg") },
+    });
+    expect(uploaded.status).toBe(201);
+    const { proof } = await uploaded.json();
+    const { token } = await invited(user, "Sam");
+    const photoUrl = `/api/partner-view/${token}/proofs/${proof.id}/photo`;
+    // Not before he confirms.
+    expect((await t.request(photoUrl)).status).toBe(404);
+    await accept(token);
+
+    const seen = (await view(token)).body as { plan: { challenges: { milestones: { proof: unknown }[] }[] } };
+    expect(seen.plan.challenges[0]?.milestones[0]?.proof).toEqual({
+      id: proof.id,
+      kind: "photo",
+      photo: { width: 320, height: 240, url: photoUrl },
+      createdAt: proof.createdAt,
+    });
+    const served = await t.request(photoUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(served.headers.get("cache-control")).toBe("no-store");
+
+    // Another link, a made-up id, or his link once removed: nothing.
+    const stranger = await marcusWithPlan();
+    const other = await invited(stranger.user, "Jo");
+    await accept(other.token);
+    expect((await t.request(`/api/partner-view/${other.token}/proofs/${proof.id}/photo`)).status).toBe(404);
+    expect((await t.request(`/api/partner-view/${token}/proofs/not-a-uuid/photo`)).status).toBe(404);
+    const [row] = await t.db.select().from(partners).where(eq(partners.userId, user.id));
+    await t.request(`/api/partner/${row!.id}`, { method: "DELETE", cookie: user.cookie });
+    expect((await t.request(photoUrl)).status).toBe(404);
   });
 });
 

@@ -1,9 +1,10 @@
-import { and, eq, notInArray, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { verifyPassword } from "../../auth/password-hash.ts";
 import type { Db } from "../../db/client.ts";
-import { accounts, subscriptions, verifications } from "../../db/schema.ts";
+import { accounts, proofs, subscriptions, verifications } from "../../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
+import type { ProofStorage } from "../proof/proof-storage.ts";
 import { userTables } from "./user-tables.ts";
 
 /** Stripe statuses after which nothing is charged again: nothing to cancel. */
@@ -50,7 +51,7 @@ async function cancelSubscriptions(db: Db, stripe: Stripe, userId: string): Prom
  * transaction. The user row is locked first: a concurrent write that would add a row of his (its foreign key needs
  * that row) waits, then fails, so nothing is left half-deleted or added after. Answers the rows deleted per table.
  */
-async function deleteUserRows(db: Db, userId: string): Promise<Record<string, number>> {
+async function deleteUserRows(db: Db, userId: string): Promise<DeletedRows> {
   // A write of his that holds one of his rows and then needs his users row deadlocks with the deletion; PostgreSQL
   // ends one of the two. When it is the deletion, it runs again once that write is over (attempts are few: each
   // retry waits for the writes already holding his rows, and new ones wait behind the lock on his users row).
@@ -70,9 +71,16 @@ function isDeadlock(error: unknown): boolean {
   return false;
 }
 
-async function deleteUserRowsOnce(db: Db, userId: string): Promise<Record<string, number>> {
+type DeletedRows = { counts: Record<string, number>; photoKeys: string[] };
+
+async function deleteUserRowsOnce(db: Db, userId: string): Promise<DeletedRows> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from users where id = ${userId} for update`);
+    // Read under the lock: no proof of his can be added after it, so every photo of his is on this list.
+    const photos = await tx
+      .select({ key: proofs.photoKey })
+      .from(proofs)
+      .where(and(eq(proofs.userId, userId), isNotNull(proofs.photoKey)));
     const counts: Record<string, number> = {};
     for (const table of userTables()) {
       const [first] = table.userColumns;
@@ -86,20 +94,28 @@ async function deleteUserRowsOnce(db: Db, userId: string): Promise<Record<string
       .where(eq(verifications.value, userId))
       .returning({ id: verifications.id });
     if (links.length > 0) counts.verifications = links.length;
-    return counts;
+    return { counts, photoKeys: photos.flatMap((p) => (p.key ? [p.key] : [])) };
   });
 }
 
-export type DeletionResult = { subscriptionCancelled: boolean; deletedRows: Record<string, number> };
+export type DeletionResult = {
+  subscriptionCancelled: boolean;
+  deletedRows: Record<string, number>;
+  /** Proof photos the storage could not remove (the rows are gone either way): for the operator's log. */
+  photosLeft: number;
+};
 
 /** GDPR Art. 17: the password confirms it, Stripe stops charging, then everything of his is gone at once. */
 export async function deleteAccount(
-  deps: { db: Db; stripe: Stripe },
+  deps: { db: Db; stripe: Stripe; proofStorage: ProofStorage },
   userId: string,
   password: string,
 ): Promise<DeletionResult> {
   if (!(await passwordMatches(deps.db, userId, password))) throw new DomainError("account.wrongPassword");
   const subscriptionCancelled = await cancelSubscriptions(deps.db, deps.stripe, userId);
-  const deletedRows = await deleteUserRows(deps.db, userId);
-  return { subscriptionCancelled, deletedRows };
+  const { counts, photoKeys } = await deleteUserRows(deps.db, userId);
+  // After the rows: a photo nothing refers to is unreachable, while a row without its photo would be a broken proof.
+  const removed = await Promise.allSettled(photoKeys.map((key) => deps.proofStorage.delete(key)));
+  const photosLeft = removed.filter((r) => r.status === "rejected").length;
+  return { subscriptionCancelled, deletedRows: counts, photosLeft };
 }

@@ -1,6 +1,8 @@
-import { eq, getTableColumns, or } from "drizzle-orm";
+import { and, eq, getTableColumns, isNotNull, or } from "drizzle-orm";
 import type { DataExport, DataExportSection } from "../../../shared/account/data-rights.ts";
 import type { Db } from "../../db/client.ts";
+import { proofs } from "../../db/schema.ts";
+import type { ProofStorage } from "../proof/proof-storage.ts";
 import { type UserTable, userTables } from "./user-tables.ts";
 
 type Review = { description: string; omit?: readonly string[] };
@@ -56,6 +58,11 @@ export const exportReview: Record<string, Review> = {
   partner_deliveries: {
     description: "The e-mails sent to your partners about your plan: which kind, about what, and when.",
   },
+  proofs: {
+    description:
+      "Your proofs: what was read from each activity file you uploaded (date, distance, moving time, pace and the route's shape, never its places) and your proof photos, re-encoded without their metadata and included here as images. The files you uploaded were never kept.",
+    omit: ["photoKey"],
+  },
   calendar_feeds: {
     description: "Whether you have a private calendar feed and since when. Its secret address is left out.",
     omit: ["token"],
@@ -78,17 +85,32 @@ async function rowsOf(db: Pick<Db, "select">, table: UserTable, userId: string) 
   return (await db.select(columns).from(table.table).where(mine)) as Record<string, unknown>[];
 }
 
+/** His proof photos go into the file itself, as data URLs beside their rows: the export is complete on its own. */
+async function withPhotos(
+  section: DataExportSection | undefined,
+  keys: Array<{ id: string; key: string | null }>,
+  storage: ProofStorage,
+) {
+  if (!section) return;
+  for (const { id, key } of keys) {
+    const row = section.rows.find((r) => r.id === id);
+    const photo = key ? await storage.get(key) : null;
+    if (row) row.photo = photo ? `data:${photo.contentType};base64,${photo.bytes.toString("base64")}` : null;
+  }
+}
+
 /**
  * Everything stored about the user, table by table, read in one transaction so the file is one consistent moment.
  * Dates are ISO 8601 in UTC once serialised.
  */
 export async function exportUserData(
   db: Db,
+  storage: ProofStorage,
   user: { id: string; email: string },
   appName: string,
 ): Promise<DataExport> {
   const tables = userTables();
-  const sections = await db.transaction(async (tx) => {
+  const { sections, photoKeys } = await db.transaction(async (tx) => {
     const out: Record<string, DataExportSection> = {};
     // Parents first reads naturally: the account, then what hangs off it.
     for (const table of [...tables].reverse()) {
@@ -98,8 +120,13 @@ export async function exportUserData(
         rows: await rowsOf(tx, table, user.id),
       };
     }
-    return out;
+    const keys = await tx
+      .select({ id: proofs.id, key: proofs.photoKey })
+      .from(proofs)
+      .where(and(eq(proofs.userId, user.id), isNotNull(proofs.photoKey)));
+    return { sections: out, photoKeys: keys };
   });
+  await withPhotos(sections.proofs, photoKeys, storage);
   return {
     format: "unscroll-data-export",
     version: 1,

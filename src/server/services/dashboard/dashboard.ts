@@ -5,6 +5,7 @@ import { sortMilestones } from "../../../shared/plan/rules.ts";
 import type { Db } from "../../db/client.ts";
 import { executePrepared } from "../../db/prepared.ts";
 import { premiumCondition } from "../billing/premium.ts";
+import { proofSummaryJson } from "../proof/proof-summary.ts";
 import { type BalanceRow, balanceOf } from "../tokens/tokens.ts";
 
 type DashboardRow = BalanceRow & { mission: Mission | null; challenges: DashboardChallenge[] };
@@ -41,6 +42,7 @@ export async function readDashboard(
         'milestoneDescription', m.milestone_description,
         'milestoneDeadline', ${isoTime(sql`m.milestone_deadline`)},
         'milestoneCompleted', m.milestone_completed,
+        'proof', (select ${proofSummaryJson(sql.raw("pr"), isoTime)} from proofs pr where pr.milestone_id = m.id and pr.user_id = ${userId}),
         'todos', coalesce((
           select json_agg(json_build_object(
             'id', t.id, 'todoDescription', t.todo_description, 'todoCompleted', t.todo_completed

@@ -1,29 +1,42 @@
 import { desc, eq, sql } from "drizzle-orm";
+import type { ActivityReading } from "../../../shared/proof/contracts.ts";
 import type { OnboardingState, RunValidation, RunValidationRequest } from "../../../shared/run-challenge/contracts.ts";
 import { targetMinutes } from "../../../shared/run-challenge/rules.ts";
 import type { Db } from "../../db/client.ts";
-import { profiles, quizResponses, runValidations } from "../../db/schema.ts";
+import { profiles, proofs, quizResponses, runValidations } from "../../db/schema.ts";
 
 type RunValidationRow = typeof runValidations.$inferSelect;
 
-function toRunValidation(row: RunValidationRow): RunValidation {
+function toRunValidation(row: RunValidationRow, activity: ActivityReading | null): RunValidation {
   return {
     id: row.id,
     previousMaxDuration: row.previousMaxDuration,
     todayDuration: row.todayDuration,
     notes: row.notes,
     createdAt: row.createdAt.toISOString(),
+    activity,
   };
+}
+
+/** His run validation with what its activity file showed, if it was proved by one. */
+async function readRunValidation(db: Pick<Db, "select">, userId: string): Promise<RunValidation | null> {
+  const [row] = await db
+    .select({ run: runValidations, activity: proofs.activity })
+    .from(runValidations)
+    .leftJoin(proofs, eq(proofs.runValidationId, runValidations.id))
+    .where(eq(runValidations.userId, userId))
+    .limit(1);
+  return row ? toRunValidation(row.run, row.activity ?? null) : null;
 }
 
 /** Where the user stands in onboarding: the run challenge accepted and validated, and the latest quiz. */
 export async function onboardingState(db: Db, userId: string): Promise<OnboardingState> {
-  const [[profile], [validation], [quiz]] = await Promise.all([
+  const [[profile], validation, [quiz]] = await Promise.all([
     db
       .select({ acceptedAt: profiles.challengeAcceptedAt, max: profiles.runMaxDurationMinutes })
       .from(profiles)
       .where(eq(profiles.id, userId)),
-    db.select().from(runValidations).where(eq(runValidations.userId, userId)).limit(1),
+    readRunValidation(db, userId),
     db
       .select({ id: quizResponses.id, status: quizResponses.status, generationStatus: quizResponses.generationStatus })
       .from(quizResponses)
@@ -36,7 +49,7 @@ export async function onboardingState(db: Db, userId: string): Promise<Onboardin
     challengeAcceptedAt: acceptedAt?.toISOString() ?? null,
     maxDurationMinutes: profile?.max ?? null,
     targetMinutes: acceptedAt ? targetMinutes(profile?.max ?? null) : null,
-    runValidation: validation ? toRunValidation(validation) : null,
+    runValidation: validation,
     latestQuiz: quiz ?? null,
   };
 }
@@ -61,21 +74,30 @@ export async function acceptRunChallenge(
     });
 }
 
-/** Records the run once; a repeat returns the stored validation (`created` false) and changes nothing. */
+/**
+ * Records the run once, with the activity file's figures when it was proved by one (both or neither are stored); a
+ * repeat returns the stored validation (`created` false) and changes nothing.
+ */
 export async function recordRunValidation(
   db: Db,
   userId: string,
   run: RunValidationRequest,
+  activity: ActivityReading | null = null,
 ): Promise<{ runValidation: RunValidation; created: boolean }> {
-  const [created] = await db
-    .insert(runValidations)
-    .values({ userId, ...run })
-    .onConflictDoNothing({ target: runValidations.userId })
-    .returning();
-  if (created) return { runValidation: toRunValidation(created), created: true };
-  const [existing] = await db.select().from(runValidations).where(eq(runValidations.userId, userId));
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(runValidations)
+      .values({ userId, ...run })
+      .onConflictDoNothing({ target: runValidations.userId })
+      .returning();
+    if (row && activity)
+      await tx.insert(proofs).values({ userId, runValidationId: row.id, kind: "activity", activity });
+    return row;
+  });
+  if (created) return { runValidation: toRunValidation(created, activity), created: true };
+  const existing = await readRunValidation(db, userId);
   if (!existing) throw new Error("run validation vanished after a conflicting insert");
-  return { runValidation: toRunValidation(existing), created: false };
+  return { runValidation: existing, created: false };
 }
 
 /**

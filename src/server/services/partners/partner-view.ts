@@ -1,11 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PartnerPlanView, PartnerViewAnswer } from "../../../shared/partners/contracts.ts";
 import { partnerStatus } from "../../../shared/partners/rules.ts";
 import { challengeProgress, isOverdue } from "../../../shared/plan/rules.ts";
 import type { Db } from "../../db/client.ts";
-import { partners, users } from "../../db/schema.ts";
+import { challenges, milestones, partners, proofs, users } from "../../db/schema.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
 import { readPlanChallenges, withTodoStates } from "../plan/plan-read.ts";
+import { milestoneProofs } from "../proof/milestone-proof.ts";
+import type { ProofStorage } from "../proof/proof-storage.ts";
 import { cheersLeftToday } from "./cheers.ts";
 import { hashPartnerToken, isPartnerToken } from "./link-token.ts";
 
@@ -35,7 +37,13 @@ export async function partnerLinkOpens(db: Db, token: string, now: Date): Promis
  * the accepted challenges with their milestones and progress. Built field by field from what PartnerPlanView names,
  * so nothing else of his (address, answers, notes, todos' text, ids) can reach the page.
  */
-async function readPartnerPlan(db: Db, userId: string, firstName: string, now: Date): Promise<PartnerPlanView> {
+async function readPartnerPlan(
+  db: Db,
+  userId: string,
+  firstName: string,
+  now: Date,
+  token: string,
+): Promise<PartnerPlanView> {
   const plan = await latestAnalyzedResponse(db, userId);
   if (!plan) return { firstName, lifeMission: null, progress: 0, challenges: [] };
   const accepted = await readPlanChallenges(db, userId, plan.id, { acceptedOnly: true });
@@ -43,6 +51,12 @@ async function readPartnerPlan(db: Db, userId: string, firstName: string, now: D
     db,
     userId,
     accepted.flatMap((c) => c.milestones),
+  );
+  const proofOf = await milestoneProofs(
+    db,
+    userId,
+    withTodos.map((m) => m.id),
+    partnerPhotoUrl(token),
   );
   const challenges = accepted.map((challenge) => {
     const own = new Set(challenge.milestones.map((m) => m.id));
@@ -55,6 +69,7 @@ async function readPartnerPlan(db: Db, userId: string, firstName: string, now: D
         deadline: m.milestoneDeadline?.slice(0, 10) ?? null,
         completed: m.milestoneCompleted,
         overdue: isOverdue(m, now),
+        proof: proofOf.get(m.id) ?? null,
       })),
     };
   });
@@ -63,7 +78,11 @@ async function readPartnerPlan(db: Db, userId: string, firstName: string, now: D
   return { firstName, lifeMission: plan.lifeMission, progress, challenges };
 }
 
-async function answerFor(db: Db, partner: PartnerRow, now: Date): Promise<PartnerViewAnswer> {
+/** Where the partner's page loads a proof photo from: through his own link, which stops when the link does. */
+const partnerPhotoUrl = (token: string) => (proofId: string) =>
+  `/api/partner-view/${encodeURIComponent(token)}/proofs/${proofId}/photo`;
+
+async function answerFor(db: Db, partner: PartnerRow, now: Date, token: string): Promise<PartnerViewAnswer> {
   const [owner] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, partner.userId));
   const ownerFirstName = owner?.firstName ?? "";
   if (!partner.acceptedAt) {
@@ -72,7 +91,7 @@ async function answerFor(db: Db, partner: PartnerRow, now: Date): Promise<Partne
   return {
     state: "accepted",
     partnerFirstName: partner.firstName,
-    plan: await readPartnerPlan(db, partner.userId, ownerFirstName, now),
+    plan: await readPartnerPlan(db, partner.userId, ownerFirstName, now, token),
     cheersLeftToday: await cheersLeftToday(db, partner.id, now),
   };
 }
@@ -90,7 +109,7 @@ export async function viewPartnerLink(db: Db, token: string, now: Date): Promise
     .set({ lastViewedAt: now })
     .where(eq(partners.tokenHash, partner.tokenHash))
     .returning();
-  return current ? answerFor(db, current, now) : null;
+  return current ? answerFor(db, current, now, token) : null;
 }
 
 /**
@@ -105,5 +124,31 @@ export async function acceptPartnerLink(db: Db, token: string, now: Date): Promi
     .set({ acceptedAt: sql`coalesce(${partners.acceptedAt}, ${now}::timestamptz)`, lastViewedAt: now })
     .where(eq(partners.tokenHash, partner.tokenHash))
     .returning();
-  return current ? answerFor(db, current, now) : null;
+  return current ? answerFor(db, current, now, token) : null;
+}
+
+/**
+ * GET /api/partner-view/:token/proofs/:id/photo: a proof photo of a milestone the partner's page shows (a milestone of
+ * an accepted challenge of his current plan), once the partner has confirmed; anything else is null (404).
+ */
+export async function partnerProofPhoto(db: Db, storage: ProofStorage, token: string, proofId: string, now: Date) {
+  const partner = await partnerByToken(db, token, now);
+  if (!partner?.acceptedAt) return null;
+  const plan = await latestAnalyzedResponse(db, partner.userId);
+  if (!plan) return null;
+  const [row] = await db
+    .select({ photoKey: proofs.photoKey })
+    .from(proofs)
+    .innerJoin(milestones, eq(milestones.id, proofs.milestoneId))
+    .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
+    .where(
+      and(
+        eq(proofs.id, proofId),
+        eq(proofs.userId, partner.userId),
+        eq(challenges.quizResponseId, plan.id),
+        eq(challenges.challengeAccepted, true),
+      ),
+    );
+  if (!row?.photoKey) return null;
+  return storage.get(row.photoKey);
 }

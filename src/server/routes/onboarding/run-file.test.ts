@@ -1,0 +1,180 @@
+import { readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
+import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
+import { proofMessages } from "../../../shared/proof/contracts.ts";
+import { PROOF_FILE_MAX_BYTES, ROUTE_MAX_POINTS } from "../../../shared/proof/rules.ts";
+import { proofs, runValidations } from "../../db/schema.ts";
+
+/** The fixtures were recorded on 2026-03-14; the app's clock is two days later (decision 0100). */
+const NOW = new Date("2026-03-16T12:00:00Z");
+const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/activity/${name}`, import.meta.url));
+const NOTES = "Legs gave up twice, I did not.";
+
+describe("validating the run with an activity file (issue 26)", () => {
+  let t: TestApp;
+  let undoClock: () => void;
+  beforeAll(async () => {
+    undoClock = useFixedClock(NOW);
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+    undoClock();
+  });
+
+  const send = (user: TestUser, bytes: Uint8Array, fields: { previousMaxDuration?: string; notes?: string } = {}) =>
+    user.api.onboarding["run-validation"].file.$post({
+      form: {
+        file: new File([Buffer.from(bytes)], "activity"),
+        previousMaxDuration: fields.previousMaxDuration ?? "45",
+        notes: fields.notes ?? NOTES,
+      },
+    });
+
+  async function nothingStored(user: TestUser) {
+    expect(await t.db.select().from(runValidations).where(eq(runValidations.userId, user.id))).toHaveLength(0);
+    expect(await t.db.select().from(proofs).where(eq(proofs.userId, user.id))).toHaveLength(0);
+  }
+
+  it("validates a 70-minute GPX run with a 70-minute duration and says what it read", async () => {
+    const user = await t.createUser();
+    const response = await send(user, fixture("run.gpx"));
+    expect(response.status).toBe(201);
+    const { runValidation, created } = await response.json();
+    expect(created).toBe(true);
+    expect(runValidation.todayDuration).toBe(70);
+    expect(runValidation.previousMaxDuration).toBe(45);
+    expect(runValidation.notes).toBe(NOTES);
+    const activity = runValidation.activity;
+    expect(activity).toMatchObject({ format: "gpx" });
+    expect(activity?.startedAt.slice(0, 10)).toBe("2026-03-14");
+    expect(activity?.movingSeconds).toBeGreaterThanOrEqual(70 * 60);
+    expect(activity?.movingSeconds).toBeLessThan(71 * 60);
+    expect(activity?.distanceMeters).toBeGreaterThan(8_000);
+    expect(activity?.route.length).toBeGreaterThan(10);
+    expect(activity?.route.length).toBeLessThanOrEqual(ROUTE_MAX_POINTS);
+
+    // The screens read it back: onboarding is done and the reading is there.
+    const state = await (await user.api.onboarding.$get()).json();
+    expect(state.runValidation).toEqual(runValidation);
+    // The route is a shape in metres from its own corner: no coordinate is a latitude or longitude.
+    const xs = activity?.route.flat() ?? [];
+    expect(Math.min(...xs)).toBe(0);
+  });
+
+  it("reads the same run from TCX and FIT", async () => {
+    for (const name of ["run.tcx", "run.fit"]) {
+      const user = await t.createUser();
+      const response = await send(user, fixture(name));
+      expect(response.status).toBe(201);
+      expect((await response.json()).runValidation.todayDuration).toBe(70);
+    }
+  });
+
+  it("refuses a 40 km/h ride as a ride, and stores nothing", async () => {
+    const user = await t.createUser();
+    const response = await send(user, fixture("ride.gpx"));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: proofMessages.tooFast });
+    await nothingStored(user);
+  });
+
+  it("answers every kind of bad file with its own message and stores nothing", async () => {
+    const user = await t.createUser();
+    const cases: Array<[Uint8Array, string]> = [
+      [new TextEncoder().encode("<html><body>my run</body></html>"), proofMessages.notActivity],
+      [fixture("no-times.gpx"), proofMessages.noTimes],
+      [fixture("twenty-points.gpx"), proofMessages.tooFewPoints],
+      [fixture("truncated.fit"), proofMessages.corrupt],
+    ];
+    for (const [bytes, message] of cases) {
+      const response = await send(user, bytes);
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 400,
+        body: { error: message },
+      });
+    }
+    await nothingStored(user);
+  });
+
+  it("refuses a run older than a week, and one in the future", async () => {
+    const user = await t.createUser();
+    try {
+      vi.setSystemTime(new Date("2026-03-22T12:00:00Z"));
+      const old = await send(user, fixture("run.gpx"));
+      expect(await old.json()).toEqual({ error: proofMessages.tooOld });
+      vi.setSystemTime(new Date("2026-03-13T12:00:00Z"));
+      const future = await send(user, fixture("run.gpx"));
+      expect(await future.json()).toEqual({ error: proofMessages.inFuture });
+    } finally {
+      vi.setSystemTime(NOW);
+    }
+    await nothingStored(user);
+  });
+
+  it("checks the typed fields with SPEC.md's messages before the file", async () => {
+    const user = await t.createUser();
+    const noNotes = await send(user, fixture("run.gpx"), { notes: "  " });
+    expect(await noNotes.json()).toEqual({ error: "Please share your thoughts about the challenge" });
+    const badPrevious = await send(user, fixture("run.gpx"), { previousMaxDuration: "4x" });
+    expect(await badPrevious.json()).toEqual({ error: "Please enter a valid duration" });
+    const tooLong = await send(user, fixture("run.gpx"), { previousMaxDuration: "5000" });
+    expect(await tooLong.json()).toEqual({ error: "Duration cannot exceed 1440 minutes (24 hours)" });
+    const noFile = await user.api.onboarding["run-validation"].file.$post({
+      form: { previousMaxDuration: "", notes: NOTES } as never,
+    });
+    expect(await noFile.json()).toEqual({ error: proofMessages.fileRequired });
+    await nothingStored(user);
+  });
+
+  it("answers 413 with the proof's message for a file over 10 MB", async () => {
+    const user = await t.createUser();
+    const response = await send(user, new Uint8Array(PROOF_FILE_MAX_BYTES + 1024));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: proofMessages.tooLarge });
+    await nothingStored(user);
+  });
+
+  it("keeps the first validation: a second file changes nothing", async () => {
+    const user = await t.createUser();
+    const typed = await user.api.onboarding["run-validation"].$post({
+      json: { previousMaxDuration: null, todayDuration: 61, notes: NOTES },
+    });
+    expect(typed.status).toBe(201);
+    const again = await send(user, fixture("run.gpx"));
+    expect(again.status).toBe(200);
+    const { runValidation, created } = await again.json();
+    expect(created).toBe(false);
+    expect(runValidation).toMatchObject({ todayDuration: 61, activity: null });
+    expect(await t.db.select().from(proofs).where(eq(proofs.userId, user.id))).toHaveLength(0);
+  });
+
+  it("exports the reading with his data and deletes it with his account", async () => {
+    const user = await t.createUser();
+    expect((await send(user, fixture("run.fit"))).status).toBe(201);
+    const file = await (await user.api.me.data.$get()).json();
+    const rows = file.tables.proofs?.rows ?? [];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "activity", activity: { format: "fit" } });
+    expect(file.tables.proofs?.omittedColumns).toEqual(["photoKey"]);
+
+    const deleted = await user.api.me.delete.$post({ json: { password: user.password } });
+    expect(deleted.status).toBe(200);
+    expect(await t.db.select().from(proofs).where(eq(proofs.userId, user.id))).toHaveLength(0);
+  });
+
+  it("answers random bytes with a 400, never a 5xx", async () => {
+    const user = await t.createUser();
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 4096 }), async (bytes) => {
+        const response = await send(user, bytes);
+        expect(response.status).toBe(400);
+      }),
+      { numRuns: 40 },
+    );
+    await nothingStored(user);
+  });
+});

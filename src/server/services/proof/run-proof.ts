@@ -1,0 +1,29 @@
+import { wholeMinutes } from "../../../shared/proof/rules.ts";
+import { type RunValidation, runValidationSchema } from "../../../shared/run-challenge/contracts.ts";
+import type { Deps } from "../../context.ts";
+import { DomainError } from "../domain-error.ts";
+import { recordRunValidation } from "../onboarding/onboarding.ts";
+import { readProofFile } from "./read-proof.ts";
+
+/**
+ * Validates the run challenge with an activity file: the file must show a run (checked as any activity proof, with
+ * the running pace), and its moving time in whole minutes is the duration, under the same rules and SPEC.md messages
+ * as a typed one. The file itself is not kept: only its figures and the route's shape, stored with the run.
+ */
+export async function recordRunFromFile(
+  deps: Pick<Deps, "database">,
+  userId: string,
+  form: { previousMaxDuration: string; notes: string; file: File },
+  now: Date = new Date(),
+): Promise<{ runValidation: RunValidation; created: boolean }> {
+  const bytes = new Uint8Array(await form.file.arrayBuffer());
+  const reading = await readProofFile(bytes, { now, runningPace: true, photos: false });
+  if (reading.kind !== "activity") throw new Error("a run proof read as a photo");
+  const run = runValidationSchema.safeParse({
+    previousMaxDuration: form.previousMaxDuration === "" ? null : Number(form.previousMaxDuration),
+    todayDuration: wholeMinutes(reading.activity.movingSeconds),
+    notes: form.notes,
+  });
+  if (!run.success) throw new DomainError("run.invalid", { message: run.error.issues[0]?.message });
+  return recordRunValidation(deps.database.db, userId, run.data, reading.activity);
+}
