@@ -4,6 +4,7 @@ import { CompletionToggle } from "./completion-toggle.tsx";
 import type { DashboardMilestone } from "./dashboard-updates.ts";
 import { DeadlineEditor } from "./deadline-editor.tsx";
 import { GenerateTodos } from "./generate-todos.tsx";
+import { MilestoneProof } from "./milestone-proof.tsx";
 import { MilestoneText } from "./milestone-text.tsx";
 import { TodoList } from "./todo-list.tsx";
 
@@ -47,6 +48,7 @@ export function MilestoneItem({
       <DeadlineEditor milestone={milestone} label={label} locked={locked} />
       <TodoList milestoneId={milestone.id} todos={milestone.todos} locked={locked} />
       {canGenerate && <GenerateTodos milestoneId={milestone.id} tokens={tokens} locked={locked} />}
+      <MilestoneProof milestoneId={milestone.id} proof={milestone.proof} label={label} locked={locked} />
     </li>
   );
 }

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { paths } from "../../../shared/paths.ts";
 import type { OnboardingState, RunValidation } from "../../../shared/run-challenge/contracts.ts";
 import { minutesShortOfTarget, targetMinutes } from "../../../shared/run-challenge/rules.ts";
-import { formatMinutes } from "./minutes.ts";
+import { ActivitySummary } from "../../components/activity-summary.tsx";
+import { formatMinutes } from "../../lib/minutes.ts";
 
 /** The step after the run: the quiz until a plan exists, then the dashboard. */
 function nextStep(state: OnboardingState) {
@@ -46,6 +47,14 @@ export function AlreadyValidated({ state, run }: { state: OnboardingState; run: 
           : `${formatMinutes(short)} short of your ${formatMinutes(target)} target. It still counts: you went out and did it honestly.`}
       </p>
       <p className="mt-1 text-muted">Your first challenge is complete; the clock has stopped.</p>
+      {run.activity && (
+        <div className="mt-5 rounded-xl border border-line bg-ink/40 p-4">
+          <p className="mb-3 text-xs font-semibold uppercase tracking-wider text-success">
+            ✓ Proved by your activity file
+          </p>
+          <ActivitySummary activity={run.activity} />
+        </div>
+      )}
       <Link to={next.to} className="btn-primary mt-6 w-full sm:w-auto">
         {next.label}
       </Link>

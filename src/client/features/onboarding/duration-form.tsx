@@ -5,8 +5,8 @@ import { toast } from "react-toastify";
 import { z } from "zod";
 import { maxDurationInputSchema } from "../../../shared/run-challenge/contracts.ts";
 import { MAX_DURATION_MINUTES, targetMinutes, VALIDATE_DELAY_MS } from "../../../shared/run-challenge/rules.ts";
+import { formatMinutes } from "../../lib/minutes.ts";
 import { acceptFailedMessage, useAcceptChallenge } from "./api/accept-challenge.ts";
-import { formatMinutes } from "./minutes.ts";
 
 /** The longest run as typed (SPEC.md section 5's three messages), or 'I have never run before'. */
 const durationFormSchema = z.discriminatedUnion("neverRan", [

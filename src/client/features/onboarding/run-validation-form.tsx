@@ -1,18 +1,27 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { proofMessages } from "../../../shared/proof/contracts.ts";
+import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB } from "../../../shared/proof/rules.ts";
 import {
   type RunValidation,
   type RunValidationForm as RunValidationValues,
+  runFileFormSchema,
   runValidationFormSchema,
   runValidationRequestFromForm,
 } from "../../../shared/run-challenge/contracts.ts";
 import { minutesShortOfTarget, targetMinutes } from "../../../shared/run-challenge/rules.ts";
 import { ErrorBox } from "../../components/error-box.tsx";
+import { FileDrop } from "../../components/file-drop.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { formatMinutes } from "../../lib/minutes.ts";
 import { useSaveRunValidation } from "./api/run-validation.ts";
-import { formatMinutes } from "./minutes.ts";
 
 type Field = keyof RunValidationValues;
+
+/** The typed fields that go with a file: the previous longest run and the notes. */
+const fileFieldsResolver = zodResolver(runFileFormSchema.omit({ file: true }));
+const typedResolver = zodResolver(runValidationFormSchema);
 
 const wholeMinutes = (value: string | undefined) => {
   const parsed = runValidationFormSchema.shape.todayDuration.safeParse(value ?? "");
@@ -34,6 +43,8 @@ export function RunValidationForm({
 }) {
   const save = useSaveRunValidation();
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -41,7 +52,11 @@ export function RunValidationForm({
     control,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(runValidationFormSchema),
+    // With a file, its moving time is the duration: only the typed fields around it are checked here.
+    resolver: (values, context, options) =>
+      file
+        ? (fileFieldsResolver(values, context, options as never) as ReturnType<typeof typedResolver>)
+        : typedResolver(values, context, options),
     defaultValues: { previousMaxDuration: statedMax === null ? "" : String(statedMax), todayDuration: "", notes: "" },
     reValidateMode: "onSubmit",
     shouldFocusError: false,
@@ -61,16 +76,31 @@ export function RunValidationForm({
   const described = (name: Field, id: string) =>
     errors[name] ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {};
 
+  const chooseFile = (chosen: File | null) => {
+    setSaveError(null);
+    // Refused here as the server would, without sending the whole file over a phone's connection first.
+    setFileError(chosen && chosen.size > PROOF_FILE_MAX_BYTES ? proofMessages.tooLarge : null);
+    setFile(chosen && chosen.size <= PROOF_FILE_MAX_BYTES ? chosen : null);
+    clearErrors("todayDuration");
+  };
+
   const onSubmit = handleSubmit(
     async (form) => {
       setSaveError(null);
-      const request = runValidationRequestFromForm(form);
+      setFileError(null);
       try {
-        const { runValidation, created } = await save.mutateAsync(request);
+        const { runValidation, created } = await save.mutateAsync(
+          file
+            ? { file, previousMaxDuration: form.previousMaxDuration ?? "", notes: form.notes ?? "" }
+            : runValidationRequestFromForm(form),
+        );
         // Not created: a run was stored before (another tab); the screen now shows that one instead of the form.
         if (created) onSaved(runValidation);
       } catch (error) {
-        setSaveError(`Error saving validation: ${error instanceof Error ? error.message : "Please try again."}`);
+        const message = error instanceof Error ? error.message : "Please try again.";
+        // What the server found wrong with the file shows under it, where he chooses another.
+        if (file && error instanceof ApiError && error.status >= 400 && error.status < 500) setFileError(message);
+        else setSaveError(`Error saving validation: ${message}`);
       }
     },
     () => setSaveError(null),
@@ -104,20 +134,40 @@ export function RunValidationForm({
           {...field("previousMaxDuration")}
         />
       </Labelled>
-      <Labelled id="today-duration" label="Today's run (minutes)" error={errors.todayDuration?.message}>
-        <input
-          id="today-duration"
-          type="text"
-          inputMode="numeric"
-          pattern="^[1-9][0-9]*$"
-          autoComplete="off"
-          placeholder="e.g. 65"
-          className="field"
-          {...described("todayDuration", "today-duration")}
-          {...field("todayDuration")}
+      <div className="space-y-3">
+        <FileDrop
+          label="Upload your run"
+          hint={`GPX, TCX or FIT from your watch or running app · up to ${PROOF_FILE_MAX_MB} MB. Its moving time becomes your duration.`}
+          file={file}
+          onFile={chooseFile}
+          error={fileError}
+          disabled={save.isPending}
+          testId="run-file"
         />
-        <TargetCheck today={today} target={target} />
-      </Labelled>
+        {file ? (
+          <p className="text-sm text-muted">Your duration, distance and pace will be read from this file.</p>
+        ) : (
+          <>
+            <p className="text-center text-sm text-muted" aria-hidden="true">
+              — or type it —
+            </p>
+            <Labelled id="today-duration" label="Today's run (minutes)" error={errors.todayDuration?.message}>
+              <input
+                id="today-duration"
+                type="text"
+                inputMode="numeric"
+                pattern="^[1-9][0-9]*$"
+                autoComplete="off"
+                placeholder="e.g. 65"
+                className="field"
+                {...described("todayDuration", "today-duration")}
+                {...field("todayDuration")}
+              />
+              <TargetCheck today={today} target={target} />
+            </Labelled>
+          </>
+        )}
+      </div>
       <Labelled id="notes" label="How did it go?" error={errors.notes?.message}>
         <textarea
           id="notes"
@@ -130,7 +180,7 @@ export function RunValidationForm({
       </Labelled>
       <ErrorBox message={saveError} />
       <button type="submit" className="btn-primary w-full" disabled={save.isPending}>
-        {save.isPending ? "Validating..." : "Validate my run"}
+        {save.isPending ? (file ? "Checking your file..." : "Validating...") : "Validate my run"}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 import type { PartnerPlanView } from "../../../shared/partners/contracts.ts";
 import { milestoneLabels } from "../../../shared/plan/rules.ts";
 import { ProgressBar } from "../../components/progress-bar.tsx";
+import { ProofView } from "../../components/proof-view.tsx";
 import { formatDeadline } from "../../lib/dates.ts";
 
 function Badge({ kind }: { kind: "done" | "overdue" }) {
@@ -39,6 +40,12 @@ function MilestoneRow({ milestone }: { milestone: Milestone }) {
       <p className={`mt-1.5 text-sm ${milestone.overdue && !milestone.completed ? "text-danger" : "text-muted"}`}>
         {milestone.deadline ? `Due ${formatDeadline(milestone.deadline)}` : "No due day set"}
       </p>
+      {milestone.proof && (
+        <div className="mt-3 rounded-xl border border-line bg-surface/60 p-3" data-testid="partner-proof">
+          <p className="mb-2 text-xs font-semibold uppercase tracking-wider text-success">✓ Proof</p>
+          <ProofView proof={milestone.proof} alt={`Proof photo for: ${milestone.description}`} />
+        </div>
+      )}
     </li>
   );
 }

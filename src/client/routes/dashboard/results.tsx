@@ -6,12 +6,15 @@ import { DashboardPage } from "../../components/dashboard-page.tsx";
 import { RetakeQuizDialog } from "../../components/retake-quiz-dialog.tsx";
 import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
 import { InsightCards } from "../../features/insights/insight-cards.tsx";
+import { RunCard } from "../../features/insights/run-card.tsx";
+import { onboardingQuery } from "../../features/onboarding/api/onboarding.ts";
 import { latestQuizQuery } from "../../features/quiz/api/latest-quiz.ts";
 
 /** /dashboard/results: the Insights of the latest plan, and the way to retake the quiz that made it. */
 export default function Insights() {
   const dashboard = useQuery(dashboardQuery());
   const latest = useQuery(latestQuizQuery());
+  const run = useQuery(onboardingQuery()).data?.runValidation;
   const [confirmRetake, setConfirmRetake] = useState(false);
   const navigate = useNavigate();
   const response = latest.data?.response;
@@ -25,6 +28,7 @@ export default function Insights() {
       intro="What your answers revealed: the mission you are working toward and how you will get there."
     >
       <InsightCards isPending={dashboard.isPending} mission={dashboard.data?.mission ?? null} />
+      {run && <RunCard run={run} />}
       {retakeId ? (
         <section aria-labelledby="retake-heading" className="mt-10 rounded-2xl border border-line bg-surface-2/60 p-5">
           <h2 id="retake-heading" className="text-lg font-bold">

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   OnboardingState,
+  RunFileForm,
   RunValidation,
   RunValidationRequest,
 } from "../../../../shared/run-challenge/contracts.ts";
@@ -8,15 +9,20 @@ import { api, unwrap } from "../../../lib/api.ts";
 import { sessionQuery } from "../../../lib/session.ts";
 import { onboardingQuery } from "./onboarding.ts";
 
+type Saved = { runValidation: RunValidation; created: boolean };
+
 /**
- * POST /api/onboarding/run-validation: the validated run, which marks onboarding done. `created` is false when a run
+ * POST /api/onboarding/run-validation (typed) or …/file (an activity file whose moving time is the duration): the
+ * validated run, which marks onboarding done. `created` is false when a run
  * was stored already (another tab, a stale screen): the server keeps the first one and returns it.
  */
 export function useSaveRunValidation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: RunValidationRequest): Promise<{ runValidation: RunValidation; created: boolean }> =>
-      unwrap(api.onboarding["run-validation"].$post({ json: body }), "Could not save your run."),
+    mutationFn: async (body: RunValidationRequest | RunFileForm): Promise<Saved> =>
+      "file" in body
+        ? unwrap(api.onboarding["run-validation"].file.$post({ form: body }), "Could not save your run.")
+        : unwrap(api.onboarding["run-validation"].$post({ json: body }), "Could not save your run."),
     onSuccess: ({ runValidation }) => {
       // The screen shows the stored run at once; the refetch below brings the rest of the state.
       queryClient.setQueryData<OnboardingState>(onboardingQuery().queryKey, (state) =>

@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Dashboard } from "../../../../shared/dashboard/contracts.ts";
+import { type ProofSummary, proofMessages } from "../../../../shared/proof/contracts.ts";
+import { api, unwrap } from "../../../lib/api.ts";
+import { dashboardQuery } from "./dashboard.ts";
+
+/** The dashboard's copy with one milestone's proof replaced, so the card shows it at once. */
+function withProof(dashboard: Dashboard | undefined, milestoneId: string, proof: ProofSummary | null) {
+  if (!dashboard) return dashboard;
+  return {
+    ...dashboard,
+    challenges: dashboard.challenges.map((challenge) => ({
+      ...challenge,
+      milestones: challenge.milestones.map((m) => (m.id === milestoneId ? { ...m, proof } : m)),
+    })),
+  };
+}
+
+/** POST /api/milestones/:id/proof: an activity file or a photo; the server's message says what is wrong with a file. */
+export function useAttachProof(milestoneId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File): Promise<ProofSummary> => {
+      const { proof } = await unwrap(
+        api.milestones[":id"].proof.$post({ param: { id: milestoneId }, form: { file } }),
+        proofMessages.uploadFailed,
+      );
+      return proof;
+    },
+    onSuccess: (proof) => {
+      queryClient.setQueryData<Dashboard>(dashboardQuery().queryKey, (d) => withProof(d, milestoneId, proof));
+    },
+  });
+}
+
+/** DELETE /api/milestones/:id/proof. */
+export function useRemoveProof(milestoneId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const response = await api.milestones[":id"].proof.$delete({ param: { id: milestoneId } });
+      if (!response.ok) throw new Error("Could not remove the proof. Please try again.");
+    },
+    onSuccess: () => {
+      queryClient.setQueryData<Dashboard>(dashboardQuery().queryKey, (d) => withProof(d, milestoneId, null));
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import { useState } from "react";
+import type { ProofSummary } from "../../../shared/proof/contracts.ts";
+import { proofMessages } from "../../../shared/proof/contracts.ts";
+import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB } from "../../../shared/proof/rules.ts";
+import { FileDrop } from "../../components/file-drop.tsx";
+import { ProofView } from "../../components/proof-view.tsx";
+import { Spinner } from "../../components/spinner.tsx";
+import { useAttachProof, useRemoveProof } from "./api/milestone-proof.ts";
+
+const hint = `A GPX, TCX or FIT file from your watch or app, or a photo · up to ${PROOF_FILE_MAX_MB} MB`;
+
+/**
+ * Proof of a milestone (issue 26): an activity file or a photo, uploaded as soon as it is chosen. The proof shows on
+ * the card and on his partner's page; a new file replaces it, and it can be removed.
+ */
+export function MilestoneProof({
+  milestoneId,
+  proof,
+  label,
+  locked,
+}: {
+  milestoneId: string;
+  proof: ProofSummary | null;
+  label: string;
+  locked: boolean;
+}) {
+  const attach = useAttachProof(milestoneId);
+  const remove = useRemoveProof(milestoneId);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const upload = async (file: File | null) => {
+    setError(null);
+    if (!file) return;
+    // Refused here as the server would, without sending 10 MB over a phone's connection first.
+    if (file.size > PROOF_FILE_MAX_BYTES) return setError(proofMessages.tooLarge);
+    try {
+      await attach.mutateAsync(file);
+      setOpen(false);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : proofMessages.uploadFailed);
+    }
+  };
+
+  if (locked && !proof) return null;
+  return (
+    <section aria-label={`Proof of the ${label}`} className="mt-4" data-testid="milestone-proof">
+      {proof && (
+        <div className="rounded-xl border border-line bg-surface/60 p-3">
+          <p className="mb-2 text-xs font-semibold uppercase tracking-wider text-success">✓ Proof</p>
+          <ProofView proof={proof} alt={`Your proof photo for the ${label}`} />
+        </div>
+      )}
+      {attach.isPending ? (
+        <p className="mt-3 flex items-center gap-3 text-sm" role="status">
+          <Spinner /> Checking your file...
+        </p>
+      ) : open ? (
+        <div className="mt-3">
+          <FileDrop label="Choose or drop a file" hint={hint} file={null} onFile={upload} error={error} />
+          <button type="button" className="mt-1 min-h-11 text-sm text-muted underline" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        !locked && (
+          <div className="mt-2 flex flex-wrap gap-x-4">
+            <button
+              type="button"
+              className="min-h-11 text-sm font-semibold text-volt underline decoration-volt/40 underline-offset-4"
+              onClick={() => {
+                setError(null);
+                setOpen(true);
+              }}
+            >
+              {proof ? "Replace proof" : "Add proof"}
+            </button>
+            {proof && (
+              <button
+                type="button"
+                className="min-h-11 text-sm text-muted underline"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(undefined, { onError: (err) => setError(err.message) })}
+              >
+                {remove.isPending ? "Removing..." : "Remove proof"}
+              </button>
+            )}
+          </div>
+        )
+      )}
+      {!open && error && (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
