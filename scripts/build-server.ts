@@ -14,7 +14,11 @@ export const serverBundle = resolve(root, "build/server/main.mjs");
  */
 export async function buildServer(outdir = dirname(serverBundle)) {
   await build({
-    entryPoints: { main: resolve(root, "src/server/main.ts") },
+    entryPoints: {
+      main: resolve(root, "src/server/main.ts"),
+      // The activity reader's worker thread, found beside main.mjs and its chunks (read-activity-off-thread.ts).
+      "activity-worker": resolve(root, "src/server/services/proof/activity/activity-worker.ts"),
+    },
     outdir,
     outExtension: { ".js": ".mjs" },
     // Code loaded with import() at first use (the plan writers, the mailer, web push) stays in chunks of its own:

@@ -2,6 +2,7 @@ import { createBenchApp } from "./bench-app.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchGeneration } from "./generation.ts";
 import { landingWeight, printLanding } from "./landing.ts";
+import { benchProofRead, printProofRead } from "./proof-read.ts";
 import type { Stats } from "./stats.ts";
 import { benchThroughput, printThroughput } from "./throughput.ts";
 
@@ -10,6 +11,10 @@ const line = (label: string, s: Stats) =>
   `${label.padEnd(70)} median ${s.median.padStart(6)} ms  p95 ${s.p95.padStart(6)} ms  max ${s.max.padStart(6)} ms  requests ${s.n}`;
 
 printLanding(landingWeight());
+if (process.env.BENCH_PROOF_READ !== "0") {
+  printProofRead(await benchProofRead());
+  console.log("");
+}
 
 // Throughput first, on PGlite and, when a PostgreSQL URL is given, on PostgreSQL: servers in child processes.
 const postgres = process.env.BENCH_DATABASE_URL;

@@ -1,7 +1,7 @@
 import type { ActivityReading, ProofErrorCode } from "../../../shared/proof/contracts.ts";
 import { PROOF_FILE_MAX_BYTES } from "../../../shared/proof/rules.ts";
 import { DomainError } from "../domain-error.ts";
-import { readActivity } from "./activity/read-activity.ts";
+import { readActivityOffThread } from "./activity/read-activity-off-thread.ts";
 import { photoTypeOf, reencodePhoto } from "./photo.ts";
 
 export type ProofReading =
@@ -32,7 +32,8 @@ export async function readProofFile(
       height: photo.height,
     };
   }
-  const read = await readActivity(bytes, { now: options.now, runningPace: options.runningPace });
+  // In a worker: a 10 MB GPX takes seconds to read, which would hold every other request of the server.
+  const read = await readActivityOffThread(bytes, { now: options.now, runningPace: options.runningPace });
   if (read.ok) return { kind: "activity", activity: read.activity };
   // Where a photo would also have done, "not an activity file" names both kinds.
   return refuse(read.code === "notActivity" && options.photos ? "notProof" : read.code);
