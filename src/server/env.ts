@@ -79,6 +79,7 @@ const envSchema = z
     RATE_LIMIT_CALENDAR_FEED_PER_IP: attempts,
     RATE_LIMIT_CALENDAR_FEED_PER_FEED: attempts,
     RATE_LIMIT_PARTNER_CHEER_PER_IP: attempts,
+    RATE_LIMIT_PROOF_UPLOADS_PER_USER: attempts,
     SMTP_URL: optionalUrl,
     MAIL_FROM: optionalString,
     VAPID_PUBLIC_KEY: z.preprocess(
@@ -225,6 +226,7 @@ function rateLimitsFrom(env: ParsedEnv): RateLimitSettings {
       partnerInvitation: 0,
       // Cheers from partners' pages, per IP and window; each partner has his own daily limit besides (decision 0106).
       partnerCheer: ip(env.RATE_LIMIT_PARTNER_CHEER_PER_IP, 30),
+      proofUpload: 0,
     },
     perEmail: {
       signIn: env.RATE_LIMIT_SIGN_IN_PER_EMAIL ?? 10,
@@ -236,8 +238,10 @@ function rateLimitsFrom(env: ParsedEnv): RateLimitSettings {
       // A product rule, not a setting: one address gets at most this many invitations a day from the whole app.
       partnerInvitation: INVITATIONS_PER_ADDRESS_PER_DAY,
       partnerCheer: 0,
+      // Per account and hour: each upload may take seconds of a worker or of the photo encoder (issue 26).
+      proofUpload: env.RATE_LIMIT_PROOF_UPLOADS_PER_USER ?? 30,
     },
-    windows: { partnerInvitation: 86_400 },
+    windows: { partnerInvitation: 86_400, proofUpload: 3600 },
   };
 }
 

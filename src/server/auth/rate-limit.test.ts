@@ -24,6 +24,7 @@ describe("rate limiter", () => {
       calendarFeed: 1,
       partnerInvitation: 0,
       partnerCheer: 1,
+      proofUpload: 0,
     },
     perEmail: {
       signIn: 3,
@@ -33,6 +34,7 @@ describe("rate limiter", () => {
       calendarFeed: 1,
       partnerInvitation: 1,
       partnerCheer: 0,
+      proofUpload: 0,
     },
   };
 
@@ -131,6 +133,7 @@ describe("rate-limit settings", () => {
       calendarFeed: 30,
       partnerInvitation: 0,
       partnerCheer: 30,
+      proofUpload: 0,
     });
     expect(production.perEmail).toEqual({
       signIn: 10,
@@ -140,8 +143,9 @@ describe("rate-limit settings", () => {
       calendarFeed: 60,
       partnerInvitation: 3,
       partnerCheer: 0,
+      proofUpload: 30,
     });
-    expect(production.windows).toEqual({ partnerInvitation: 86_400 });
+    expect(production.windows).toEqual({ partnerInvitation: 86_400, proofUpload: 3600 });
     expect(production.windowSeconds).toBe(900);
     const test = parseEnv({ ...base, NODE_ENV: "test" }).rateLimits;
     expect(test.perIp).toEqual({
@@ -152,6 +156,7 @@ describe("rate-limit settings", () => {
       calendarFeed: 0,
       partnerInvitation: 0,
       partnerCheer: 0,
+      proofUpload: 0,
     });
     expect(test.perEmail.signIn).toBe(10);
   });

@@ -10,7 +10,8 @@ export type RateLimitAction =
   | "verificationEmail"
   | "calendarFeed"
   | "partnerInvitation"
-  | "partnerCheer";
+  | "partnerCheer"
+  | "proofUpload";
 
 /** Allowed attempts per window; 0 switches a limit off. */
 export type RateLimitSettings = {

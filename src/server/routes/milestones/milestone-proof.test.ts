@@ -30,7 +30,8 @@ describe("milestone proof (issue 26)", () => {
   let undoClock: () => void;
   beforeAll(async () => {
     undoClock = useFixedClock(NOW);
-    t = await createTestApp();
+    // The per-account upload limit has its own test; here the fuzzing sends many files from one account.
+    t = await createTestApp({ RATE_LIMIT_PROOF_UPLOADS_PER_USER: "0" });
   });
   afterAll(async () => {
     await t.close();
@@ -234,5 +235,36 @@ describe("milestone proof (issue 26)", () => {
     const deleted = await user.api.me.delete.$post({ json: { password: user.password } });
     expect(deleted.status).toBe(200);
     expect(await t.deps.proofStorage.get(key)).toBeNull();
+  });
+});
+
+describe("proof uploads per account (RATE_LIMIT_PROOF_UPLOADS_PER_USER)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PROOF_UPLOADS_PER_USER: "2" });
+  });
+  afterAll(() => t.close());
+
+  it("refuses the third upload in an hour with 429 before reading it; another account still uploads", async () => {
+    const { user, plan } = await t.userWithPlan();
+    const id = plan.challenges[0]!.milestones[0]!.id;
+    const send = (who: TestUser, milestoneId: string, bytes: Uint8Array) =>
+      who.api.milestones[":id"].proof.$post({
+        param: { id: milestoneId },
+        form: { file: new File([Buffer.from(bytes)], "p") },
+      });
+    const photo = await photoWithGps(120, 90);
+    expect((await send(user, id, photo)).status).toBe(201);
+    // A refused file counts too: the work of reading it was done.
+    expect((await send(user, id, new TextEncoder().encode("not proof"))).status).toBe(400);
+    const refused = await send(user, id, photo);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as unknown as { error: string }).error).toMatch(/^Too many attempts/);
+    const [kept] = await t.db.select().from(proofs).where(eq(proofs.milestoneId, id));
+    expect(kept?.photoWidth).toBe(120);
+
+    const other = await t.userWithPlan();
+    expect((await send(other.user, other.plan.challenges[0]!.milestones[0]!.id, photo)).status).toBe(201);
   });
 });

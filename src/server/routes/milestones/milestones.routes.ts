@@ -9,6 +9,7 @@ import { milestoneProofFormSchema } from "../../../shared/proof/contracts.ts";
 import { requireUser } from "../../auth/session.ts";
 import type { AuthedEnv } from "../../context.ts";
 import { uploadLimit } from "../../http/body-limit.ts";
+import { limitProofUploads } from "../../http/proof-upload-limit.ts";
 import { idParam, validate } from "../../http/validation.ts";
 import { updateMilestone, updateMilestones } from "../../services/plan/milestones.ts";
 import { generateTodos } from "../../services/plan/todos.ts";
@@ -36,13 +37,19 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
   })
   // Proof of a milestone (issue 26): an activity file or a photo; a new one replaces the one it had.
   .use("/:id/proof", uploadLimit())
-  .post("/:id/proof", idParam("milestone.notFound"), validate("form", milestoneProofFormSchema), async (c) => {
-    const { deps, user } = c.var;
-    const { id } = c.req.valid("param");
-    const proofDeps = { db: deps.database.db, storage: deps.proofStorage, logger: c.var.log };
-    const proof = await attachMilestoneProof(proofDeps, user.id, id, c.req.valid("form").file);
-    return c.json({ proof }, 201);
-  })
+  .post(
+    "/:id/proof",
+    idParam("milestone.notFound"),
+    limitProofUploads,
+    validate("form", milestoneProofFormSchema),
+    async (c) => {
+      const { deps, user } = c.var;
+      const { id } = c.req.valid("param");
+      const proofDeps = { db: deps.database.db, storage: deps.proofStorage, logger: c.var.log };
+      const proof = await attachMilestoneProof(proofDeps, user.id, id, c.req.valid("form").file);
+      return c.json({ proof }, 201);
+    },
+  )
   .delete("/:id/proof", idParam("milestone.notFound"), async (c) => {
     const { deps, user } = c.var;
     const proofDeps = { db: deps.database.db, storage: deps.proofStorage, logger: c.var.log };

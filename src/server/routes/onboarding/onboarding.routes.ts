@@ -7,6 +7,7 @@ import {
 import { requireUser } from "../../auth/session.ts";
 import type { AuthedEnv } from "../../context.ts";
 import { uploadLimit } from "../../http/body-limit.ts";
+import { limitProofUploads } from "../../http/proof-upload-limit.ts";
 import { validate } from "../../http/validation.ts";
 import { acceptRunChallenge, onboardingState, recordRunValidation } from "../../services/onboarding/onboarding.ts";
 import { recordRunFromFile } from "../../services/proof/run-proof.ts";
@@ -33,7 +34,7 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
   })
   // The run proved by an activity file (issue 26): its moving time is the duration; a file that proves nothing is
   // refused with its own message and nothing is stored.
-  .post("/run-validation/file", uploadLimit(), validate("form", runFileFormSchema), async (c) => {
+  .post("/run-validation/file", uploadLimit(), limitProofUploads, validate("form", runFileFormSchema), async (c) => {
     const { runValidation, created } = await recordRunFromFile(c.var.deps, c.var.user.id, c.req.valid("form"));
     return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
   });
