@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeS3, startFakeS3 } from "../../../../tests/support/fake-s3.ts";
 import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
 import { proofMessages } from "../../../shared/proof/contracts.ts";
@@ -266,5 +267,50 @@ describe("proof uploads per account (RATE_LIMIT_PROOF_UPLOADS_PER_USER)", () => 
 
     const other = await t.userWithPlan();
     expect((await send(other.user, other.plan.challenges[0]!.milestones[0]!.id, photo)).status).toBe(201);
+  });
+});
+
+describe("proof photos in an S3-compatible bucket (S3_* settings)", () => {
+  let t: TestApp;
+  let s3: FakeS3;
+  beforeAll(async () => {
+    s3 = await startFakeS3();
+    t = await createTestApp(s3.env);
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  it("keeps the photo in the bucket, serves it from there, and removes it with the proof", async () => {
+    const { user, plan } = await t.userWithPlan();
+    const id = plan.challenges[0]!.milestones[0]!.id;
+    const uploaded = await user.api.milestones[":id"].proof.$post({
+      param: { id },
+      form: { file: new File([await photoWithGps(320, 200)], "IMG.jpg") },
+    });
+    expect(uploaded.status).toBe(201);
+    const { proof } = await uploaded.json();
+    const [row] = await t.db.select().from(proofs).where(eq(proofs.milestoneId, id));
+    const stored = s3.objects.get(row?.photoKey ?? "");
+    expect(stored?.contentType).toBe("image/webp");
+    expect((await sharp(stored?.bytes).metadata()).exif).toBeUndefined();
+    if (proof.kind !== "photo") throw new Error("not a photo");
+    const served = await t.request(proof.photo.url, { cookie: user.cookie });
+    expect(Buffer.from(await served.arrayBuffer()).equals(stored?.bytes ?? Buffer.alloc(0))).toBe(true);
+
+    // The bucket in trouble: 502 with the proof's message, and nothing kept.
+    s3.answer(500);
+    const failed = await user.api.milestones[":id"].proof.$post({
+      param: { id },
+      form: { file: new File([await photoWithGps(100, 100)], "IMG.jpg") },
+    });
+    expect(failed.status).toBe(502);
+    expect(await failed.json()).toEqual({ error: proofMessages.uploadFailed });
+    expect((await t.db.select().from(proofs).where(eq(proofs.milestoneId, id)))[0]?.id).toBe(proof.id);
+
+    expect((await user.api.milestones[":id"].proof.$delete({ param: { id } })).status).toBe(204);
+    expect(s3.objects.size).toBe(0);
+    expect(s3.refusals).toEqual([]);
   });
 });
