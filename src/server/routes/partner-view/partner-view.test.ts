@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
 import { MARCUS, uniqueEmail } from "../../../../tests/support/personas.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
 import { type PartnersAnswer, partnerMessages } from "../../../shared/partners/contracts.ts";
@@ -22,9 +23,7 @@ const NOT_FOUND = { status: 404, body: { error: "Not found" } };
 describe("the partner's page", () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Only Date: faked timers would stall the database driver and the SMTP sink. The clock keeps running.
-    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
-    vi.setSystemTime(NOW);
+    useFixedClock(NOW);
     t = await createTestApp();
   });
   afterAll(async () => {
@@ -351,8 +350,7 @@ describe("the partner's page", () => {
 describe("the partner's page, per-IP cheer limit", () => {
   let t: TestApp;
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
-    vi.setSystemTime(NOW);
+    useFixedClock(NOW);
     t = await createTestApp({ RATE_LIMIT_PARTNER_CHEER_PER_IP: "2", TRUST_PROXY: "true" });
   });
   afterAll(async () => {

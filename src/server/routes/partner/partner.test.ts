@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
 import { MARCUS, uniqueEmail } from "../../../../tests/support/personas.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
 import type { DataExport } from "../../../shared/account/data-rights.ts";
@@ -22,9 +23,7 @@ type Answer = { status: number; body: Record<string, unknown> };
 describe("accountability partners (his side)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Only Date: faked timers would stall the database driver and the SMTP sink. The clock keeps running.
-    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
-    vi.setSystemTime(NOW);
+    useFixedClock(NOW);
     t = await createTestApp();
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app.ts";
 import { reminderMessages } from "../../../shared/reminders/contracts.ts";
 import { addDays, listOfKind, type ReminderList } from "../../../shared/reminders/rules.ts";
@@ -33,9 +34,7 @@ const PHOENIX = { zone: "America/Phoenix", offset: -7 };
 describe("reminder e-mails, on a clock of their own (issue 24 #2)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Only Date: faked timers would stall the database driver and the SMTP sink. The clock keeps running.
-    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
-    vi.setSystemTime(new Date(`${TODAY}T10:00:00Z`));
+    useFixedClock(new Date(`${TODAY}T10:00:00Z`));
     t = await createTestApp();
   });
   afterAll(async () => {
