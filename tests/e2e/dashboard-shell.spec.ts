@@ -188,7 +188,10 @@ test("dashboard pages carry the legal links in the footer", async ({ page, signe
 });
 
 test.describe("Insights", () => {
-  test("show the four cards of the plan and offer the retake with its warning", async ({ page, signedIn: _ }) => {
+  test("show the four cards of the plan, his first run, and offer the retake with its warning", async ({
+    page,
+    signedIn: _,
+  }) => {
     test.setTimeout(60_000);
     const { responseId } = await userWithPlan(page);
     const plan = await (await page.request.get(`/api/quiz/responses/${responseId}`)).json();
@@ -200,8 +203,13 @@ test.describe("Insights", () => {
       "Vision",
       "Screen-to-Action Plan",
       "Accountability Framework",
+      "Your first run",
       "Life moved on?",
     ]);
+    // The run he validated (typed, in userWithPlan) with its target.
+    await expect(page.getByRole("region", { name: "Your first run" })).toContainText(
+      "Validated with the duration you typed.",
+    );
     await expect(page.getByRole("region", { name: "Your Life Mission" })).toContainText(
       plan.lifeMission ?? plan.missionStatement,
     );
