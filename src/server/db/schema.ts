@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { billingIntervals, UNLIMITED_TOKENS } from "../../shared/billing/plans.ts";
@@ -21,6 +22,12 @@ import { proofKinds } from "../../shared/proof/rules.ts";
 import { type QuizAnswer, quizStatuses } from "../../shared/quiz/contracts.ts";
 import { generationStatuses } from "../../shared/quiz/rules.ts";
 import { reminderKinds } from "../../shared/reminders/rules.ts";
+import {
+  type ReplacedMilestone,
+  type ReplanProposal,
+  replanReasons,
+  replanStatuses,
+} from "../../shared/replan/rules.ts";
 import { tokenActions } from "../../shared/tokens/rules.ts";
 
 /** `column in ('a', 'b')` from one of the shared enums, so the database check and the code list the same values. */
@@ -314,10 +321,19 @@ export const todos = pgTable(
     position: integer("position").notNull().default(0),
     todoDescription: text("todo_description").notNull(),
     todoCompleted: boolean("todo_completed").notNull().default(false),
+    /**
+     * When it was ticked off (null while open): the weekly streak and the insights' activity grid count the days
+     * he got something done (issue 27). Todos ticked before this column existed carry their last update time.
+     */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("todos_milestone_id_idx").on(t.milestoneId), index("todos_user_id_idx").on(t.userId)],
+  (t) => [
+    index("todos_milestone_id_idx").on(t.milestoneId),
+    index("todos_user_id_idx").on(t.userId),
+    index("todos_user_completed_idx").on(t.userId, t.completedAt),
+  ],
 );
 
 export const subscriptions = pgTable(
@@ -565,5 +581,44 @@ export const proofs = pgTable(
       "proofs_kind_fields",
       sql`(${t.kind} = 'activity' and ${t.activity} is not null and ${t.photoKey} is null) or (${t.kind} = 'photo' and ${t.photoKey} is not null and ${t.activity} is null and ${t.photoWidth} > 0 and ${t.photoHeight} > 0)`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Back on track (issue 27, decision 0108)
+// ---------------------------------------------------------------------------
+
+/**
+ * A re-plan of a missed milestone: what got in the way, and the smaller next step the AI proposed. While one is
+ * being written (`generating`) or waits for his answer (`proposed`) it is the only open one of its milestone, so ten
+ * clicks make one proposal. `token_spent`: this proposal cost a token (a free account's second and later re-plans).
+ */
+export const milestoneReplans = pgTable(
+  "milestone_replans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: replanStatuses }).notNull(),
+    reason: text("reason", { enum: replanReasons }).notNull(),
+    /** His own line about what got in the way; data for the AI, never an instruction. */
+    reasonNote: text("reason_note"),
+    proposal: jsonb("proposal").$type<ReplanProposal>(),
+    /** The milestone as it was before he accepted (its text, date and the open todos the re-plan replaced). */
+    replaced: jsonb("replaced").$type<ReplacedMilestone>(),
+    tokenSpent: boolean("token_spent").notNull().default(false),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("milestone_replans_user_idx").on(t.userId),
+    uniqueIndex("milestone_replans_one_open").on(t.milestoneId).where(sql`${t.status} in ('generating', 'proposed')`),
+    check("milestone_replans_status_check", oneOf(t.status, replanStatuses)),
+    check("milestone_replans_reason_check", oneOf(t.reason, replanReasons)),
+    check("milestone_replans_proposal_check", sql`(${t.status} = 'generating') = (${t.proposal} is null)`),
   ],
 );

@@ -2,7 +2,8 @@ import { FREE_MONTHLY_TOKENS } from "../billing/plans.ts";
 
 /** Token rules shared by the server (spending) and the client (display). SPEC.md sections 4, 8, 9. */
 
-export const tokenActions = ["magic_button", "quiz_retake"] as const;
+/** `replan`: a free account's second and later re-plan of the same milestone (issue 27). */
+export const tokenActions = ["magic_button", "quiz_retake", "replan"] as const;
 export type TokenAction = (typeof tokenActions)[number];
 
 export const tokenMessages = {

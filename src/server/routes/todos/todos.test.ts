@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
 import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
 import type { UpdateTodoRequest } from "../../../shared/plan/contracts.ts";
 import { milestones, todos } from "../../db/schema.ts";
@@ -45,6 +46,56 @@ describe("todo API (PATCH /api/todos/:id)", () => {
     expect(reopening.todo.todoCompleted).toBe(false);
     expect(reopening.milestone.milestoneCompleted).toBe(false);
     expect(await milestoneCompleted(milestoneId)).toBe(false);
+  });
+
+  it("stamps completed_at on the app's clock, keeps the first time on a repeat, and clears it on reopening (issue 27)", async () => {
+    const { user, milestoneId, todoIds } = await milestoneWithTodos();
+    const completedAt = async () => {
+      const rows = await t.db.select().from(todos).where(inArray(todos.id, todoIds));
+      return new Map(rows.map((row) => [row.id, row.completedAt?.getTime() ?? null]));
+    };
+    const milestoneCompletedAt = async () =>
+      (await t.db.select().from(milestones).where(eq(milestones.id, milestoneId)))[0]?.completedAt?.getTime() ?? null;
+    // A standing clock an hour behind the wall clock's: a time stamped by the database would give itself away.
+    const start = Date.now() - 3_600_000;
+    const undo = useFixedClock(new Date(start));
+    try {
+      const [first, ...others] = todoIds;
+      await toggle(user, first!, true);
+      const stamped = (await completedAt()).get(first!);
+      expect(stamped).toBeGreaterThanOrEqual(start);
+      expect(stamped).toBeLessThan(start + 60_000);
+      expect([...(await completedAt()).values()].filter((v) => v !== null)).toHaveLength(1);
+
+      // Ticked again ten minutes later: still the first time.
+      vi.setSystemTime(start + 600_000);
+      await toggle(user, first!, true);
+      expect((await completedAt()).get(first!)).toBe(stamped);
+
+      // Reopened, then ticked: the new time.
+      await toggle(user, first!, false);
+      expect((await completedAt()).get(first!)).toBeNull();
+      vi.setSystemTime(start + 1_200_000);
+      await toggle(user, first!, true);
+      const again = (await completedAt()).get(first!);
+      expect(again).toBeGreaterThanOrEqual(start + 1_200_000);
+
+      // The last tick completes the milestone at the same moment as itself.
+      for (const id of others) await toggle(user, id, true);
+      const last = (await completedAt()).get(others.at(-1)!);
+      expect(await milestoneCompletedAt()).toBe(last);
+
+      // Un-completing the milestone reopens its todos, and their times go with them.
+      const reopened = await user.api.milestones[":id"].$patch({
+        param: { id: milestoneId },
+        json: { milestoneCompleted: false },
+      });
+      expect(reopened.status).toBe(200);
+      expect([...(await completedAt()).values()]).toEqual(todoIds.map(() => null));
+      expect(await milestoneCompletedAt()).toBeNull();
+    } finally {
+      undo();
+    }
   });
 
   it("never leaves a milestone completed with an open todo under parallel toggles", async () => {

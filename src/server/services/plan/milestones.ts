@@ -83,7 +83,7 @@ export async function updateMilestone(
       if (open && open.n > 0) throw new DomainError("milestone.openTodos", { count: open.n });
     }
     if (changes.milestoneCompleted === false && current.milestoneCompleted) {
-      await tx.update(todos).set({ todoCompleted: false }).where(eq(todos.milestoneId, id));
+      await tx.update(todos).set({ todoCompleted: false, completedAt: null }).where(eq(todos.milestoneId, id));
     }
     const [row] = await tx
       .update(milestones)

@@ -9,11 +9,23 @@ import { consumeToken, tokenBalance } from "../tokens/tokens.ts";
 import { toMilestone } from "./plan-read.ts";
 
 /**
- * Completing keeps the first completion time of a milestone completed twice; reopening clears it. The time is the
- * app's clock, which the weekly summary's week is counted on (decision 0100).
+ * Completing keeps the first completion time of a milestone or todo completed twice; reopening clears it. The time is
+ * the app's clock, which the weekly summary's week and the streak are counted on (decisions 0100, 0109).
  */
+function keptCompletion(
+  column: typeof milestones.completedAt | typeof todos.completedAt,
+  completed: boolean,
+  now: Date,
+) {
+  return completed ? sql`coalesce(${column}, ${now}::timestamptz)` : null;
+}
+
 export function completedAtFor(completed: boolean, now: Date = new Date()) {
-  return completed ? sql`coalesce(${milestones.completedAt}, ${now}::timestamptz)` : null;
+  return keptCompletion(milestones.completedAt, completed, now);
+}
+
+function todoCompletedAtFor(completed: boolean, now: Date = new Date()) {
+  return keptCompletion(todos.completedAt, completed, now);
 }
 
 /** The database or an open transaction. */
@@ -40,6 +52,8 @@ export async function milestoneTodos(db: Executor, milestoneId: string): Promise
  * stay completed with an open todo.
  */
 export async function toggleTodo(db: Db, userId: string, id: string, todoCompleted: boolean): Promise<TodoToggled> {
+  // One reading of the clock, so a todo and the milestone it completes share their moment.
+  const now = new Date();
   return db.transaction(async (tx) => {
     const [owned] = await tx
       .select({ milestoneId: todos.milestoneId })
@@ -53,7 +67,7 @@ export async function toggleTodo(db: Db, userId: string, id: string, todoComplet
       .for("update");
     const [todo] = await tx
       .update(todos)
-      .set({ todoCompleted })
+      .set({ todoCompleted, completedAt: todoCompletedAtFor(todoCompleted, now) })
       .where(and(eq(todos.id, id), eq(todos.userId, userId)))
       .returning();
     if (!todo) throw new DomainError("todo.notFound");
@@ -63,7 +77,7 @@ export async function toggleTodo(db: Db, userId: string, id: string, todoComplet
       .where(and(eq(todos.milestoneId, todo.milestoneId), eq(todos.todoCompleted, false)));
     const [milestone] = await tx
       .update(milestones)
-      .set({ milestoneCompleted: (open?.n ?? 0) === 0, completedAt: completedAtFor((open?.n ?? 0) === 0) })
+      .set({ milestoneCompleted: (open?.n ?? 0) === 0, completedAt: completedAtFor((open?.n ?? 0) === 0, now) })
       .where(eq(milestones.id, todo.milestoneId))
       .returning();
     if (!milestone) throw new DomainError("todo.notFound");
