@@ -1,6 +1,6 @@
 import type { AiGenerator } from "../../src/server/services/ai/index.ts";
 import { createOfflineGenerator } from "../../src/server/services/ai/offline/offline-generator.ts";
-import type { TodoInput } from "../../src/server/services/ai/schema.ts";
+import type { ReplanInput, TodoInput } from "../../src/server/services/ai/schema.ts";
 
 /**
  * The offline provider with a hand on its todo step: a test can make it fail (the provider is down, or answers
@@ -9,16 +9,23 @@ import type { TodoInput } from "../../src/server/services/ai/schema.ts";
 export function createControllableAi() {
   const offline = createOfflineGenerator();
   let failing = false;
+  let failingReplans = false;
   let gate: Promise<void> | null = null;
   let release: () => void = () => {};
   const control = {
     todoCalls: 0,
     lastTodoInput: null as TodoInput | null,
+    replanCalls: 0,
+    lastReplanInput: null as ReplanInput | null,
+    /** Every re-plan from now on throws. */
+    failReplans(fail = true) {
+      failingReplans = fail;
+    },
     /** Every todo generation from now on throws, as a provider outage would. */
     failTodos(fail = true) {
       failing = fail;
     },
-    /** Todo generations wait until `release()`; returns the release function. */
+    /** Todo generations and re-plans wait until `release()`; returns the release function. */
     hold() {
       gate = new Promise((resolve) => {
         release = () => {
@@ -37,6 +44,13 @@ export function createControllableAi() {
       if (gate) await gate;
       if (failing) throw new Error("provider unavailable");
       return offline.todos(input);
+    },
+    async replan(input) {
+      control.replanCalls += 1;
+      control.lastReplanInput = input;
+      if (gate) await gate;
+      if (failingReplans) throw new Error("provider unavailable");
+      return offline.replan(input);
     },
   };
   return { ai, control };

@@ -1,6 +1,15 @@
 import { quizMessages } from "../../../shared/quiz/contracts.ts";
 import type { GenerationStage } from "../../../shared/quiz/rules.ts";
-import type { Answer, GeneratedChallenge, GeneratedPlan, MilestoneSet, Mission, TodoInput } from "./schema.ts";
+import type {
+  Answer,
+  GeneratedChallenge,
+  GeneratedPlan,
+  MilestoneSet,
+  Mission,
+  ReplanInput,
+  ReplanOutput,
+  TodoInput,
+} from "./schema.ts";
 
 /**
  * What the plan may know besides his answers. `partnerFirstName`: the accountability partner he chose and who
@@ -21,6 +30,8 @@ export interface AiGenerator {
     context?: PlanContext,
   ): Promise<MilestoneSet[]>;
   todos(input: TodoInput): Promise<string[]>;
+  /** A smaller next step for a missed milestone, its date in days from today and three todos (issue 27). */
+  replan(input: ReplanInput): Promise<ReplanOutput>;
 }
 
 /** A failure the user may see: `userMessage` is one of SPEC.md section 8's processing messages. */

@@ -51,5 +51,6 @@ function lazyGenerator(name: AiGenerator["name"], load: () => Promise<AiGenerato
     milestones: async (answers, mission, challenges, context) =>
       (await generator()).milestones(answers, mission, challenges, context),
     todos: async (input) => (await generator()).todos(input),
+    replan: async (input) => (await generator()).replan(input),
   };
 }

@@ -4,7 +4,14 @@ import { generateText, type LanguageModel, NoObjectGeneratedError, Output } from
 import type { z } from "zod";
 import type { Logger } from "../../logger.ts";
 import { type AiGenerator, GenerationError } from "./generator.ts";
-import { challengesPrompt, milestonesPrompt, missionPrompt, SYSTEM_PROMPT, todosPrompt } from "./prompts.ts";
+import {
+  challengesPrompt,
+  milestonesPrompt,
+  missionPrompt,
+  replanPrompt,
+  SYSTEM_PROMPT,
+  todosPrompt,
+} from "./prompts.ts";
 import { strictSchemas, wireSchemas } from "./schema.ts";
 
 const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";
@@ -135,5 +142,9 @@ function createModelGenerator(options: ModelGeneratorOptions): AiGenerator {
       ).milestones,
     todos: async (input) =>
       (await structured("todos", wireSchemas.todos, strictSchemas.todos, todosPrompt(input), 1000)).todos,
+    replan: async (input) => {
+      const out = await structured("replan", wireSchemas.replan, strictSchemas.replan, replanPrompt(input), 1000);
+      return { nextStep: out.next_step, daysFromToday: out.days_from_today, todos: out.todos };
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MilestoneType } from "../../../shared/plan/rules.ts";
+import type { ReplanReason } from "../../../shared/replan/rules.ts";
 
 /**
  * What the model (or the offline generator) must return. Each schema exists twice: `wire` (types and descriptions
@@ -48,6 +49,13 @@ function build(strict: boolean) {
         : z.array(text(5, 200, "A todo"))
       ).describe("Three to five concrete todos, each doable in one sitting."),
     }),
+    replan: z.object({
+      next_step: text(10, 300, "The smaller next step: one concrete, checkable sentence, in the second person."),
+      days_from_today: (strict ? z.number().int().min(1).max(120) : z.number()).describe(
+        "In how many days the next step is due, within the window the task gives.",
+      ),
+      todos: three(text(5, 200, "A todo"), "Exactly three todos that lead to the next step, in order."),
+    }),
   };
 }
 
@@ -67,6 +75,21 @@ export const planSchema = z.object({
 export type GeneratedPlan = z.infer<typeof planSchema>;
 
 export type Answer = { question: string; answer: string };
+
+/** A missed milestone to re-plan (issue 27): what it was, what got in the way, and the days a new date may use. */
+export type ReplanInput = {
+  mission: string;
+  challenge: { title: string; description: string };
+  milestone: { type: MilestoneType; description: string };
+  /** The choice he picked, as he read it, and his own line (data, never instructions). */
+  reason: { key: ReplanReason; label: string; note: string | null };
+  /** Todos of the milestone he already ticked off: the new step does not repeat them. */
+  doneTodos: string[];
+  /** The new date, in days from his today: from `minDays` to `maxDays`. */
+  window: { minDays: number; maxDays: number };
+};
+
+export type ReplanOutput = { nextStep: string; daysFromToday: number; todos: string[] };
 
 export type TodoInput = {
   mission: string;

@@ -1,6 +1,7 @@
 import type { AiGenerator, PlanContext } from "../generator.ts";
-import { type Answer, strictSchemas, type TodoInput } from "../schema.ts";
+import { type Answer, type ReplanInput, strictSchemas, type TodoInput } from "../schema.ts";
 import { readAnswers } from "./read-answers.ts";
+import { writeReplan } from "./replan.ts";
 import { writeTodos } from "./todos.ts";
 import { type WrittenPlan, writePlan } from "./write-plan.ts";
 
@@ -27,6 +28,16 @@ export function createOfflineGenerator(): AiGenerator {
     },
     async todos(input: TodoInput) {
       return strictSchemas.todos.parse({ todos: writeTodos(input) }).todos;
+    },
+    async replan(input: ReplanInput) {
+      const written = writeReplan(input);
+      // The same schema the models answer to, so the offline writer can never store what a model could not.
+      strictSchemas.replan.parse({
+        next_step: written.nextStep,
+        days_from_today: written.daysFromToday,
+        todos: written.todos,
+      });
+      return written;
     },
   };
 }

@@ -14,7 +14,8 @@ const REVIEW = {
 
 const MAX = 190;
 
-function sentence(text: string): string {
+/** One todo as a sentence: trailing punctuation dropped, cut at a comma or word within MAX, capitalised, one stop. */
+export function sentence(text: string): string {
   let t = text
     .trim()
     .replace(/[.;:,—–-]+$/, "")
@@ -32,7 +33,16 @@ function sentence(text: string): string {
  * specifics and no two milestones share a list), and a review step.
  */
 export function writeTodos(input: TodoInput): string[] {
-  const body = input.milestone.description
+  const actions = milestoneActions(input.milestone.description, input.challenge.title);
+  const steps = [PREP[input.milestone.type], ...actions];
+  if (steps.length < 4) steps.push(`Tell one person that you are working on “${input.challenge.title}” and by when`);
+  steps.push(REVIEW[input.milestone.type]);
+  return steps.slice(0, 5).map(sentence);
+}
+
+/** A milestone's own actions, one by one (at most three), or the whole text when it is one action. */
+export function milestoneActions(description: string, fallback: string): string[] {
+  const body = description
     .replace(/\s+/g, " ")
     .trim()
     .replace(/[.!]+$/, "");
@@ -41,9 +51,5 @@ export function writeTodos(input: TodoInput): string[] {
     .map((p) => p.trim())
     .filter((p) => p.split(" ").length >= 3)
     .slice(0, 3);
-  const actions = parts.length > 0 ? parts : [body || input.challenge.title];
-  const steps = [PREP[input.milestone.type], ...actions];
-  if (steps.length < 4) steps.push(`Tell one person that you are working on “${input.challenge.title}” and by when`);
-  steps.push(REVIEW[input.milestone.type]);
-  return steps.slice(0, 5).map(sentence);
+  return parts.length > 0 ? parts : [body || fallback];
 }
