@@ -11,6 +11,7 @@ import { planMessages, todoMessages } from "../../shared/plan/contracts.ts";
 import { proofMessages } from "../../shared/proof/contracts.ts";
 import { quizMessages } from "../../shared/quiz/contracts.ts";
 import { reminderMessages } from "../../shared/reminders/contracts.ts";
+import { replanMessages } from "../../shared/replan/rules.ts";
 import { tokenMessages } from "../../shared/tokens/rules.ts";
 import type { AppEnv } from "../context.ts";
 import type { Logger } from "../logger.ts";
@@ -92,6 +93,12 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "quiz.stillRunning": [409, quizMessages.stillRunning],
   // A run read from a file breaks a rule of a typed one (e.g. over 24 hours): the same SPEC.md message.
   "run.invalid": [400, ({ message }) => message ?? httpMessages.invalid],
+  // The AI failed or answered nonsense twice: nothing was spent or stored, he may try again.
+  "replan.failed": [502, replanMessages.failed],
+  // Accepted or dismissed already (another tab, a double click): nothing changed.
+  "replan.noProposal": [409, replanMessages.noProposal],
+  "replan.notOverdue": [400, replanMessages.notOverdue],
+  "replan.outsideWindow": [400, ({ message }) => message ?? replanMessages.failed],
   "tokens.insufficient": [402, tokenMessages.insufficient],
   "tokens.invalidAction": [400, tokenMessages.invalidAction],
   "tokens.profileMissing": [404, tokenMessages.profileMissing],

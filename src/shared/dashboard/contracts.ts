@@ -1,9 +1,19 @@
 import type { Challenge, Milestone, Mission, Todo } from "../plan/contracts.ts";
 import type { ProofSummary } from "../proof/contracts.ts";
+import type { ReplanOffer } from "../replan/contracts.ts";
 
 /** What the dashboard shows, in one request. */
 /** `proof`: what proves it, an activity file's figures or a photo (issue 26); null when he added none. */
-type DashboardMilestone = Milestone & { todos: Todo[]; proof: ProofSummary | null };
+/**
+ * `replan`: the re-plan proposal waiting for his answer (issue 27), null when none; `replansUsed`: how many were
+ * written for this milestone, so the screen can say whether the next one costs a token.
+ */
+type DashboardMilestone = Milestone & {
+  todos: Todo[];
+  proof: ProofSummary | null;
+  replan: ReplanOffer | null;
+  replansUsed: number;
+};
 export type DashboardChallenge = Omit<Challenge, "milestones"> & { milestones: DashboardMilestone[] };
 
 /** GET /api/dashboard */

@@ -21,6 +21,8 @@ function milestone(id: string, todos = [todo("a", true), todo("b", false)], comp
     milestoneCompleted: completed,
     todos,
     proof: null,
+    replan: null,
+    replansUsed: 0,
   };
 }
 

@@ -17,7 +17,7 @@ export function previewFromWorkflow(workflow: Workflow, firstName: string): Dash
         ...challenge,
         milestones: challenge.milestones
           .filter((m) => m.milestoneDeadline)
-          .map((m) => ({ ...m, todos: [], proof: null })),
+          .map((m) => ({ ...m, todos: [], proof: null, replan: null, replansUsed: 0 })),
       }))
       .filter((c) => c.milestones.length > 0),
   };

@@ -6,6 +6,12 @@ import {
   updateMilestoneSchema,
 } from "../../../shared/plan/contracts.ts";
 import { milestoneProofFormSchema } from "../../../shared/proof/contracts.ts";
+import {
+  acceptReplanSchema,
+  type ReplanAccepted,
+  type ReplanProposed,
+  replanRequestSchema,
+} from "../../../shared/replan/contracts.ts";
 import { requireUser } from "../../auth/session.ts";
 import type { AuthedEnv } from "../../context.ts";
 import { uploadLimit } from "../../http/body-limit.ts";
@@ -14,6 +20,7 @@ import { idParam, validate } from "../../http/validation.ts";
 import { updateMilestone, updateMilestones } from "../../services/plan/milestones.ts";
 import { generateTodos } from "../../services/plan/todos.ts";
 import { attachMilestoneProof, removeMilestoneProof } from "../../services/proof/milestone-proof.ts";
+import { acceptReplan, dismissReplan, proposeReplan } from "../../services/replan/replan.ts";
 
 /** Milestone texts, deadlines and completion, and its AI todos; every row is checked to belong to the user. */
 export const milestoneRoutes = new Hono<AuthedEnv>()
@@ -34,6 +41,22 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     const { created, ...generated } = await generateTodos(c.var.deps, c.var.user.id, id);
     const body: TodosGenerated = generated;
     return created ? c.json(body, 201) : c.json(body, 200);
+  })
+  // Back on track (issue 27): a smaller next step for a missed milestone. The one already waiting answers 200.
+  .post("/:id/replan", idParam("milestone.notFound"), validate("json", replanRequestSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { created, ...proposed } = await proposeReplan(c.var.deps, c.var.user.id, id, c.req.valid("json"));
+    const body: ReplanProposed = proposed;
+    return created ? c.json(body, 201) : c.json(body, 200);
+  })
+  .post("/:id/replan/accept", idParam("milestone.notFound"), validate("json", acceptReplanSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const accepted: ReplanAccepted = await acceptReplan(c.var.deps.database.db, c.var.user.id, id, c.req.valid("json"));
+    return c.json(accepted, 200);
+  })
+  .delete("/:id/replan", idParam("milestone.notFound"), async (c) => {
+    await dismissReplan(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id);
+    return c.body(null, 204);
   })
   // Proof of a milestone (issue 26): an activity file or a photo; a new one replaces the one it had.
   .use("/:id/proof", uploadLimit())

@@ -36,7 +36,11 @@ export const exportReview: Record<string, Review> = {
   milestones: {
     description: "The milestones of your challenges: type, text, due date, done or not, and when you completed them.",
   },
-  todos: { description: "The to-dos of your milestones." },
+  todos: { description: "The to-dos of your milestones, and when you ticked each off." },
+  milestone_replans: {
+    description:
+      "Your re-plans of missed milestones: what got in the way (and your own words), the smaller step proposed, whether you accepted or dismissed it, and what it replaced.",
+  },
   token_usage: { description: "Each time you spent a token, and on what." },
   subscriptions: { description: "Your premium subscriptions as Stripe reported them." },
   payment_events: { description: "The Stripe checkouts and events that changed your plan (ids and kinds only)." },

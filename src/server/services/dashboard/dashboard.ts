@@ -2,13 +2,21 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Dashboard, DashboardChallenge } from "../../../shared/dashboard/contracts.ts";
 import type { Mission } from "../../../shared/plan/contracts.ts";
 import { sortMilestones } from "../../../shared/plan/rules.ts";
+import { localTime } from "../../../shared/reminders/rules.ts";
+import type { ReplanOffer } from "../../../shared/replan/contracts.ts";
+import { clampToWindow, replanWindow } from "../../../shared/replan/rules.ts";
 import type { Db } from "../../db/client.ts";
 import { executePrepared } from "../../db/prepared.ts";
 import { premiumCondition } from "../billing/premium.ts";
 import { proofSummaryJson } from "../proof/proof-summary.ts";
 import { type BalanceRow, balanceOf } from "../tokens/tokens.ts";
 
-type DashboardRow = BalanceRow & { mission: Mission | null; challenges: DashboardChallenge[] };
+/** A waiting re-plan as the SQL builds it: its window is added from his calendar and the challenge's dates. */
+type StoredOffer = Omit<ReplanOffer, "window">;
+type RawChallenge = Omit<DashboardChallenge, "milestones"> & {
+  milestones: Array<Omit<DashboardChallenge["milestones"][number], "replan"> & { replan: StoredOffer | null }>;
+};
+type DashboardRow = BalanceRow & { mission: Mission | null; challenges: RawChallenge[]; time_zone: string | null };
 
 /** A timestamp as `Date#toISOString()` writes it, so the JSON built in SQL reads like the rest of the API. */
 const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -43,6 +51,11 @@ export async function readDashboard(
         'milestoneDeadline', ${isoTime(sql`m.milestone_deadline`)},
         'milestoneCompleted', m.milestone_completed,
         'proof', (select ${proofSummaryJson(sql.raw("pr"), isoTime)} from proofs pr where pr.milestone_id = m.id and pr.user_id = ${userId}),
+        'replan', (select json_build_object(
+            'id', r.id, 'reason', r.reason, 'note', r.reason_note, 'proposal', r.proposal, 'tokenSpent', r.token_spent
+          ) from milestone_replans r where r.milestone_id = m.id and r.user_id = ${userId} and r.status = 'proposed'),
+        'replansUsed', (select count(*) from milestone_replans r
+          where r.milestone_id = m.id and r.user_id = ${userId} and r.status <> 'generating'),
         'todos', coalesce((
           select json_agg(json_build_object(
             'id', t.id, 'todoDescription', t.todo_description, 'todoCompleted', t.todo_completed
@@ -58,6 +71,7 @@ export async function readDashboard(
       group by m.challenge_id
     )
     select p.tokens_remaining, p.tokens_period, ${premiumCondition(now, sql.raw("p"))} as premium,
+      (select time_zone from reminder_settings where user_id = ${userId}) as time_zone,
       (select json_build_object(
         'lifeMission', life_mission,
         'missionStatement', mission_statement,
@@ -90,7 +104,25 @@ export async function readDashboard(
     mission: row?.mission ?? null,
     challenges: (row?.challenges ?? []).map((challenge) => ({
       ...challenge,
-      milestones: sortMilestones(challenge.milestones),
+      milestones: sortMilestones(withReplanWindows(challenge.milestones, localTime(now, row?.time_zone ?? "UTC").date)),
     })),
   };
+}
+
+/** Each waiting re-plan with the days its date may move to, and its date kept inside them (as the API answers it). */
+function withReplanWindows(list: RawChallenge["milestones"], today: string): DashboardChallenge["milestones"] {
+  return list.map((milestone) => {
+    if (!milestone.replan) return { ...milestone, replan: null };
+    const others = list.filter((m) => m.id !== milestone.id).map((m) => m.milestoneDeadline?.slice(0, 10) ?? null);
+    const window = replanWindow(today, others);
+    const { proposal } = milestone.replan;
+    return {
+      ...milestone,
+      replan: {
+        ...milestone.replan,
+        proposal: { ...proposal, deadline: clampToWindow(proposal.deadline, window) },
+        window,
+      },
+    };
+  });
 }

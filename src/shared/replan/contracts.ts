@@ -1,0 +1,66 @@
+import { z } from "zod";
+import type { Milestone, Todo } from "../plan/contracts.ts";
+import { userText } from "../text.ts";
+import {
+  REPLAN_NOTE_MAX,
+  REPLAN_TODOS,
+  type ReplanProposal,
+  type ReplanReason,
+  type ReplanWindow,
+  replanMessages,
+  replanReasons,
+} from "./rules.ts";
+
+/** POST /api/milestones/:id/replan: what got in the way, one of the choices and his own line if he wants. */
+export const replanRequestSchema = z.object({
+  reason: z.enum(replanReasons, { error: replanMessages.reasonRequired }),
+  note: userText({ max: REPLAN_NOTE_MAX, min: 0, messages: { tooLong: replanMessages.noteTooLong } })
+    .transform((text) => text || null)
+    .nullish(),
+});
+export type ReplanRequest = z.input<typeof replanRequestSchema>;
+
+const todoText = userText({
+  max: 200,
+  messages: { required: "A todo cannot be empty.", tooLong: "Please keep each todo under 200 characters" },
+});
+
+/**
+ * POST /api/milestones/:id/replan/accept: the proposal as he edited it; what he leaves out stays as proposed. The
+ * date's window is checked by the server, which knows his calendar.
+ */
+export const acceptReplanSchema = z.object({
+  milestoneDescription: userText({
+    max: 300,
+    multiline: true,
+    messages: {
+      required: "The next step needs a description.",
+      tooLong: "Please keep the next step under 300 characters",
+    },
+  }).optional(),
+  deadline: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a valid date")
+    .optional(),
+  todos: z.array(todoText).length(REPLAN_TODOS, `A re-plan has ${REPLAN_TODOS} todos`).optional(),
+});
+export type AcceptReplanRequest = z.input<typeof acceptReplanSchema>;
+
+/**
+ * A proposal waiting for his answer. `window`: the days its date may move to. `tokenSpent`: whether it cost a
+ * token. The dashboard carries it on its milestone, so a proposal he closed without answering is still there.
+ */
+export type ReplanOffer = {
+  id: string;
+  reason: ReplanReason;
+  note: string | null;
+  proposal: ReplanProposal;
+  window: ReplanWindow;
+  tokenSpent: boolean;
+};
+
+/** The answer to POST …/replan (201 new, 200 the one already waiting). */
+export type ReplanProposed = { replan: ReplanOffer; tokens: { remaining: number; unlimited: boolean } };
+
+/** The answer to POST …/replan/accept: the milestone as it now is, with its todos. */
+export type ReplanAccepted = { milestone: Milestone; todos: Todo[] };
