@@ -1,6 +1,7 @@
 import { useIsMutating } from "@tanstack/react-query";
+import { format } from "date-fns";
 import { useState } from "react";
-import { isOverdue } from "../../../shared/plan/rules.ts";
+import { isMissed } from "../../../shared/replan/rules.ts";
 import { DatePicker } from "../../components/date-picker.tsx";
 import { formatDeadline } from "../../lib/dates.ts";
 import { milestoneSelfKey } from "./api/dashboard-cache.ts";
@@ -33,7 +34,9 @@ export function DeadlineEditor({
       <p className={deadline ? "text-text/90" : "text-muted"}>
         {deadline ? `Due ${formatDeadline(deadline)}` : "No due date yet"}
       </p>
-      {isOverdue(milestone) && <span className="font-semibold text-danger">(Overdue)</span>}
+      {isMissed(milestone, format(new Date(), "yyyy-MM-dd")) && (
+        <span className="font-semibold text-danger">(Overdue)</span>
+      )}
       <button
         type="button"
         onClick={() => setOpen(true)}

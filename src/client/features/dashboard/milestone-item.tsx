@@ -1,11 +1,14 @@
+import { format } from "date-fns";
 import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
-import { isOverdue, milestoneLabels } from "../../../shared/plan/rules.ts";
+import { milestoneLabels } from "../../../shared/plan/rules.ts";
+import { isMissed } from "../../../shared/replan/rules.ts";
 import { CompletionToggle } from "./completion-toggle.tsx";
 import type { DashboardMilestone } from "./dashboard-updates.ts";
 import { DeadlineEditor } from "./deadline-editor.tsx";
 import { GenerateTodos } from "./generate-todos.tsx";
 import { MilestoneProof } from "./milestone-proof.tsx";
 import { MilestoneText } from "./milestone-text.tsx";
+import { ReplanPanel } from "./replan-panel.tsx";
 import { TodoList } from "./todo-list.tsx";
 
 /** One milestone of a challenge card: label, text, due date, completion, its todos or the way to get them. */
@@ -24,7 +27,8 @@ export function MilestoneItem({
   // Unique on the page: three challenges each have an Immediate Milestone.
   const label = `${kind} of challenge ${challengeNumber}`;
   const done = milestone.milestoneCompleted;
-  const overdue = isOverdue(milestone);
+  // Overdue on his own calendar (the browser's) too, as the server decides a re-plan.
+  const missed = isMissed(milestone, format(new Date(), "yyyy-MM-dd"));
   const canGenerate = !done && milestone.todos.length === 0;
 
   return (
@@ -32,7 +36,7 @@ export function MilestoneItem({
       className={`relative rounded-xl border p-3.5 transition-colors sm:p-5 ${
         done
           ? "border-success/30 bg-success/[0.04]"
-          : overdue
+          : missed
             ? "border-danger/40 bg-surface-2"
             : "border-line bg-surface-2"
       }`}
@@ -46,6 +50,9 @@ export function MilestoneItem({
       </div>
       <MilestoneText milestoneId={milestone.id} text={milestone.milestoneDescription} label={label} locked={locked} />
       <DeadlineEditor milestone={milestone} label={label} locked={locked} />
+      {(missed || milestone.replan) && !done ? (
+        <ReplanPanel milestone={milestone} label={label} tokens={tokens} locked={locked} />
+      ) : null}
       <TodoList milestoneId={milestone.id} todos={milestone.todos} locked={locked} />
       {canGenerate && <GenerateTodos milestoneId={milestone.id} tokens={tokens} locked={locked} />}
       <MilestoneProof milestoneId={milestone.id} proof={milestone.proof} label={label} locked={locked} />
