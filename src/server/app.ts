@@ -15,6 +15,7 @@ import { challengeRoutes } from "./routes/challenges/challenges.routes.ts";
 import { communityRoutes } from "./routes/community/community.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard/dashboard.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
+import { insightRoutes } from "./routes/insights/insights.routes.ts";
 import { meRoutes } from "./routes/me/me.routes.ts";
 import { milestoneRoutes } from "./routes/milestones/milestones.routes.ts";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes.ts";
@@ -44,6 +45,7 @@ function createApi() {
     .route("/todos", todoRoutes)
     .route("/workflow", workflowRoutes)
     .route("/dashboard", dashboardRoutes)
+    .route("/insights", insightRoutes)
     .route("/billing", billingRoutes)
     .route("/community", communityRoutes)
     .route("/calendar", calendarRoutes)

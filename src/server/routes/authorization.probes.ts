@@ -231,6 +231,21 @@ export const routeProbes: Record<string, RouteProbe> = {
     request: (a) => ({ path: `/api/milestones/${a.milestoneId}/todos`, body: {} }),
     otherUser: "not-found",
   },
+  "POST /api/milestones/:id/replan": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/milestones/${a.milestoneId}/replan`, body: { reason: "no_time" } }),
+    otherUser: "not-found",
+  },
+  "POST /api/milestones/:id/replan/accept": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/milestones/${a.milestoneId}/replan/accept`, body: {} }),
+    otherUser: "not-found",
+  },
+  "DELETE /api/milestones/:id/replan": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/milestones/${a.milestoneId}/replan` }),
+    otherUser: "not-found",
+  },
   "POST /api/milestones/:id/proof": {
     access: "signed-in",
     // The probe's JSON body is no file: refused before the milestone is looked up (milestone-proof.test.ts sends B a
@@ -256,6 +271,12 @@ export const routeProbes: Record<string, RouteProbe> = {
 
   "GET /api/workflow": { access: "signed-in", request: () => ({ path: "/api/workflow" }), otherUser: "own-account" },
   "GET /api/dashboard": { access: "signed-in", request: () => ({ path: "/api/dashboard" }), otherUser: "own-account" },
+  "GET /api/insights": { access: "signed-in", request: () => ({ path: "/api/insights" }), otherUser: "own-account" },
+  "GET /api/insights/streak": {
+    access: "signed-in",
+    request: () => ({ path: "/api/insights/streak" }),
+    otherUser: "own-account",
+  },
 
   "GET /api/billing": { access: "signed-in", request: () => ({ path: "/api/billing" }), otherUser: "own-account" },
   "POST /api/billing/checkout": {

@@ -1,0 +1,116 @@
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import type { ChallengeProgressLine, Insights } from "../../../shared/insights/contracts.ts";
+import {
+  activityGrid,
+  deadlineRecord,
+  insightMondays,
+  type MilestoneHistory,
+  progressAt,
+  weekEnds,
+} from "../../../shared/insights/rules.ts";
+import { type Streak, streakFromCompletions } from "../../../shared/insights/streak.ts";
+import { FALLBACK_TIME_ZONE, localTime } from "../../../shared/reminders/rules.ts";
+import type { Db } from "../../db/client.ts";
+import { challenges, milestones, todos } from "../../db/schema.ts";
+import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
+import { readReminderSettings } from "../reminders/settings.ts";
+
+/** His clock: the time zone his reminders know, UTC until his browser has told it. */
+async function timeZoneOf(db: Db, userId: string): Promise<string> {
+  return (await readReminderSettings(db, userId)).timeZone ?? FALLBACK_TIME_ZONE;
+}
+
+/**
+ * Every moment he completed a todo or a milestone, in any plan he ever had: a week he got something done counts,
+ * whichever plan it was in. A todo that completes its milestone is two things done, as the grid counts them.
+ */
+async function readCompletions(db: Db, userId: string): Promise<Date[]> {
+  const rows = await unionAll(
+    db
+      .select({ at: todos.completedAt })
+      .from(todos)
+      .where(and(eq(todos.userId, userId), isNotNull(todos.completedAt))),
+    db
+      .select({ at: milestones.completedAt })
+      .from(milestones)
+      .where(and(eq(milestones.userId, userId), isNotNull(milestones.completedAt))),
+  );
+  return rows.flatMap((row) => (row.at ? [row.at] : []));
+}
+
+/** His weekly streak on his clock (the dashboard, and both Monday summaries with `timeZone` already known). */
+export async function readStreak(db: Db, userId: string, now: Date, timeZone?: string): Promise<Streak> {
+  const zone = timeZone ?? (await timeZoneOf(db, userId));
+  return streakFromCompletions(await readCompletions(db, userId), now, zone);
+}
+
+type PlanChallenge = { id: string; title: string; milestones: Array<typeof milestones.$inferSelect> };
+
+/**
+ * The accepted challenges of his current plan with their dated milestones, as the dashboard shows them, so the
+ * progress lines end where his progress bars stand and the deadline record counts the milestones he sees.
+ */
+async function readPlanChallenges(db: Db, userId: string): Promise<PlanChallenge[]> {
+  const plan = await latestAnalyzedResponse(db, userId);
+  if (!plan) return [];
+  const rows = await db
+    .select({ challenge: { id: challenges.id, title: challenges.title }, milestone: milestones })
+    .from(challenges)
+    .innerJoin(milestones, eq(milestones.challengeId, challenges.id))
+    .where(
+      and(
+        eq(challenges.userId, userId),
+        eq(challenges.quizResponseId, plan.id),
+        eq(challenges.challengeAccepted, true),
+        eq(milestones.userId, userId),
+        isNotNull(milestones.milestoneDeadline),
+      ),
+    )
+    .orderBy(asc(challenges.position), asc(challenges.createdAt));
+  const byId = new Map<string, PlanChallenge>();
+  for (const { challenge, milestone } of rows) {
+    const entry = byId.get(challenge.id) ?? { ...challenge, milestones: [] };
+    entry.milestones.push(milestone);
+    byId.set(challenge.id, entry);
+  }
+  return [...byId.values()];
+}
+
+async function readTodoTimes(db: Db, userId: string, milestoneIds: string[]) {
+  if (milestoneIds.length === 0) return [];
+  return db
+    .select({ milestoneId: todos.milestoneId, completedAt: todos.completedAt })
+    .from(todos)
+    .where(and(eq(todos.userId, userId), inArray(todos.milestoneId, milestoneIds)));
+}
+
+/** Everything the insights page draws, for this user only, dated on his clock. */
+export async function readInsights(db: Db, userId: string, now: Date): Promise<Insights> {
+  const timeZone = await timeZoneOf(db, userId);
+  const completions = await readCompletions(db, userId);
+  const planChallenges = await readPlanChallenges(db, userId);
+  const planMilestones = planChallenges.flatMap((c) => c.milestones);
+  const todoTimes = await readTodoTimes(
+    db,
+    userId,
+    planMilestones.map((m) => m.id),
+  );
+  const ends = weekEnds(now, timeZone);
+  const lines: ChallengeProgressLine[] = planChallenges.map((challenge) => {
+    const history: MilestoneHistory[] = challenge.milestones.map((m) => ({
+      milestoneType: m.milestoneType,
+      completedAt: m.completedAt,
+      todos: todoTimes.filter((t) => t.milestoneId === m.id),
+    }));
+    return { id: challenge.id, title: challenge.title, points: ends.map((at) => progressAt(history, at)) };
+  });
+  return {
+    timeZone,
+    today: localTime(now, timeZone).date,
+    streak: streakFromCompletions(completions, now, timeZone),
+    activity: activityGrid(completions, now, timeZone),
+    progress: { weeks: insightMondays(now, timeZone), challenges: lines },
+    deadlines: deadlineRecord(planMilestones, now, timeZone),
+  };
+}
