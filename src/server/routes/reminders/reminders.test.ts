@@ -118,7 +118,7 @@ describe("reminder e-mails, on a clock of their own (issue 24 #2)", () => {
 
   it("sends the day-before reminder from 08:00 his time, once, and the overdue one when the deadline has passed", async () => {
     const due = addDays(today(), 5);
-    const { user, challenge } = await userWithDeadline(TOKYO.zone, due);
+    const { user, challenge, milestone } = await userWithDeadline(TOKYO.zone, due);
 
     expect(await runAt(at(addDays(due, -1), 7, TOKYO.offset), user.id)).toEqual([]);
     expect(await runAt(at(addDays(due, -1), 8, TOKYO.offset), user.id)).toEqual(["sent"]);
@@ -141,6 +141,9 @@ describe("reminder e-mails, on a clock of their own (issue 24 #2)", () => {
     expect(await runAt(at(addDays(due, 1), 9, TOKYO.offset), user.id)).toEqual(["sent"]);
     const overdue = await t.smtp.waitFor(user.email, { subject: /^Overdue/ });
     expect(overdue.text).toContain("is not done yet");
+    // Its link opens this milestone's re-plan (issue 27).
+    expect(overdue.text).toContain("Re-plan it");
+    expect(overdue.links).toContain(`${TEST_ORIGIN}/dashboard?replan=${milestone.id}`);
     expect(await runAt(at(addDays(due, 1), 15, TOKYO.offset), user.id)).toEqual([]);
     expect(mailsTo(user.email).filter((m) => /^(Due tomorrow|Overdue)/.test(m.subject))).toHaveLength(2);
   });
@@ -216,6 +219,8 @@ describe("reminder e-mails, on a clock of their own (issue 24 #2)", () => {
     expect(mail.text).toContain(`Due this week: ${challenge.title}, Immediate Milestone (due`);
     expect(mail.text).toContain(`Completed last week: ${challenge.title}, Medium-term Milestone. Well done.`);
     expect(mail.text).toMatch(new RegExp(`Progress: ${challenge.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} 33%`));
+    // Last week counts for his streak; this one has only begun (issue 27).
+    expect(mail.text).toContain("You are on a 1-week streak. One thing done this week keeps it growing.");
     expect(headersOf(mail.raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     expect(await runAt(at(monday, 11, TOKYO.offset), user.id, "weekly")).toEqual([]);
   });

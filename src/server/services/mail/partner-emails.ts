@@ -1,5 +1,5 @@
 import { type EmailContext, type Recipient, renderEmail } from "./email-layout.ts";
-import { readableDay, type WeeklySummary, weeklyLines } from "./reminder-emails.ts";
+import { readableDay, streakFigure, type WeeklySummary, weeklyLines } from "./reminder-emails.ts";
 
 /**
  * The e-mails an accountability partner gets once he confirmed (issue 25, decision 0106): a milestone completed, a
@@ -110,6 +110,8 @@ export function partnerWeeklyEmail(
         : `${name} completed no milestone last week.`,
       due.length > 0 ? `Due this week: ${weeklyLines.due(summary)}.` : `Nothing is due this week.`,
       weeklyLines.progress(summary),
+      // A streak that ended is his to restart, not news for his partner: only a running one is told.
+      ...(summary.streak.weeks > 0 ? [`${name} is on a ${streakFigure(summary.streak)}.`] : []),
       `Monday is a good day for a check-in: ask ${name} what the one thing is that gets done this week.`,
       viewLine(name),
     ],

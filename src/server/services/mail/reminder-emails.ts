@@ -1,3 +1,4 @@
+import type { Streak } from "../../../shared/insights/streak.ts";
 import { type EmailContext, type Recipient, renderEmail } from "./email-layout.ts";
 
 /** A due day (YYYY-MM-DD) as people read it: "Tuesday, 24 November". */
@@ -37,9 +38,10 @@ export function deadlineReminderEmail(
       ...(reminder.milestoneDescription ? [reminder.milestoneDescription] : []),
       tomorrow
         ? "One focused hour today makes tomorrow easy. Tick it off on your dashboard when it is done."
-        : "Finish it today, or choose a new date you will keep: a deadline you move is better than one that passes in silence.",
+        : "Finish it today, or re-plan it: tell us what got in the way and get a smaller next step with a date you will keep. A miss is information, not failure.",
     ],
-    action: { label: "Open my dashboard", url: links.dashboardUrl },
+    // The overdue e-mail's link opens the milestone's re-plan (issue 27); the caller puts it in `dashboardUrl`.
+    action: { label: tomorrow ? "Open my dashboard" : "Re-plan it", url: links.dashboardUrl },
     outro: [
       `You are receiving this email because you set a due date for this milestone. Reminders follow your time zone (${reminder.timeZone}).`,
     ],
@@ -51,7 +53,29 @@ export type WeeklySummary = {
   dueThisWeek: Array<{ challengeTitle: string; milestoneLabel: string; dueDay: string; overdue: boolean }>;
   completedLastWeek: Array<{ challengeTitle: string; milestoneLabel: string }>;
   progress: Array<{ challengeTitle: string; percent: number }>;
+  /** His weekly streak as the new week begins (issue 27). */
+  streak: Streak;
 };
+
+/** "6-week streak (1 rest week)": the dashboard's words for it. */
+export function streakFigure(streak: Streak): string {
+  const rest = streak.restWeeks === 0 ? "" : ` (${streak.restWeeks} rest ${streak.restWeeks === 1 ? "week" : "weeks"})`;
+  return `${streak.weeks}-week streak${rest}`;
+}
+
+/**
+ * Where his streak stands on Monday, and what keeps it: calm either way. A streak that ended is never told as a loss,
+ * only as the next one to start.
+ */
+function streakSentence(streak: Streak): string {
+  if (streak.weeks === 0)
+    return "A week counts for your streak when you complete one todo or milestone: start one this week.";
+  const figure = `You are on a ${streakFigure(streak)}.`;
+  if (streak.thisWeekDone) return `${figure} This week already counts.`;
+  return streak.restWeekAvailable
+    ? `${figure} One thing done this week keeps it growing.`
+    : `${figure} Your rest week is used, so one thing done this week keeps it alive.`;
+}
 
 /** The week's lists as both Monday summaries (his and his partner's) write them. */
 export const weeklyLines = {
@@ -66,6 +90,7 @@ export const weeklyLines = {
     summary.completedLastWeek.map((m) => `${m.challengeTitle}, ${m.milestoneLabel}`).join("; "),
   progress: (summary: WeeklySummary) =>
     `Progress: ${summary.progress.map((c) => `${c.challengeTitle} ${c.percent}%`).join(" · ")}.`,
+  streak: (summary: WeeklySummary) => streakSentence(summary.streak),
 };
 
 export function weeklySummaryEmail(ctx: EmailContext, recipient: Recipient, summary: WeeklySummary, links: Links) {
@@ -85,6 +110,7 @@ export function weeklySummaryEmail(ctx: EmailContext, recipient: Recipient, summ
         ? `Completed last week: ${weeklyLines.done(summary)}. Well done.`
         : "Nothing completed last week. One small step today counts.",
       weeklyLines.progress(summary),
+      weeklyLines.streak(summary),
     ],
     action: { label: "Plan my week", url: links.dashboardUrl },
     outro: ["You are receiving this email because you have accepted challenges. It comes every Monday morning."],

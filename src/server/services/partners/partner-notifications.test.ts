@@ -288,6 +288,7 @@ describe("what an accountability partner hears (issue 25)", () => {
     expect(mail.text).toContain(`Due this week: ${challenge.title}, Immediate Milestone (due Wednesday`);
     expect(mail.text).toMatch(/\(due Wednesday,? 9 January\)\./);
     expect(mail.text).toContain(`Progress: ${challenge.title} 33%`);
+    expect(mail.text).toContain("Marcus is on a 1-week streak.");
     expect(mail.text).toContain("It comes every Monday morning.");
     expect(headersOf(mail.raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     expectNothingOfHis(mail, user);

@@ -9,11 +9,13 @@ import {
   type ReminderKind,
   startOfLocalDay,
 } from "../../../shared/reminders/rules.ts";
+import { REPLAN_LINK_PARAM } from "../../../shared/replan/rules.ts";
 import type { Db } from "../../db/client.ts";
 import { challenges, milestones, reminderDeliveries, users } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../logger.ts";
 import { readDashboard } from "../dashboard/dashboard.ts";
+import { readStreak } from "../insights/insights.ts";
 import type { EmailContext } from "../mail/email-layout.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { deadlineReminderEmail, type WeeklySummary, weeklySummaryEmail } from "../mail/reminder-emails.ts";
@@ -67,13 +69,18 @@ async function composeDeadline(
     dueDay,
     timeZone: ctx.timeZone,
   };
-  const mail = deadlineReminderEmail(ctx, ctx.recipient, reminder, links);
+  // Overdue: the link brings him to this milestone's re-plan (issue 27, decision 0108).
+  const dashboardUrl =
+    reminder.kind === "overdue"
+      ? new URL(`${paths.dashboard}?${REPLAN_LINK_PARAM}=${milestone.id}`, links.dashboardUrl).toString()
+      : links.dashboardUrl;
+  const mail = deadlineReminderEmail(ctx, ctx.recipient, reminder, { ...links, dashboardUrl });
   return { mail, push: deadlinePushText(mail.subject, reminder) };
 }
 
 /**
  * His week as the Monday summary tells it, on his clock: what is due this week (and overdue), what he completed last
- * calendar week, progress per accepted challenge. Null when he has no accepted challenge with a dated milestone. His
+ * calendar week, progress per accepted challenge, and his weekly streak. Null when he has no accepted challenge with a dated milestone. His
  * own summary and his partners' (issue 25) are read here, so both tell the same week.
  */
 export async function readWeeklySummary(
@@ -127,6 +134,7 @@ export async function readWeeklySummary(
       challengeTitle: c.title,
       percent: challengeProgress(c.milestones),
     })),
+    streak: await readStreak(db, user.id, now, timeZone),
   };
 }
 

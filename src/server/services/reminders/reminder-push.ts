@@ -1,4 +1,4 @@
-import type { DeadlineReminder, WeeklySummary } from "../mail/reminder-emails.ts";
+import { type DeadlineReminder, streakFigure, type WeeklySummary } from "../mail/reminder-emails.ts";
 
 /** The text of a reminder as a push notification: the e-mail's subject as its title and one short line. */
 type PushText = { title: string; body: string };
@@ -20,6 +20,7 @@ export function weeklyPushText(subject: string, summary: WeeklySummary): PushTex
   const parts = [
     due > 0 ? `${due} ${due === 1 ? "milestone" : "milestones"} due this week` : "Nothing due this week",
     `${done} completed last week`,
+    ...(summary.streak.weeks > 0 ? [streakFigure(summary.streak)] : []),
   ];
   return { title: subject, body: `${parts.join(", ")}. Open your dashboard to plan the week.` };
 }
