@@ -188,7 +188,7 @@ test("dashboard pages carry the legal links in the footer", async ({ page, signe
 });
 
 test.describe("Insights", () => {
-  test("show the four cards of the plan, his first run, and offer the retake with its warning", async ({
+  test("show his weeks in pictures, the four cards of the plan, his first run, and offer the retake with its warning", async ({
     page,
     signedIn: _,
   }) => {
@@ -198,7 +198,12 @@ test.describe("Insights", () => {
     await gotoHydrated(page, "/dashboard/results");
 
     const cards = page.getByRole("main").getByRole("region");
+    // The pictures first (issue 27), then what the quiz found.
     await expect(cards.getByRole("heading", { level: 2 })).toHaveText([
+      "Weekly streak",
+      "Last 12 weeks",
+      "Progress per challenge",
+      "Deadlines kept",
       "Your Life Mission",
       "Vision",
       "Screen-to-Action Plan",

@@ -10,6 +10,7 @@ import { EmptyChallenges } from "../../features/dashboard/empty-challenges.tsx";
 import { MissionBanner } from "../../features/dashboard/mission-banner.tsx";
 import { resumePath } from "../../features/dashboard/resume-path.ts";
 import { previewFromWorkflow } from "../../features/dashboard/workflow-preview.ts";
+import { StreakCard } from "../../features/insights/streak-card.tsx";
 import { onboardingQuery } from "../../features/onboarding/api/onboarding.ts";
 import { PartnerCard } from "../../features/partner/partner-card.tsx";
 import { PartnerCheers } from "../../features/partner/partner-cheers.tsx";
@@ -59,6 +60,7 @@ export default function DashboardHome() {
         <MissionBanner mission={data?.mission ?? null} />
       </div>
       {locked ? null : <PartnerCheers />}
+      {locked || challenges.length === 0 ? null : <StreakCard />}
       <section aria-labelledby="challenges-heading" className="mt-10">
         <h2 id="challenges-heading" className="font-display text-2xl uppercase tracking-wide sm:text-3xl">
           Your challenges

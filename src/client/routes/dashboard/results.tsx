@@ -6,11 +6,15 @@ import { DashboardPage } from "../../components/dashboard-page.tsx";
 import { RetakeQuizDialog } from "../../components/retake-quiz-dialog.tsx";
 import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
 import { InsightCards } from "../../features/insights/insight-cards.tsx";
+import { ProgressPictures } from "../../features/insights/progress-pictures.tsx";
 import { RunCard } from "../../features/insights/run-card.tsx";
 import { onboardingQuery } from "../../features/onboarding/api/onboarding.ts";
 import { latestQuizQuery } from "../../features/quiz/api/latest-quiz.ts";
 
-/** /dashboard/results: the Insights of the latest plan, and the way to retake the quiz that made it. */
+/**
+ * /dashboard/results: his weeks in pictures (issue 27), the Insights of the latest plan, and the way to retake the quiz
+ * that made it. The pictures come first: the page is for a glance before it is for reading.
+ */
 export default function Insights() {
   const dashboard = useQuery(dashboardQuery());
   const latest = useQuery(latestQuizQuery());
@@ -25,9 +29,12 @@ export default function Insights() {
     <DashboardPage
       eyebrow="Insights"
       title="Your insights"
-      intro="What your answers revealed: the mission you are working toward and how you will get there."
+      intro="Your weeks at a glance, then what your answers revealed: the mission you are working toward and how you will get there."
     >
-      <InsightCards isPending={dashboard.isPending} mission={dashboard.data?.mission ?? null} />
+      <ProgressPictures />
+      <div className="mt-10">
+        <InsightCards isPending={dashboard.isPending} mission={dashboard.data?.mission ?? null} />
+      </div>
       {run && <RunCard run={run} />}
       {retakeId ? (
         <section aria-labelledby="retake-heading" className="mt-10 rounded-2xl border border-line bg-surface-2/60 p-5">

@@ -1,0 +1,96 @@
+import { Group } from "@visx/group";
+import { Pie } from "@visx/shape";
+import type { DeadlineRecord } from "../../../shared/insights/rules.ts";
+
+type Part = { key: keyof DeadlineRecord; label: string; fill: string; swatch: string };
+
+/** On time and late are his completed milestones; overdue and ahead the open ones, so the ring is his whole plan. */
+const PARTS: Part[] = [
+  { key: "onTime", label: "On time", fill: "#4ade80", swatch: "bg-success" },
+  { key: "late", label: "Late", fill: "#fbbf24", swatch: "bg-amber-400" },
+  { key: "overdue", label: "Overdue now", fill: "#ff5d5d", swatch: "bg-danger" },
+  { key: "upcoming", label: "Still ahead", fill: "#52525b", swatch: "bg-zinc-600" },
+];
+
+const SIZE = 120;
+
+const milestonesWord = (n: number) => `${n} ${n === 1 ? "milestone" : "milestones"}`;
+
+/** One sentence for the whole ring: what a glance at it tells. */
+function summary(record: DeadlineRecord) {
+  const done = record.onTime + record.late;
+  const parts = [
+    done === 0 ? "No milestone completed yet" : `${record.onTime} of ${milestonesWord(done)} completed on time`,
+    ...(record.overdue > 0 ? [`${record.overdue} overdue now`] : []),
+    ...(record.upcoming > 0 ? [`${record.upcoming} still ahead`] : []),
+  ];
+  return `${parts.join(", ")}.`;
+}
+
+/**
+ * His deadlines kept (visx, SVG): a ring of his dated milestones — on time, late, overdue now, still ahead — with the
+ * figures beside it. The ring is a picture of the legend, which is its text alternative, so it is hidden from screen
+ * readers.
+ */
+export function DeadlineChart({ record }: { record: DeadlineRecord }) {
+  const total = PARTS.reduce((sum, part) => sum + record[part.key], 0);
+  const done = record.onTime + record.late;
+  const shown = PARTS.filter((part) => record[part.key] > 0);
+  return (
+    <section aria-labelledby="deadlines-heading" className="card" data-testid="deadline-chart">
+      <h2 id="deadlines-heading" className="text-xs font-bold uppercase tracking-[0.2em] text-volt">
+        Deadlines kept
+      </h2>
+      {total === 0 ? (
+        <p className="mt-2 text-sm text-muted">
+          No milestone has a date yet. Give them dates on your dashboard, and the ones you keep show here.
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-text/90">{summary(record)}</p>
+          <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-4 sm:gap-x-10">
+            <svg width={SIZE} height={SIZE} aria-hidden="true" className="shrink-0">
+              <Group top={SIZE / 2} left={SIZE / 2}>
+                <Pie
+                  data={shown}
+                  pieValue={(part) => record[part.key]}
+                  pieSort={null}
+                  pieSortValues={null}
+                  outerRadius={SIZE / 2}
+                  innerRadius={SIZE / 2 - 16}
+                  padAngle={shown.length > 1 ? 0.03 : 0}
+                  cornerRadius={3}
+                >
+                  {(pie) =>
+                    pie.arcs.map((arc) => <path key={arc.data.key} d={pie.path(arc) ?? ""} fill={arc.data.fill} />)
+                  }
+                </Pie>
+                <text textAnchor="middle" dy="-0.1em" className="fill-text font-display text-[1.75rem]">
+                  {done === 0 ? "0" : `${record.onTime}/${done}`}
+                </text>
+                <text textAnchor="middle" dy="1.5em" className="fill-muted text-[0.7rem] uppercase tracking-wider">
+                  on time
+                </text>
+              </Group>
+            </svg>
+            <dl className="min-w-36 flex-1 space-y-1.5 sm:max-w-64">
+              {PARTS.map((part) => (
+                <div
+                  key={part.key}
+                  className="flex items-baseline justify-between gap-3"
+                  data-testid={`deadlines-${part.key}`}
+                >
+                  <dt className="flex items-center gap-2 text-sm text-muted">
+                    <span aria-hidden="true" className={`size-2.5 shrink-0 rounded-full ${part.swatch}`} />
+                    {part.label}
+                  </dt>
+                  <dd className="text-lg font-bold tabular-nums">{record[part.key]}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

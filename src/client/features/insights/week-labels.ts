@@ -1,0 +1,24 @@
+import { format } from "date-fns";
+import type { WeekStatus } from "../../../shared/insights/streak.ts";
+import { parseCalendarDay } from "../../lib/dates.ts";
+
+/** 'Dec 3': a calendar day from the server (YYYY-MM-DD, already on his clock), never shifted by the browser's zone. */
+export function shortDay(date: string) {
+  const day = parseCalendarDay(date);
+  return day ? format(day, "MMM d") : date;
+}
+
+/** 'Thursday, Dec 3' for the text alternatives. */
+export function longDay(date: string) {
+  const day = parseCalendarDay(date);
+  return day ? format(day, "EEEE, MMM d") : date;
+}
+
+/** How a week of the streak is read out. */
+export const weekStatusWords: Record<WeekStatus, string> = {
+  done: "done",
+  rest: "rest week",
+  missed: "missed",
+  current: "this week, nothing done yet",
+  before: "before your first step",
+};
