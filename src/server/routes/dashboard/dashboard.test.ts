@@ -102,6 +102,9 @@ describe("GET /api/dashboard", () => {
           ...m,
           milestoneDeadline: `${deadlines[i]}T23:59:59.000Z`,
           proof: null,
+          // Nothing is missed yet: no re-plan offered, none used (issue 27).
+          replan: null,
+          replansUsed: 0,
           todos: i === 0 ? [expect.anything(), expect.anything(), expect.anything()] : [],
         })),
       },
