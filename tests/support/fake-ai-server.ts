@@ -3,12 +3,23 @@ import type { AddressInfo } from "node:net";
 
 /**
  * A fake model provider on 127.0.0.1 that speaks enough of the Anthropic Messages API (POST …/messages) and the
- * OpenAI chat completions API (POST …/chat/completions) for the real AI SDK to talk to it. Each request is recorded;
- * the reply comes from `respond`, by default a valid answer for the step the request's JSON schema asks for.
+ * OpenAI chat completions API (POST …/chat/completions) for the real AI SDK to talk to it, whole or streamed token by
+ * token (issue 28). Each request is recorded; the reply comes from `respond`, by default a valid answer for the step
+ * the request's JSON schema asks for, streamed at the server's pace when the request asks for a stream.
  */
-export type FakeStep = "mission" | "challenges" | "milestones" | "todos" | "unknown";
+export type FakeStep = "mission" | "challenges" | "milestones" | "todos" | "replan" | "unknown";
 export type FakeRequest = { api: "anthropic" | "openai"; step: FakeStep; body: Record<string, unknown>; text: string };
-export type FakeReply = { status?: number; json?: unknown } | { content: string };
+/**
+ * `content`: the model's text (JSON for a structured step). When the request streams: `stallAfter` characters are sent
+ * and then nothing more while the connection stays open; `cutAfter` characters are sent and then the connection is
+ * dropped mid-stream. `status`/`json`: an HTTP error answer, such as 429 or 500.
+ */
+export type FakeReply =
+  | { status?: number; json?: unknown }
+  | { content: string; stallAfter?: number; cutAfter?: number };
+
+/** How fast a streamed answer comes: `chunkChars` characters (about a token) every `chunkMs`. */
+export type FakePace = { chunkMs: number; chunkChars: number };
 
 export const validOutputs: Record<Exclude<FakeStep, "unknown">, unknown> = {
   mission: {
@@ -19,12 +30,13 @@ export const validOutputs: Record<Exclude<FakeStep, "unknown">, unknown> = {
     accountability_framework: "Every Sunday: hours in the workshop, pieces finished, screen time. Shared with my wife.",
   },
   challenges: {
+    // As long as a real model's challenges: this step is most of a plan's text, and of the time it takes to stream.
     challenges: [1, 2, 3].map((n) => ({
       title: `Model challenge ${n}`,
-      description: `Description of model challenge number ${n}, long enough.`,
-      insight: `Insight for model challenge number ${n}, long enough.`,
-      screen_to_action: `Screen to action for challenge ${n}, long enough.`,
-      accountability_framework: `Accountability for challenge ${n}, long enough.`,
+      description: `Description of model challenge number ${n}: build one piece of furniture from start to finish in the evenings, measured in hours at the bench and pieces finished, so the habit is something you can see.`,
+      insight: `Insight for model challenge number ${n}: your answers say you feel most like yourself when your hands are busy, and that the phone fills exactly the hours the workshop used to.`,
+      screen_to_action: `Screen to action for challenge ${n}: the first hour after dinner, the one that went to Instagram, goes to the workshop; the phone stays in the kitchen drawer until nine.`,
+      accountability_framework: `Accountability for challenge ${n}: every Sunday you write down the hours at the bench and one photo of the piece, and you show both to your wife over coffee.`,
     })),
   },
   milestones: {
@@ -35,12 +47,24 @@ export const validOutputs: Record<Exclude<FakeStep, "unknown">, unknown> = {
     })),
   },
   todos: { todos: ["Buy the oak boards", "Sketch the table", "Cut the four legs"] },
+  replan: {
+    next_step: "Sketch only the table top this week, at the workbench.",
+    days_from_today: 5,
+    todos: ["Clear the workbench", "Draw the top at full size", "Mark the cuts"],
+  },
 };
+
+/** The three steps of a plan, as many characters as the fake streams for a whole plan. */
+export const planChars = ["mission", "challenges", "milestones"].reduce(
+  (sum, step) => sum + JSON.stringify(validOutputs[step as keyof typeof validOutputs]).length,
+  0,
+);
 
 function stepOf(raw: string): FakeStep {
   if (raw.includes('"life_mission":')) return "mission";
   if (raw.includes('"insight":')) return "challenges";
   if (raw.includes('"short_term":')) return "milestones";
+  if (raw.includes('"next_step":')) return "replan";
   if (raw.includes('"todos":')) return "todos";
   return "unknown";
 }
@@ -87,8 +111,80 @@ function openAiCompletion(content: string, body: Record<string, unknown>) {
   };
 }
 
-export async function startFakeAiServer() {
+function chunksOf(content: string, size: number): string[] {
+  // Whole characters, never half a surrogate pair: a token boundary never splits a letter.
+  const chars = Array.from(content);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += size) out.push(chars.slice(i, i + size).join(""));
+  return out;
+}
+
+/** The server-sent events of one streamed answer, in the provider's dialect: first, per chunk, and last. */
+function streamEvents(api: "anthropic" | "openai", body: Record<string, unknown>) {
+  const sse = (event: string | null, data: unknown) =>
+    `${event ? `event: ${event}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`;
+  if (api === "openai") {
+    const base = { id: "chatcmpl-fake", object: "chat.completion.chunk", created: 0, model: String(body.model) };
+    return {
+      start: sse(null, {
+        ...base,
+        choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
+      }),
+      chunk: (text: string) =>
+        sse(null, { ...base, choices: [{ index: 0, delta: { content: text }, finish_reason: null }] }),
+      end:
+        sse(null, {
+          ...base,
+          choices: [{ index: 0, delta: {}, finish_reason: "stop" }],
+          usage: { prompt_tokens: 100, completion_tokens: 200, total_tokens: 300 },
+        }) + sse(null, "[DONE]"),
+    };
+  }
+  const jsonTool = ((body.tools as Array<{ name: string }> | undefined) ?? []).some((t) => t.name === "json");
+  return {
+    start:
+      sse("message_start", {
+        type: "message_start",
+        message: {
+          id: "msg_fake",
+          type: "message",
+          role: "assistant",
+          model: String(body.model),
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { input_tokens: 100, output_tokens: 1 },
+        },
+      }) +
+      sse("content_block_start", {
+        type: "content_block_start",
+        index: 0,
+        content_block: jsonTool
+          ? { type: "tool_use", id: "toolu_fake", name: "json", input: {} }
+          : { type: "text", text: "" },
+      }),
+    chunk: (text: string) =>
+      sse("content_block_delta", {
+        type: "content_block_delta",
+        index: 0,
+        delta: jsonTool ? { type: "input_json_delta", partial_json: text } : { type: "text_delta", text },
+      }),
+    end:
+      sse("content_block_stop", { type: "content_block_stop", index: 0 }) +
+      sse("message_delta", {
+        type: "message_delta",
+        delta: { stop_reason: jsonTool ? "tool_use" : "end_turn", stop_sequence: null },
+        usage: { output_tokens: 200 },
+      }) +
+      sse("message_stop", { type: "message_stop" }),
+  };
+}
+
+export async function startFakeAiServer(initialPace: Partial<FakePace> = {}) {
+  const defaultPace: FakePace = { chunkMs: 0, chunkChars: 16, ...initialPace };
+  let pace = { ...defaultPace };
   const requests: FakeRequest[] = [];
+  const open = new Set<ServerResponse>();
   let respond: (request: FakeRequest) => FakeReply = (request) => ({
     content: JSON.stringify(validOutputs[request.step as Exclude<FakeStep, "unknown">] ?? {}),
   });
@@ -106,12 +202,42 @@ export async function startFakeAiServer() {
     const request: FakeRequest = { api, step: stepOf(raw), body, text: textOf(body) };
     requests.push(request);
     const reply = respond(request);
+    if ("content" in reply && body.stream === true) {
+      await streamReply(api, body, reply, res);
+      return;
+    }
     if ("content" in reply) {
       const json = api === "anthropic" ? anthropicMessage(reply.content, body) : openAiCompletion(reply.content, body);
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(json));
       return;
     }
     res.writeHead(reply.status ?? 500, { "content-type": "application/json" }).end(JSON.stringify(reply.json ?? {}));
+  }
+
+  async function streamReply(
+    api: "anthropic" | "openai",
+    body: Record<string, unknown>,
+    reply: { content: string; stallAfter?: number; cutAfter?: number },
+    res: ServerResponse,
+  ) {
+    const events = streamEvents(api, body);
+    open.add(res);
+    res.on("close", () => open.delete(res));
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    res.write(events.start);
+    let sent = 0;
+    for (const chunk of chunksOf(reply.content, pace.chunkChars)) {
+      if (res.destroyed) return;
+      if (reply.stallAfter !== undefined && sent >= reply.stallAfter) return; // silent, connection held open
+      if (reply.cutAfter !== undefined && sent >= reply.cutAfter) {
+        res.socket?.destroy();
+        return;
+      }
+      if (pace.chunkMs > 0) await new Promise((resolve) => setTimeout(resolve, pace.chunkMs));
+      res.write(events.chunk(chunk));
+      sent += chunk.length;
+    }
+    res.end(events.end);
   }
 
   const server = createServer((req, res) => {
@@ -125,17 +251,28 @@ export async function startFakeAiServer() {
     /** Base URL for AI_BASE_URL, e.g. http://127.0.0.1:1234/v1 */
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    /** How fast streamed answers come from now on; `reset()` restores the pace the server started with. */
+    pace(next: Partial<FakePace>) {
+      pace = { ...pace, ...next };
+    },
     /** Replaces the reply logic; call `reset()` to go back to valid answers. */
     respond(fn: (request: FakeRequest) => FakeReply) {
       respond = fn;
     },
     reset() {
       requests.length = 0;
+      pace = { ...defaultPace };
       respond = (request) => ({
         content: JSON.stringify(validOutputs[request.step as Exclude<FakeStep, "unknown">] ?? {}),
       });
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        // Stalled streams hold their connections open: end them so the server can close.
+        for (const res of open) res.socket?.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -19,7 +19,7 @@ import { partnerDeliveryKinds } from "../../shared/partners/rules.ts";
 import { milestoneTypes } from "../../shared/plan/rules.ts";
 import type { ActivityReading } from "../../shared/proof/contracts.ts";
 import { proofKinds } from "../../shared/proof/rules.ts";
-import { type QuizAnswer, quizStatuses } from "../../shared/quiz/contracts.ts";
+import { type PlanPreview, type QuizAnswer, quizStatuses } from "../../shared/quiz/contracts.ts";
 import { generationStatuses } from "../../shared/quiz/rules.ts";
 import { reminderKinds } from "../../shared/reminders/rules.ts";
 import {
@@ -227,6 +227,8 @@ export const quizResponses = pgTable(
     generationStartedAt: timestamp("generation_started_at", { withTimezone: true }),
     /** Claim of the run that may store its result; a restarted stale run gets a new one. */
     generationRunId: uuid("generation_run_id"),
+    /** What the running generation has written so far, shown while it streams (issue 28). */
+    generationPreview: jsonb("generation_preview").$type<PlanPreview>(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     lifeMission: text("life_mission"),
     missionStatement: text("mission_statement"),
@@ -240,6 +242,37 @@ export const quizResponses = pgTable(
     index("quiz_responses_user_id_idx").on(t.userId, t.completedAt),
     check("quiz_responses_status_check", oneOf(t.status, quizStatuses)),
     check("quiz_responses_generation_check", oneOf(t.generationStatus, generationStatuses)),
+  ],
+);
+
+/** What asks a model to write: a plan, a milestone's todos, a re-plan. */
+export const modelGenerationKinds = ["plan", "todos", "replan"] as const;
+export const modelGenerationStatuses = ["running", "done", "failed"] as const;
+
+/**
+ * One generation by the AI (issue 28): which model wrote it, how long it took and the tokens it used, for the
+ * operator, and the count behind the per-account daily cap. None of his words are kept here.
+ */
+export const modelGenerations = pgTable(
+  "model_generations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: modelGenerationKinds }).notNull(),
+    provider: text("provider").notNull(),
+    model: text("model").notNull(),
+    status: text("status", { enum: modelGenerationStatuses }).notNull().default("running"),
+    durationMs: integer("duration_ms"),
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("model_generations_user_created_idx").on(t.userId, t.createdAt),
+    check("model_generations_kind_check", oneOf(t.kind, modelGenerationKinds)),
+    check("model_generations_status_check", oneOf(t.status, modelGenerationStatuses)),
   ],
 );
 

@@ -100,6 +100,7 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "replan.notOverdue": [400, replanMessages.notOverdue],
   "replan.outsideWindow": [400, ({ message }) => message ?? replanMessages.failed],
   "tokens.insufficient": [402, tokenMessages.insufficient],
+  "ai.dailyLimit": [429, quizMessages.dailyLimit],
   "tokens.invalidAction": [400, tokenMessages.invalidAction],
   "tokens.profileMissing": [404, tokenMessages.profileMissing],
 };

@@ -4,6 +4,7 @@
  */
 const domainErrorCodes = [
   "account.cancelFailed",
+  "ai.dailyLimit",
   "account.wrongPassword",
   "auth.sessionRequired",
   "billing.alreadyPremium",

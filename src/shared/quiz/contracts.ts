@@ -21,6 +21,8 @@ export const quizMessages = {
   challengesFailed: "Failed to generate challenges.",
   challengesInvalid: "Challenge generation did not return valid challenges.",
   milestonesFailed: "Failed to generate milestones.",
+  /** Model generations one account may start in 24 hours (AI_DAILY_GENERATIONS_PER_USER, issue 28). */
+  dailyLimit: "You have reached today's limit of AI generations. Please try again tomorrow.",
 } as const;
 
 const answerText = userText({
@@ -49,11 +51,22 @@ export const submitQuizSchema = z.object({
 });
 export type SubmitQuizRequest = z.input<typeof submitQuizSchema>;
 
+/**
+ * The plan as far as it is written (issue 28): the mission once it is whole, then each challenge as it completes.
+ * Never half a sentence: a part shows once it is complete and valid on its own.
+ */
+export type PlanPreview = {
+  mission: { lifeMission: string; missionStatement: string } | null;
+  challenges: Array<{ title: string; description: string }>;
+};
+
 /** GET /api/quiz/responses/:id/generation (and `generation` of POST .../generate). */
 export type GenerationState = {
   status: GenerationStatus;
   stage: GenerationStage | null;
   error: string | null;
+  /** While the run goes: what is written so far; null before anything is. */
+  preview: PlanPreview | null;
 };
 
 /** GET /api/quiz/latest. */

@@ -56,7 +56,7 @@ describe("quiz API", () => {
     expect(start.status).toBe(202);
     expect((await start.json()).generation.status).toBe("running");
     const state = await t.waitForGeneration(user, id);
-    expect(state).toEqual({ status: "done", stage: "done", error: null });
+    expect(state).toEqual({ status: "done", stage: "done", error: null, preview: null });
 
     const plan = await (await result(user, id)).json();
     expect(plan.status).toBe("analyzed");
@@ -112,7 +112,12 @@ describe("quiz API", () => {
       .where(eq(quizResponses.id, id));
     // The poller is told it failed (the screen offers Try Again) instead of waiting forever …
     const stale = await (await generation(user, id)).json();
-    expect(stale).toEqual({ status: "failed", stage: "mission", error: "Failed to generate challenges." });
+    expect(stale).toEqual({
+      status: "failed",
+      stage: "mission",
+      error: "Failed to generate challenges.",
+      preview: null,
+    });
     // … and a new generate request restarts the run.
     await generate(user, id);
     expect((await t.waitForGeneration(user, id)).status).toBe("done");

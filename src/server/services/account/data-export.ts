@@ -42,6 +42,10 @@ export const exportReview: Record<string, Review> = {
       "Your re-plans of missed milestones: what got in the way (and your own words), the smaller step proposed, whether you accepted or dismissed it, and what it replaced.",
   },
   token_usage: { description: "Each time you spent a token, and on what." },
+  model_generations: {
+    description:
+      "Each time the AI wrote for you (a plan, todos, a re-plan): when, which model, how long it took and the tokens it used. None of your words.",
+  },
   subscriptions: { description: "Your premium subscriptions as Stripe reported them." },
   payment_events: { description: "The Stripe checkouts and events that changed your plan (ids and kinds only)." },
   waitlist_signups: { description: "Your community waitlist entry: name, e-mail, interests, place in the queue." },

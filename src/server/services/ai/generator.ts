@@ -18,16 +18,33 @@ import type {
  */
 export type PlanContext = { partnerFirstName?: string | null };
 
+/** The Anthropic model used when AI_MODEL names none. */
+export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";
+
+/**
+ * The items of a list step complete so far, each valid on its own, as a streamed answer grows (issue 28). Called
+ * with the whole list each time; a retried step starts again from an empty one.
+ */
+export type OnItems<T> = (items: T[]) => void;
+
 /** One interface for every provider; each step returns output already validated against its schema. */
 export interface AiGenerator {
   readonly name: "offline" | "anthropic" | "openai-compatible";
+  /** The model that writes, stored with each plan: "offline" for the built-in writer. */
+  readonly model: string;
   mission(answers: Answer[], context?: PlanContext): Promise<Mission>;
-  challenges(answers: Answer[], mission: Mission, context?: PlanContext): Promise<GeneratedChallenge[]>;
+  challenges(
+    answers: Answer[],
+    mission: Mission,
+    context?: PlanContext,
+    onItems?: OnItems<GeneratedChallenge>,
+  ): Promise<GeneratedChallenge[]>;
   milestones(
     answers: Answer[],
     mission: Mission,
     challenges: GeneratedChallenge[],
     context?: PlanContext,
+    onItems?: OnItems<MilestoneSet>,
   ): Promise<MilestoneSet[]>;
   todos(input: TodoInput): Promise<string[]>;
   /** A smaller next step for a missed milestone, its date in days from today and three todos (issue 27). */
@@ -45,21 +62,42 @@ export class GenerationError extends Error {
   }
 }
 
-/** Runs the three steps in order, reporting each completed stage (stored so the processing screen shows it). */
+/**
+ * What is written of the plan so far, each part complete and valid on its own: the mission once it is whole, then the
+ * challenges and their milestone sets as each completes (issue 28).
+ */
+export type PlanSoFar = { mission: Mission | null; challenges: GeneratedChallenge[]; milestones: MilestoneSet[] };
+
+/**
+ * Runs the three steps in order, reporting each completed stage (stored so the processing screen shows it) and the
+ * plan so far whenever a part of it completes.
+ */
 export async function generatePlan(
   ai: AiGenerator,
   answers: Answer[],
   onStage: (stage: GenerationStage) => Promise<void>,
   context: PlanContext = {},
+  onPlanSoFar: (plan: PlanSoFar) => void = () => {},
 ): Promise<GeneratedPlan> {
+  const soFar: PlanSoFar = { mission: null, challenges: [], milestones: [] };
+  const report = (change: Partial<PlanSoFar>) => {
+    Object.assign(soFar, change);
+    onPlanSoFar({ ...soFar });
+  };
   const mission = await step(() => ai.mission(answers, context), quizMessages.challengesFailed);
+  report({ mission });
   await onStage("mission");
-  const challenges = await step(() => ai.challenges(answers, mission, context), quizMessages.challengesInvalid);
+  const challenges = await step(
+    () => ai.challenges(answers, mission, context, (items) => report({ challenges: items })),
+    quizMessages.challengesInvalid,
+  );
+  report({ challenges });
   await onStage("challenges");
   const milestones = await step(
-    () => ai.milestones(answers, mission, challenges, context),
+    () => ai.milestones(answers, mission, challenges, context, (items) => report({ milestones: items })),
     quizMessages.milestonesFailed,
   );
+  report({ milestones });
   await onStage("milestones");
   return { mission, challenges, milestones };
 }

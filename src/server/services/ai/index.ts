@@ -1,8 +1,8 @@
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../logger.ts";
-import type { AiGenerator } from "./generator.ts";
+import { type AiGenerator, DEFAULT_ANTHROPIC_MODEL } from "./generator.ts";
 
-export type { AiGenerator, PlanContext } from "./generator.ts";
+export type { AiGenerator, PlanContext, PlanSoFar } from "./generator.ts";
 export { GenerationError, generatePlan } from "./generator.ts";
 export type { GeneratedPlan } from "./schema.ts";
 
@@ -14,31 +14,40 @@ export type { GeneratedPlan } from "./schema.ts";
 export function createAiGenerator(env: Env, logger?: Logger): AiGenerator {
   switch (env.AI_PROVIDER) {
     case "anthropic":
-      return lazyGenerator("anthropic", async () =>
+      return lazyGenerator("anthropic", env.AI_MODEL ?? DEFAULT_ANTHROPIC_MODEL, async () =>
         (await import("./model-generator.ts")).createAnthropicGenerator({
           apiKey: env.ANTHROPIC_API_KEY ?? "",
           model: env.AI_MODEL,
           baseURL: env.AI_BASE_URL,
-          logger,
+          ...callLimits(env, logger),
         }),
       );
     case "openai-compatible":
-      return lazyGenerator("openai-compatible", async () =>
+      return lazyGenerator("openai-compatible", env.AI_MODEL ?? "", async () =>
         (await import("./model-generator.ts")).createOpenAiCompatibleGenerator({
           baseURL: env.AI_BASE_URL ?? "",
           model: env.AI_MODEL ?? "",
           apiKey: env.AI_API_KEY,
-          logger,
+          ...callLimits(env, logger),
         }),
       );
     default:
-      return lazyGenerator("offline", async () =>
+      return lazyGenerator("offline", "offline", async () =>
         (await import("./offline/offline-generator.ts")).createOfflineGenerator(),
       );
   }
 }
 
-function lazyGenerator(name: AiGenerator["name"], load: () => Promise<AiGenerator>): AiGenerator {
+function callLimits(env: Env, logger?: Logger) {
+  return {
+    logger,
+    maxRetries: env.AI_MAX_RETRIES,
+    timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+    stallMs: env.AI_STALL_SECONDS * 1000,
+  };
+}
+
+function lazyGenerator(name: AiGenerator["name"], model: string, load: () => Promise<AiGenerator>): AiGenerator {
   let loaded: Promise<AiGenerator> | undefined;
   const generator = () => {
     loaded ??= load();
@@ -46,10 +55,12 @@ function lazyGenerator(name: AiGenerator["name"], load: () => Promise<AiGenerato
   };
   return {
     name,
+    model,
     mission: async (answers, context) => (await generator()).mission(answers, context),
-    challenges: async (answers, mission, context) => (await generator()).challenges(answers, mission, context),
-    milestones: async (answers, mission, challenges, context) =>
-      (await generator()).milestones(answers, mission, challenges, context),
+    challenges: async (answers, mission, context, onItems) =>
+      (await generator()).challenges(answers, mission, context, onItems),
+    milestones: async (answers, mission, challenges, context, onItems) =>
+      (await generator()).milestones(answers, mission, challenges, context, onItems),
     todos: async (input) => (await generator()).todos(input),
     replan: async (input) => (await generator()).replan(input),
   };

@@ -58,7 +58,7 @@ describe.each([
   it("stores the model's validated plan", async () => {
     const { state, plan } = await generate();
     expect(t.deps.ai.name).toBe(provider);
-    expect(state).toEqual({ status: "done", stage: "done", error: null });
+    expect(state).toEqual({ status: "done", stage: "done", error: null, preview: null });
     expect(plan.lifeMission).toBe((validOutputs.mission as { life_mission: string }).life_mission);
     expect(plan.challenges.map((c) => c.title)).toEqual([
       "Model challenge 1",

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { milestoneTypes } from "../../../shared/plan/rules.ts";
-import { type GenerationState, quizMessages } from "../../../shared/quiz/contracts.ts";
+import { type GenerationState, type PlanPreview, quizMessages } from "../../../shared/quiz/contracts.ts";
 import type { GenerationStage } from "../../../shared/quiz/rules.ts";
 import type { Deps } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { challenges, milestones, partners, quizResponses } from "../../db/schema.ts";
-import { type GeneratedPlan, GenerationError, generatePlan, type PlanContext } from "../ai/index.ts";
+import { type GeneratedPlan, GenerationError, generatePlan, type PlanContext, type PlanSoFar } from "../ai/index.ts";
 import { DomainError } from "../domain-error.ts";
+import { withModelGeneration } from "./model-generations.ts";
 
 /** A run that has not finished after this long is taken to be dead (e.g. the server restarted) and may restart. */
 const STALE_RUN_MINUTES = 5;
@@ -33,6 +34,7 @@ export async function readGenerationState(
       status: quizResponses.generationStatus,
       stage: quizResponses.generationStage,
       error: quizResponses.generationError,
+      preview: quizResponses.generationPreview,
       stale: sql<boolean>`${staleRunCondition(now)}`,
     })
     .from(quizResponses)
@@ -40,9 +42,20 @@ export async function readGenerationState(
   if (!row) throw new DomainError("quiz.notFound");
   // A run that died with its server reads as failed, so the processing screen offers 'Try Again' instead of waiting.
   if (row.stale) {
-    return { status: "failed", stage: row.stage as GenerationStage | null, error: quizMessages.challengesFailed };
+    return {
+      status: "failed",
+      stage: row.stage as GenerationStage | null,
+      error: quizMessages.challengesFailed,
+      preview: null,
+    };
   }
-  return { status: row.status, stage: row.stage as GenerationStage | null, error: row.error };
+  return {
+    status: row.status,
+    stage: row.stage as GenerationStage | null,
+    error: row.error,
+    // The preview is for the wait; a finished plan is read from the plan itself.
+    preview: row.status === "running" ? row.preview : null,
+  };
 }
 
 /**
@@ -60,6 +73,7 @@ export async function startGeneration(deps: Deps, userId: string, quizResponseId
       generationError: null,
       generationStartedAt: now,
       generationRunId: runId,
+      generationPreview: null,
     })
     .where(
       and(
@@ -103,31 +117,73 @@ async function planContextFor(db: Db, userId: string): Promise<PlanContext> {
   return partner ? { partnerFirstName: partner.firstName } : {};
 }
 
+/** What the processing screen shows of the plan so far: the mission's two lines, each challenge's title and text. */
+function previewOf(plan: PlanSoFar): PlanPreview {
+  return {
+    mission: plan.mission
+      ? { lifeMission: plan.mission.life_mission, missionStatement: plan.mission.mission_statement }
+      : null,
+    challenges: plan.challenges.map((c) => ({ title: c.title, description: c.description })),
+  };
+}
+
+/**
+ * Writes the plan so far as each part completes (a handful of writes per plan, not one per token), one write at a
+ * time and in order, only while this run holds the claim. `settled` resolves when the last one is written.
+ */
+function previewWriter(db: Db, run: Run, log: Deps["logger"]) {
+  let last = "";
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    write(plan: PlanSoFar) {
+      const preview = previewOf(plan);
+      const json = JSON.stringify(preview);
+      if (json === last) return;
+      last = json;
+      queue = queue
+        .then(() => db.update(quizResponses).set({ generationPreview: preview }).where(ownsClaim(run)))
+        .catch((err) => log.warn({ err }, "could not store the plan so far"));
+    },
+    settled: () => queue,
+  };
+}
+
 async function runGeneration(deps: Deps, run: Run): Promise<void> {
   const db = deps.database.db;
   const log = deps.logger.child({ quizResponseId: run.quizResponseId, runId: run.runId });
   const started = performance.now();
+  const preview = previewWriter(db, run, log);
   try {
     const context = await planContextFor(db, run.userId);
-    const plan = await generatePlan(
-      deps.ai,
-      run.answers,
-      async (stage) => {
-        await db.update(quizResponses).set({ generationStage: stage }).where(ownsClaim(run));
-      },
-      context,
+    const plan = await withModelGeneration(deps, run.userId, "plan", () =>
+      generatePlan(
+        deps.ai,
+        run.answers,
+        async (stage) => {
+          await db.update(quizResponses).set({ generationStage: stage }).where(ownsClaim(run));
+        },
+        context,
+        preview.write,
+      ),
     );
+    await preview.settled();
     const stored = await storePlan(deps, run, plan);
     log.info(
       { provider: deps.ai.name, ms: Math.round(performance.now() - started), stored },
       "quiz generation finished",
     );
   } catch (error) {
-    const message = error instanceof GenerationError ? error.userMessage : quizMessages.challengesFailed;
+    const message =
+      error instanceof GenerationError
+        ? error.userMessage
+        : error instanceof DomainError && error.code === "ai.dailyLimit"
+          ? quizMessages.dailyLimit
+          : quizMessages.challengesFailed;
     log.error({ err: error, provider: deps.ai.name }, "quiz generation failed");
+    await preview.settled();
     await db
       .update(quizResponses)
-      .set({ generationStatus: "failed", generationError: message })
+      .set({ generationStatus: "failed", generationError: message, generationPreview: null })
       .where(ownsClaim(run))
       .catch((err) => log.error({ err }, "could not record the failed generation"));
   }
@@ -144,6 +200,7 @@ async function storePlan(deps: Deps, run: Run, plan: GeneratedPlan): Promise<boo
         generationStatus: "done",
         generationStage: "done",
         generationError: null,
+        generationPreview: null,
         lifeMission: plan.mission.life_mission,
         missionStatement: plan.mission.mission_statement,
         vision: plan.mission.vision,

@@ -5,6 +5,7 @@ import type { Deps } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { challenges, milestones, quizResponses, todos } from "../../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
+import { withModelGeneration } from "../generation/model-generations.ts";
 import { consumeToken, tokenBalance } from "../tokens/tokens.ts";
 import { toMilestone } from "./plan-read.ts";
 
@@ -194,12 +195,15 @@ async function generateUnderClaim(
   try {
     let descriptions: string[];
     try {
-      descriptions = await deps.ai.todos({
-        mission: context.mission,
-        challenge: context.challenge,
-        milestone: { type: context.milestone.milestoneType, description: context.milestone.milestoneDescription },
-      });
+      descriptions = await withModelGeneration(deps, userId, "todos", () =>
+        deps.ai.todos({
+          mission: context.mission,
+          challenge: context.challenge,
+          milestone: { type: context.milestone.milestoneType, description: context.milestone.milestoneDescription },
+        }),
+      );
     } catch (error) {
+      if (error instanceof DomainError) throw error; // the daily cap: nothing was asked
       deps.logger.error({ err: error, provider: deps.ai.name, milestoneId }, "todo generation failed");
       throw new DomainError("todos.generationFailed");
     }

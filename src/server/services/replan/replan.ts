@@ -22,6 +22,7 @@ import type { Deps } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { milestoneReplans, milestones, todos } from "../../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
+import { withModelGeneration } from "../generation/model-generations.ts";
 import { toMilestone } from "../plan/plan-read.ts";
 import { milestoneTodos } from "../plan/todos.ts";
 import { consumeToken, tokenBalance } from "../tokens/tokens.ts";
@@ -168,15 +169,18 @@ async function writeUnderClaim(
     const window = await windowFor(db, userId, claim.milestoneId, context.milestone.challengeId, today);
     let written: Awaited<ReturnType<Deps["ai"]["replan"]>>;
     try {
-      written = await deps.ai.replan({
-        mission: context.mission,
-        challenge: context.challenge,
-        milestone: { type: context.milestone.milestoneType, description: context.milestone.milestoneDescription },
-        reason: { key: claim.reason, label: replanReasonLabels[claim.reason], note: claim.reasonNote },
-        doneTodos: context.doneTodos,
-        window: { minDays: daysBetween(today, window.earliest), maxDays: daysBetween(today, window.latest) },
-      });
+      written = await withModelGeneration(deps, userId, "replan", () =>
+        deps.ai.replan({
+          mission: context.mission,
+          challenge: context.challenge,
+          milestone: { type: context.milestone.milestoneType, description: context.milestone.milestoneDescription },
+          reason: { key: claim.reason, label: replanReasonLabels[claim.reason], note: claim.reasonNote },
+          doneTodos: context.doneTodos,
+          window: { minDays: daysBetween(today, window.earliest), maxDays: daysBetween(today, window.latest) },
+        }),
+      );
     } catch (error) {
+      if (error instanceof DomainError) throw error; // the daily cap: nothing was asked
       deps.logger.error({ err: error, provider: deps.ai.name, milestoneId: claim.milestoneId }, "re-plan failed");
       throw new DomainError("replan.failed");
     }

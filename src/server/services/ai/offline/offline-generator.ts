@@ -17,6 +17,7 @@ export function composePlan(answers: Answer[], context: PlanContext = {}): Writt
 export function createOfflineGenerator(): AiGenerator {
   return {
     name: "offline",
+    model: "offline",
     async mission(answers: Answer[], context?: PlanContext) {
       return strictSchemas.mission.parse(composePlan(answers, context).mission);
     },

@@ -1,0 +1,207 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type FakeAiServer,
+  type FakeRequest,
+  startFakeAiServer,
+  validOutputs,
+} from "../../../../tests/support/fake-ai-server.ts";
+import { answersFor, MARCUS } from "../../../../tests/support/personas.ts";
+import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
+import type { GenerationState } from "../../../shared/quiz/contracts.ts";
+import { modelGenerations, tokenUsage } from "../../db/schema.ts";
+
+/**
+ * The production path (issue 28): a model behind an OpenAI-compatible API, streamed through the real AI SDK, with a
+ * fake that can be slow, stall, cut off, refuse or talk nonsense. Every failure ends in the SPEC error state with
+ * nothing stored or spent.
+ */
+const valid = (request: FakeRequest) => ({ content: JSON.stringify(validOutputs[request.step as "mission"]) });
+
+describe("the model path: streamed plans and the operator's limits", () => {
+  let fake: FakeAiServer;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeAiServer();
+    t = await createTestApp({
+      AI_PROVIDER: "openai-compatible",
+      AI_BASE_URL: fake.baseURL,
+      AI_MODEL: "fake-llama-3",
+      AI_STALL_SECONDS: "2",
+      AI_MAX_RETRIES: "1",
+      AI_DAILY_GENERATIONS_PER_USER: "3",
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+
+  async function startPlan(user?: TestUser) {
+    const who = user ?? (await t.createUser());
+    const { id } = await (await who.api.quiz.responses.$post({ json: { answers: answersFor(MARCUS) } })).json();
+    await who.api.quiz.responses[":id"].generate.$post({ param: { id } });
+    return { user: who, id };
+  }
+
+  /** Every state the processing screen would have seen, polled often, until the run ends. */
+  async function watch(user: TestUser, id: string) {
+    const seen: GenerationState[] = [];
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const state = await (await user.api.quiz.responses[":id"].generation.$get({ param: { id } })).json();
+      seen.push(state);
+      if (state.status === "done" || state.status === "failed") return seen;
+      if (Date.now() > deadline) throw new Error("generation did not end");
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+  }
+
+  async function expectNothingStored(user: TestUser, id: string) {
+    const plan = await (await user.api.quiz.responses[":id"].$get({ param: { id } })).json();
+    expect(plan.status).toBe("in_progress");
+    expect(plan.challenges).toEqual([]);
+    expect(plan.lifeMission).toBeNull();
+    expect(await t.db.select().from(tokenUsage).where(eq(tokenUsage.userId, user.id))).toEqual([]);
+  }
+
+  const generationsOf = (userId: string) =>
+    t.db.select().from(modelGenerations).where(eq(modelGenerations.userId, userId));
+
+  it("shows the mission once it is whole, then each challenge as it completes, and stores the plan once", async () => {
+    fake.pace({ chunkMs: 4, chunkChars: 6 });
+    const { user, id } = await startPlan();
+    const seen = await watch(user, id);
+
+    const previews = seen.flatMap((s) => (s.status === "running" && s.preview ? [s.preview] : []));
+    // The mission was on screen while the challenges were still being written.
+    const firstWithMission = previews.find((p) => p.mission);
+    expect(firstWithMission?.mission?.lifeMission).toBe(validOutputs.mission.life_mission);
+    expect(firstWithMission?.challenges).toEqual([]);
+    // The challenges came one by one, each whole: never half a title or a text that later changed.
+    const counts = previews.map((p) => p.challenges.length);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(new Set(counts)).toEqual(new Set([0, 1, 2, 3]));
+    const expected = validOutputs.challenges.challenges.map((c) => ({ title: c.title, description: c.description }));
+    for (const preview of previews) expect(preview.challenges).toEqual(expected.slice(0, preview.challenges.length));
+
+    expect(seen.at(-1)).toEqual({ status: "done", stage: "done", error: null, preview: null });
+    const plan = await (await user.api.quiz.responses[":id"].$get({ param: { id } })).json();
+    expect(plan.challenges.map((c) => c.title)).toEqual(expected.map((c) => c.title));
+    expect(fake.requests.map((r) => [r.step, r.body.stream])).toEqual([
+      ["mission", true],
+      ["challenges", true],
+      ["milestones", true],
+    ]);
+
+    // The operator's row: the model, how long, the tokens of the three calls; none of his words.
+    const [row] = await generationsOf(user.id);
+    expect(row).toMatchObject({
+      kind: "plan",
+      provider: "openai-compatible",
+      model: "fake-llama-3",
+      status: "done",
+      inputTokens: 300,
+      outputTokens: 600,
+    });
+    expect(row!.durationMs).toBeGreaterThan(0);
+    expect(JSON.stringify(row)).not.toContain(MARCUS[0]!.slice(0, 20));
+  });
+
+  it("fails with the SPEC error state and stores nothing when the stream stalls", async () => {
+    fake.respond((request) =>
+      request.step === "challenges" ? { ...valid(request), stallAfter: 200 } : valid(request),
+    );
+    const { user, id } = await startPlan();
+    const seen = await watch(user, id);
+    expect(seen.at(-1)).toEqual({
+      status: "failed",
+      stage: "mission",
+      error: "Challenge generation did not return valid challenges.",
+      preview: null,
+    });
+    await expectNothingStored(user, id);
+    expect((await generationsOf(user.id))[0]).toMatchObject({ status: "failed", model: "fake-llama-3" });
+  });
+
+  it("fails the same way when the connection is cut mid-stream, and a new try then succeeds", async () => {
+    fake.respond((request) => (request.step === "milestones" ? { ...valid(request), cutAfter: 40 } : valid(request)));
+    const { user, id } = await startPlan();
+    expect((await watch(user, id)).at(-1)).toMatchObject({ status: "failed", error: "Failed to generate milestones." });
+    await expectNothingStored(user, id);
+
+    fake.reset();
+    await user.api.quiz.responses[":id"].generate.$post({ param: { id } });
+    expect((await watch(user, id)).at(-1)?.status).toBe("done");
+  });
+
+  it("retries a 429 once and goes on; a 500 that persists ends in the error state", async () => {
+    let missionCalls = 0;
+    fake.respond((request) =>
+      request.step === "mission" && ++missionCalls === 1
+        ? { status: 429, json: { error: { message: "rate limited", type: "rate_limit" } } }
+        : valid(request),
+    );
+    const first = await startPlan();
+    expect((await watch(first.user, first.id)).at(-1)?.status).toBe("done");
+    expect(fake.requests.map((r) => r.step)).toEqual(["mission", "mission", "challenges", "milestones"]);
+
+    fake.reset();
+    fake.respond(() => ({ status: 500, json: { error: { message: "boom", type: "server_error" } } }));
+    const second = await startPlan();
+    expect((await watch(second.user, second.id)).at(-1)).toMatchObject({
+      status: "failed",
+      error: "Failed to generate challenges.",
+    });
+    // One call and AI_MAX_RETRIES=1 retry, then it stops asking.
+    expect(fake.requests).toHaveLength(2);
+    await expectNothingStored(second.user, second.id);
+  });
+
+  it("retries invalid JSON once, then ends in the error state with nothing stored", async () => {
+    fake.respond((request) =>
+      request.step === "challenges" ? { content: '{"challenges": [{"title": "Half' } : valid(request),
+    );
+    const { user, id } = await startPlan();
+    expect((await watch(user, id)).at(-1)).toMatchObject({
+      status: "failed",
+      error: "Challenge generation did not return valid challenges.",
+    });
+    expect(fake.requests.filter((r) => r.step === "challenges")).toHaveLength(2);
+    await expectNothingStored(user, id);
+  });
+
+  it("caps model generations per account and day: refused ones ask nothing and spend nothing", async () => {
+    const { user, id } = await startPlan();
+    expect((await watch(user, id)).at(-1)?.status).toBe("done");
+    const plan = await (await user.api.quiz.responses[":id"].$get({ param: { id } })).json();
+    const milestoneIds = plan.challenges.flatMap((c) => c.milestones.map((m) => m.id)).slice(0, 5);
+    fake.reset();
+
+    // Five clicks at once on five milestones, with room for two more generations today: two are written.
+    const answers = await Promise.all(
+      milestoneIds.map((milestoneId) => user.api.milestones[":id"].todos.$post({ param: { id: milestoneId } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 429, 429, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(await refused.json()).toMatchObject({
+      error: "You have reached today's limit of AI generations. Please try again tomorrow.",
+    });
+    expect(fake.requests).toHaveLength(2);
+    expect(await t.db.select().from(tokenUsage).where(eq(tokenUsage.userId, user.id))).toHaveLength(2);
+    expect(await generationsOf(user.id)).toHaveLength(3);
+
+    // A new plan today is refused the same way, in the processing screen's error state.
+    const again = await startPlan(user);
+    expect((await watch(user, again.id)).at(-1)).toMatchObject({
+      status: "failed",
+      error: "You have reached today's limit of AI generations. Please try again tomorrow.",
+    });
+    expect(fake.requests).toHaveLength(2);
+
+    // Another account has its own day.
+    const other = await startPlan();
+    expect((await watch(other.user, other.id)).at(-1)?.status).toBe("done");
+  });
+});
