@@ -57,6 +57,10 @@ describe("quiz rules", () => {
     expect(generationProgress({ status: "running", stage: "analyzing" })).toBe(0);
     expect(generationProgress({ status: "running", stage: "challenges" })).toBe(50);
     expect(generationProgress({ status: "done", stage: "done" })).toBe(100);
+    // While the challenges stream in (issue 28), each one that completes moves the bar on, never past the next stage.
+    const writing = (n: number) =>
+      generationProgress({ status: "running", stage: "mission", preview: { challenges: Array(n).fill({}) } });
+    expect([0, 1, 2, 3].map(writing)).toEqual([25, 33, 42, 50]);
   });
 });
 

@@ -14,10 +14,10 @@ import { cookieFrom, TEST_ORIGIN } from "../support/test-app.ts";
  * BENCH_DATABASE_URL is set, the configured AI provider (offline by default), and e-mail kept in memory.
  */
 export async function createBenchApp(
-  options: { url?: string; dataDir?: string } = { url: process.env.BENCH_DATABASE_URL },
+  options: { url?: string; dataDir?: string; env?: Record<string, string> } = { url: process.env.BENCH_DATABASE_URL },
 ) {
   const mails: MailMessage[] = [];
-  const env = parseEnv({ NODE_ENV: "test", APP_URL: TEST_ORIGIN, LOG_LEVEL: "silent" });
+  const env = parseEnv({ NODE_ENV: "test", APP_URL: TEST_ORIGIN, LOG_LEVEL: "silent", ...options.env });
   const { url, dataDir } = options;
   const database = url
     ? await openDatabase({ kind: "postgres", url })

@@ -2,6 +2,7 @@ import { createBenchApp } from "./bench-app.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchGeneration } from "./generation.ts";
 import { landingWeight, printLanding } from "./landing.ts";
+import { benchPlanStreaming, printPlanStreaming } from "./plan-streaming.ts";
 import { benchProofRead, printProofRead } from "./proof-read.ts";
 import type { Stats } from "./stats.ts";
 import { benchThroughput, printThroughput } from "./throughput.ts";
@@ -21,6 +22,13 @@ const postgres = process.env.BENCH_DATABASE_URL;
 if (process.env.BENCH_THROUGHPUT !== "0") {
   if (process.env.BENCH_PGLITE !== "0") printThroughput(await benchThroughput({}));
   if (postgres) printThroughput(await benchThroughput({ url: postgres }));
+  console.log("");
+}
+
+if (process.env.BENCH_PLAN_STREAMING !== "0") {
+  printPlanStreaming(
+    await benchPlanStreaming(Number(process.env.BENCH_PLAN_RUNS ?? 2), Number(process.env.BENCH_PLAN_MS ?? 20_000)),
+  );
   console.log("");
 }
 

@@ -103,7 +103,9 @@ test.describe("processing", () => {
     const firstQuote = await quote.textContent();
     await page.clock.runFor(3100);
     await expect(quote).not.toHaveText(firstQuote ?? "");
-    await expect(page.locator('[data-state="done"]')).toHaveCount(1);
+    // The mission is written: reading and writing it are ticked, the challenges are under way.
+    await expect(page.locator('[data-state="done"]')).toHaveCount(2);
+    await expect(page.locator('[data-state="active"]')).toHaveText(/Designing your three challenges/);
 
     failed = true;
     await page.clock.runFor(1000);

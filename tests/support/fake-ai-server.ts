@@ -21,7 +21,7 @@ export type FakeReply =
 /** How fast a streamed answer comes: `chunkChars` characters (about a token) every `chunkMs`. */
 export type FakePace = { chunkMs: number; chunkChars: number };
 
-export const validOutputs: Record<Exclude<FakeStep, "unknown">, unknown> = {
+export const validOutputs = {
   mission: {
     life_mission: "To build furniture that outlives you and be the father your kids can count on.",
     mission_statement: "I build with my hands every evening and I give my family my full attention.",
@@ -52,13 +52,16 @@ export const validOutputs: Record<Exclude<FakeStep, "unknown">, unknown> = {
     days_from_today: 5,
     todos: ["Clear the workbench", "Draw the top at full size", "Mark the cuts"],
   },
-};
+} satisfies Record<Exclude<FakeStep, "unknown">, unknown>;
 
-/** The three steps of a plan, as many characters as the fake streams for a whole plan. */
-export const planChars = ["mission", "challenges", "milestones"].reduce(
-  (sum, step) => sum + JSON.stringify(validOutputs[step as keyof typeof validOutputs]).length,
-  0,
-);
+/** The pace at which the three answers of a whole plan stream in `planMs` (issue 28: a real model's 20–60 s). */
+export function paceForPlan(planMs: number, chunkChars = 4): FakePace {
+  const chunks = (["mission", "challenges", "milestones"] as const).reduce(
+    (sum, step) => sum + Math.ceil(Array.from(JSON.stringify(validOutputs[step])).length / chunkChars),
+    0,
+  );
+  return { chunkChars, chunkMs: planMs / chunks };
+}
 
 function stepOf(raw: string): FakeStep {
   if (raw.includes('"life_mission":')) return "mission";
@@ -226,14 +229,17 @@ export async function startFakeAiServer(initialPace: Partial<FakePace> = {}) {
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     res.write(events.start);
     let sent = 0;
-    for (const chunk of chunksOf(reply.content, pace.chunkChars)) {
+    const started = Date.now();
+    for (const [index, chunk] of chunksOf(reply.content, pace.chunkChars).entries()) {
       if (res.destroyed) return;
       if (reply.stallAfter !== undefined && sent >= reply.stallAfter) return; // silent, connection held open
       if (reply.cutAfter !== undefined && sent >= reply.cutAfter) {
         res.socket?.destroy();
         return;
       }
-      if (pace.chunkMs > 0) await new Promise((resolve) => setTimeout(resolve, pace.chunkMs));
+      // Each chunk at its own moment from the start, so timer lateness does not add up over hundreds of chunks.
+      const wait = started + (index + 1) * pace.chunkMs - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       res.write(events.chunk(chunk));
       sent += chunk.length;
     }

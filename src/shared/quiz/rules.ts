@@ -31,10 +31,22 @@ export function isAnswerFilled(text: string): boolean {
   return stripTags(text).trim().length > 0;
 }
 
-/** Share of the work done for a progress bar, 0..100. */
-export function generationProgress(state: { status: GenerationStatus; stage: GenerationStage | null }): number {
+/** The challenges of one plan. */
+export const PLAN_CHALLENGES = 3;
+
+/**
+ * Share of the work done for a progress bar, 0..100. While the challenges are written (issue 28) each one that
+ * completes moves the bar on, so a 20-second model answer is not one long wait at a quarter.
+ */
+export function generationProgress(state: {
+  status: GenerationStatus;
+  stage: GenerationStage | null;
+  preview?: { challenges: unknown[] } | null;
+}): number {
   if (state.status === "done") return 100;
   if (!state.stage) return 0;
   const index = generationStages.indexOf(state.stage);
-  return Math.round((index / (generationStages.length - 1)) * 100);
+  const step = 100 / (generationStages.length - 1);
+  const writing = state.stage === "mission" ? Math.min(state.preview?.challenges.length ?? 0, PLAN_CHALLENGES) : 0;
+  return Math.round(index * step + (writing / PLAN_CHALLENGES) * step);
 }

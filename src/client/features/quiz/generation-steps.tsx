@@ -9,9 +9,13 @@ const steps: { stage: Exclude<GenerationStage, "done">; label: string }[] = [
   { stage: "milestones", label: "Setting your milestones" },
 ];
 
-/** The server's stages as a checklist: done ones ticked, the running one spinning. */
+/**
+ * The server's stages as a checklist: done ones ticked, the running one spinning. A stage names the step last
+ * completed ("mission": the mission is written), except "analyzing", which the run starts in while the mission is
+ * being written: his answers are read by then.
+ */
 export function GenerationSteps({ stage, done }: { stage: GenerationStage | null; done: boolean }) {
-  const reached = done ? generationStages.length : stage ? generationStages.indexOf(stage) : -1;
+  const reached = done ? generationStages.length : stage ? Math.max(1, generationStages.indexOf(stage) + 1) : -1;
   return (
     <ol className="space-y-3" aria-label="Progress">
       {steps.map((step, index) => {

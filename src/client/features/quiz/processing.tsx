@@ -6,6 +6,7 @@ import { quizMessages } from "../../../shared/quiz/contracts.ts";
 import { generationProgress } from "../../../shared/quiz/rules.ts";
 import { generationQuery, startGeneration } from "./api/generation.ts";
 import { GenerationSteps } from "./generation-steps.tsx";
+import { PlanSoFar, progressLine } from "./plan-so-far.tsx";
 import { dotsIntervalMs, quoteIntervalMs, quotes } from "./quotes.ts";
 import { useTicker } from "./use-ticker.ts";
 
@@ -29,6 +30,7 @@ export function Processing({ responseId, onShowResult }: { responseId: string; o
 
   const done = status === "done";
   const progress = generation.data ? generationProgress(generation.data) : 0;
+  const preview = generation.data?.preview ?? null;
 
   return (
     <main className="mx-auto flex max-w-xl flex-col px-5 pt-10 pb-16 sm:pt-16">
@@ -38,10 +40,8 @@ export function Processing({ responseId, onShowResult }: { responseId: string; o
       <h1 className="mt-2 font-display text-5xl uppercase leading-[0.95]">
         {done ? "Your plan is ready" : <BuildingTitle />}
       </h1>
-      <p className="mt-3 text-muted" aria-live="polite">
-        {done
-          ? "Your life mission, three challenges and their milestones are waiting."
-          : "Processing takes under a minute."}
+      <p className="mt-3 text-muted" aria-live="polite" data-testid="progress-line">
+        {progressLine(preview, done)}
       </p>
 
       <div
@@ -57,10 +57,12 @@ export function Processing({ responseId, onShowResult }: { responseId: string; o
           style={{ width: `${Math.max(4, progress)}%` }}
         />
       </div>
+      <PlanSoFar preview={preview} />
       <div className="card mt-6">
         <GenerationSteps stage={generation.data?.stage ?? null} done={done} />
       </div>
-      <RotatingQuote />
+      {/* Quotes fill the wait while there is nothing of his to read; once his plan appears, it is the thing to read. */}
+      {preview?.mission ? null : <RotatingQuote />}
       <button type="button" className="btn-primary mt-8 w-full" disabled={!done} onClick={onShowResult}>
         {done ? "SHOW RESULT" : "PREPARING YOUR RESULTS..."}
       </button>

@@ -25,7 +25,7 @@ export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";
  * The items of a list step complete so far, each valid on its own, as a streamed answer grows (issue 28). Called
  * with the whole list each time; a retried step starts again from an empty one.
  */
-export type OnItems<T> = (items: T[]) => void;
+type OnItems<T> = (items: T[]) => void;
 
 /** One interface for every provider; each step returns output already validated against its schema. */
 export interface AiGenerator {

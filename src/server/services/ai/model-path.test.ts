@@ -183,8 +183,9 @@ describe("the model path: streamed plans and the operator's limits", () => {
     const answers = await Promise.all(
       milestoneIds.map((milestoneId) => user.api.milestones[":id"].todos.$post({ param: { id: milestoneId } })),
     );
-    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 429, 429, 429]);
-    const refused = answers.find((a) => a.status === 429)!;
+    const statuses: number[] = answers.map((a) => a.status);
+    expect(statuses.sort()).toEqual([201, 201, 429, 429, 429]);
+    const refused = answers.find((a) => (a.status as number) === 429) as unknown as Response;
     expect(await refused.json()).toMatchObject({
       error: "You have reached today's limit of AI generations. Please try again tomorrow.",
     });

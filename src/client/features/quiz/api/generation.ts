@@ -7,10 +7,11 @@ export async function startGeneration(id: string) {
   await unwrap(api.quiz.responses[":id"].generate.$post({ param: { id } }), quizMessages.challengesFailed);
 }
 
-/** Quick polls while a plan usually lands (the offline one takes well under a second), then calmer ones. */
-function generationPollMs(polls: number) {
-  return polls < 30 ? 250 : 1000;
-}
+/**
+ * Four polls a second while a plan is written: the offline one lands in well under a second, and a model's 20–60 s
+ * arrive part by part (issue 28), each shown within a quarter of a second. A poll reads one row.
+ */
+const GENERATION_POLL_MS = 250;
 
 /** GET /api/quiz/responses/:id/generation, polled until the server's generation stages finish or fail. */
 export function generationQuery(id: string) {
@@ -20,7 +21,7 @@ export function generationQuery(id: string) {
       unwrap(api.quiz.responses[":id"].generation.$get({ param: { id } }), quizMessages.challengesFailed),
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status === "done" || status === "failed" ? false : generationPollMs(query.state.dataUpdateCount);
+      return status === "done" || status === "failed" ? false : GENERATION_POLL_MS;
     },
     staleTime: 0,
     gcTime: 0,

@@ -1,0 +1,156 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { E2E } from "../support/e2e-ports.ts";
+import { type FakeAiServer, paceForPlan, startFakeAiServer, validOutputs } from "../support/fake-ai-server.ts";
+import { answersFor, MARCUS, newAccount, signUpBody } from "../support/personas.ts";
+import type { CapturedMail } from "../support/smtp-sink.ts";
+
+// A real model's plan takes 20–60 s (issue 28). Here a second server, started as the e2e server is (the built app,
+// as `npm start` runs it), writes with AI_PROVIDER=openai-compatible against a fake model that streams a whole plan
+// in 20 s. The mission must be on screen within 5 s, and the challenges arrive one by one while the rest is written.
+
+const PLAN_MS = 20_000;
+
+// One server per project: the tests of this file share it, in one worker.
+test.describe.configure({ mode: "serial" });
+
+let fake: FakeAiServer;
+let server: ChildProcess;
+let base: string;
+let mailApi: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  // Its own ports per project, next to the main e2e server's: its SMTP sink and mail API follow E2E_PORT.
+  const port = E2E.appPort + (test.info().project.name === "desktop" ? 30 : 20);
+  base = `http://localhost:${port}`;
+  mailApi = `http://127.0.0.1:${port + 6}`;
+  fake = await startFakeAiServer(paceForPlan(PLAN_MS));
+  server = spawn(process.execPath, ["--import", "tsx", "tests/support/e2e-server.ts"], {
+    env: {
+      ...process.env,
+      E2E_PORT: String(port),
+      // The main e2e server has built the app already; this one serves the same build.
+      BUILD_DIR: process.env.BUILD_DIR ?? (E2E.appPort === 3920 ? "build" : `.tmp/build-${E2E.appPort}`),
+      E2E_EXTRA_ENV: JSON.stringify({
+        AI_PROVIDER: "openai-compatible",
+        AI_BASE_URL: fake.baseURL,
+        AI_MODEL: "fake-20s",
+      }),
+    },
+    stdio: "ignore",
+  });
+  await expect
+    .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, { timeout: 150_000 })
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  server?.kill("SIGTERM");
+  await fake?.close();
+});
+
+/** A confirmed, signed-in account on this server, onboarded up to the quiz, through its public API. */
+async function onboardedUser(request: APIRequestContext) {
+  const headers = { origin: base };
+  const account = newAccount();
+  expect((await request.post(`${base}/api/auth/sign-up/email`, { headers, data: signUpBody(account) })).ok()).toBe(
+    true,
+  );
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (
+        await fetch(`${mailApi}/?to=${encodeURIComponent(account.email)}`)
+      ).json()) as CapturedMail[];
+      link = mails.at(-1)?.links.find((l) => l.includes("/api/auth/verify-email"));
+      return Boolean(link);
+    })
+    .toBe(true);
+  expect((await request.get(link!, { maxRedirects: 0 })).status()).toBeLessThan(400);
+  const signIn = await request.post(`${base}/api/auth/sign-in/email`, {
+    headers,
+    data: { email: account.email, password: account.password },
+  });
+  expect(signIn.ok()).toBe(true);
+  const post = async (path: string, data: unknown) => {
+    const response = await request.post(`${base}${path}`, { headers, data });
+    expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+    return response.json();
+  };
+  await post("/api/onboarding/challenge", { maxDurationMinutes: 40 });
+  await post("/api/onboarding/run-validation", { previousMaxDuration: 40, todayDuration: 65, notes: "Kept moving." });
+  return { post };
+}
+
+async function hydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+test("a 20-second model plan shows its mission within 5 s, then each challenge as it is written", async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const { post } = await onboardedUser(page.request);
+  const { id } = await post("/api/quiz/responses", { answers: answersFor(MARCUS) });
+  // He submits the quiz: the run starts, and the processing screen opens.
+  const started = Date.now();
+  await post(`/api/quiz/responses/${id}/generate`, {});
+  await hydrated(page, `${base}/quiz/ProcessingScreen?responseId=${id}`);
+
+  const mission = page.getByTestId("preview-mission");
+  await expect(mission).toContainText(validOutputs.mission.life_mission, { timeout: 5_000 });
+  const missionMs = Date.now() - started;
+  // The rest of the plan was still being written.
+  await expect(page.getByRole("button", { name: "PREPARING YOUR RESULTS..." })).toBeDisabled();
+  await expect(page.getByTestId("progress-line")).toContainText("Your life mission is written.");
+
+  const cards = page.getByTestId("preview-challenge");
+  const titles = validOutputs.challenges.challenges.map((c) => c.title);
+  const seen: number[] = [];
+  for (let n = 1; n <= titles.length; n++) {
+    await expect(cards).toHaveCount(n, { timeout: PLAN_MS });
+    seen.push(Date.now() - started);
+    // Each card arrives whole, and the ones before it stay exactly as they were.
+    await expect(cards).toHaveText(titles.slice(0, n).map((title) => new RegExp(`^Challenge \\d${title}`)));
+  }
+  // One by one, not all at once at the end.
+  expect(seen[0]!).toBeLessThan(seen[2]! - 1_000);
+
+  const show = page.getByRole("button", { name: "SHOW RESULT" });
+  await expect(show).toBeEnabled({ timeout: PLAN_MS });
+  const planMs = Date.now() - started;
+  info.annotations.push({
+    type: "timing",
+    description: `fake model ${PLAN_MS} ms per plan: mission on screen at ${missionMs} ms, challenges at ${seen.join(
+      " / ",
+    )} ms, whole plan at ${planMs} ms`,
+  });
+  console.log(info.annotations.at(-1)?.description);
+
+  await show.click();
+  await expect(page.getByRole("heading", { name: "This is your path." })).toBeVisible();
+  await expect(page.getByText(validOutputs.mission.life_mission)).toBeVisible();
+});
+
+test("a model cut off mid-plan ends in the error state, and Try Again leads back to the quiz", async ({ page }) => {
+  test.setTimeout(120_000);
+  fake.respond((request) => ({
+    content: JSON.stringify(validOutputs[request.step as "mission"]),
+    // The connection drops in the middle of the challenges.
+    ...(request.step === "challenges" ? { cutAfter: 1_200 } : {}),
+  }));
+  try {
+    const { post } = await onboardedUser(page.request);
+    const { id } = await post("/api/quiz/responses", { answers: answersFor(MARCUS) });
+    await hydrated(page, `${base}/quiz/ProcessingScreen?responseId=${id}`);
+    await post(`/api/quiz/responses/${id}/generate`, {});
+    await expect(page.getByTestId("preview-mission")).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible({ timeout: PLAN_MS });
+    await expect(page.getByText("There was a problem generating your results. Please try again.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "/quiz");
+  } finally {
+    fake.reset();
+  }
+});
