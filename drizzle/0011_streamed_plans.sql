@@ -13,6 +13,7 @@ CREATE TABLE "model_generations" (
 	CONSTRAINT "model_generations_status_check" CHECK ("model_generations"."status" in ('running', 'done', 'failed'))
 );
 --> statement-breakpoint
+ALTER TABLE "milestones" ADD COLUMN "todos_preview" jsonb;--> statement-breakpoint
 ALTER TABLE "quiz_responses" ADD COLUMN "generation_preview" jsonb;--> statement-breakpoint
 ALTER TABLE "model_generations" ADD CONSTRAINT "model_generations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "model_generations_user_created_idx" ON "model_generations" USING btree ("user_id","created_at");

@@ -73,14 +73,15 @@ async function onboardedUser(request: APIRequestContext) {
     data: { email: account.email, password: account.password },
   });
   expect(signIn.ok()).toBe(true);
-  const post = async (path: string, data: unknown) => {
-    const response = await request.post(`${base}${path}`, { headers, data });
+  const send = (method: "post" | "patch") => async (path: string, data: unknown) => {
+    const response = await request[method](`${base}${path}`, { headers, data });
     expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
     return response.json();
   };
+  const post = send("post");
   await post("/api/onboarding/challenge", { maxDurationMinutes: 40 });
   await post("/api/onboarding/run-validation", { previousMaxDuration: 40, todayDuration: 65, notes: "Kept moving." });
-  return { post };
+  return { post, patch: send("patch") };
 }
 
 async function hydrated(page: Page, url: string) {
@@ -150,6 +151,43 @@ test("a model cut off mid-plan ends in the error state, and Try Again leads back
     await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible({ timeout: PLAN_MS });
     await expect(page.getByText("There was a problem generating your results. Please try again.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Try Again" })).toHaveAttribute("href", "/quiz");
+  } finally {
+    fake.reset();
+  }
+});
+
+test("todos appear one by one on the dashboard while the model writes them", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { post, patch } = await onboardedUser(page.request);
+  try {
+    fake.pace({ chunkMs: 0 });
+    const { id } = await post("/api/quiz/responses", { answers: answersFor(MARCUS) });
+    await post(`/api/quiz/responses/${id}/generate`, {});
+    await expect
+      .poll(async () => (await (await page.request.get(`${base}/api/quiz/responses/${id}/generation`)).json()).status)
+      .toBe("done");
+    const plan = await (await page.request.get(`${base}/api/quiz/responses/${id}`)).json();
+    const challenge = plan.challenges[0];
+    await patch(`/api/challenges/${challenge.id}`, { challengeAccepted: true });
+    await patch("/api/milestones", {
+      milestones: challenge.milestones.map((m: { id: string }) => ({ id: m.id, milestoneDeadline: "2031-03-01" })),
+    });
+
+    // About six seconds for the three todos, each written over about two.
+    fake.pace({ chunkMs: 250, chunkChars: 3 });
+    await hydrated(page, `${base}/dashboard`);
+    await page
+      .getByRole("button", { name: /Generate todos/ })
+      .first()
+      .click();
+    const writing = page.getByTestId("todos-preview");
+    const [first, second, third] = validOutputs.todos.todos;
+    await expect(writing.getByRole("listitem")).toHaveText([first!]);
+    await expect(writing.getByRole("status")).toHaveText(/^Writing your todos: [12] so far\.\.\.$/);
+    await expect(writing.getByRole("listitem")).toHaveText([first!, second!]);
+    // Then the milestone's own todos, to tick off.
+    await expect(page.getByRole("checkbox", { name: third! })).toBeVisible();
+    await expect(writing).toHaveCount(0);
   } finally {
     fake.reset();
   }

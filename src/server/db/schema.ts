@@ -330,6 +330,8 @@ export const milestones = pgTable(
      */
     todosClaimId: uuid("todos_claim_id"),
     todosClaimedAt: timestamp("todos_claimed_at", { withTimezone: true }),
+    /** The todos the running generation has written so far, shown while it streams (issue 28). */
+    todosPreview: jsonb("todos_preview").$type<string[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -231,6 +231,11 @@ export const routeProbes: Record<string, RouteProbe> = {
     request: (a) => ({ path: `/api/milestones/${a.milestoneId}/todos`, body: {} }),
     otherUser: "not-found",
   },
+  "GET /api/milestones/:id/todos/preview": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/milestones/${a.milestoneId}/todos/preview` }),
+    otherUser: "not-found",
+  },
   "POST /api/milestones/:id/replan": {
     access: "signed-in",
     request: (a) => ({ path: `/api/milestones/${a.milestoneId}/replan`, body: { reason: "no_time" } }),

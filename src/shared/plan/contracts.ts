@@ -169,3 +169,6 @@ export type TodosGenerated = {
   todos: Todo[];
   tokens: { remaining: number; unlimited: boolean };
 };
+
+/** GET /api/milestones/:id/todos/preview: the todos written so far while a generation runs (issue 28). */
+export type TodosPreview = { todos: string[] };

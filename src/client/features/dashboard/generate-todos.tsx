@@ -1,11 +1,11 @@
-import { useIsMutating } from "@tanstack/react-query";
+import { useIsMutating, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
 import { dashboardSectionPath } from "../../../shared/paths.ts";
 import { Spinner } from "../../components/spinner.tsx";
 import { isUnlimited } from "../../components/token-display.tsx";
 import { generateKey } from "./api/dashboard-cache.ts";
-import { useGenerateTodos } from "./api/generate-todos.ts";
+import { todosPreviewQuery, useGenerateTodos } from "./api/generate-todos.ts";
 
 const insufficient = "Insufficient tokens - upgrade to premium for more!";
 
@@ -22,16 +22,31 @@ export function GenerateTodos({
   const generate = useGenerateTodos(milestoneId);
   const running = useIsMutating({ mutationKey: generateKey(milestoneId) }) > 0;
   const short = !isUnlimited(tokens) && tokens.remaining <= 0;
+  const preview = useQuery(todosPreviewQuery(milestoneId, running));
 
   if (running) {
+    const written = preview.data?.todos ?? [];
     return (
-      <p
-        className="mt-4 flex items-center gap-3 rounded-xl border border-volt/30 bg-volt/5 px-4 py-3 text-sm"
-        role="status"
-      >
-        <Spinner />
-        <span>Generating your todos... this takes a few seconds.</span>
-      </p>
+      <div className="mt-4 rounded-xl border border-volt/30 bg-volt/5 px-4 py-3 text-sm" data-testid="todos-preview">
+        <p className="flex items-center gap-3" role="status">
+          <Spinner />
+          <span>
+            {written.length === 0
+              ? "Generating your todos... this takes a few seconds."
+              : `Writing your todos: ${written.length} so far...`}
+          </span>
+        </p>
+        {written.length > 0 ? (
+          <ul className="mt-3 space-y-2" aria-label="Todos written so far">
+            {written.map((todo) => (
+              <li key={todo} className="flex items-start gap-3 motion-safe:animate-fade-up">
+                <span aria-hidden="true" className="mt-0.5 size-4 shrink-0 rounded border border-muted/50" />
+                <span>{todo}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
     );
   }
   if (short) {

@@ -3,6 +3,7 @@ import {
   bulkUpdateMilestonesSchema,
   type MilestoneSaved,
   type TodosGenerated,
+  type TodosPreview,
   updateMilestoneSchema,
 } from "../../../shared/plan/contracts.ts";
 import { milestoneProofFormSchema } from "../../../shared/proof/contracts.ts";
@@ -18,7 +19,7 @@ import { uploadLimit } from "../../http/body-limit.ts";
 import { limitProofUploads } from "../../http/proof-upload-limit.ts";
 import { idParam, validate } from "../../http/validation.ts";
 import { updateMilestone, updateMilestones } from "../../services/plan/milestones.ts";
-import { generateTodos } from "../../services/plan/todos.ts";
+import { generateTodos, readTodosPreview } from "../../services/plan/todos.ts";
 import { attachMilestoneProof, removeMilestoneProof } from "../../services/proof/milestone-proof.ts";
 import { acceptReplan, dismissReplan, proposeReplan } from "../../services/replan/replan.ts";
 
@@ -41,6 +42,15 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     const { created, ...generated } = await generateTodos(c.var.deps, c.var.user.id, id);
     const body: TodosGenerated = generated;
     return created ? c.json(body, 201) : c.json(body, 200);
+  })
+  // While the todos are written (issue 28): the ones complete so far, for the dashboard to show as they arrive.
+  .get("/:id/todos/preview", idParam("milestone.notFound"), async (c) => {
+    const preview: TodosPreview = await readTodosPreview(
+      c.var.deps.database.db,
+      c.var.user.id,
+      c.req.valid("param").id,
+    );
+    return c.json(preview, 200);
   })
   // Back on track (issue 27): a smaller next step for a missed milestone. The one already waiting answers 200.
   .post("/:id/replan", idParam("milestone.notFound"), validate("json", replanRequestSchema), async (c) => {

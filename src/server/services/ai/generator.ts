@@ -46,7 +46,7 @@ export interface AiGenerator {
     context?: PlanContext,
     onItems?: OnItems<MilestoneSet>,
   ): Promise<MilestoneSet[]>;
-  todos(input: TodoInput): Promise<string[]>;
+  todos(input: TodoInput, onItems?: OnItems<string>): Promise<string[]>;
   /** A smaller next step for a missed milestone, its date in days from today and three todos (issue 27). */
   replan(input: ReplanInput): Promise<ReplanOutput>;
 }

@@ -61,7 +61,7 @@ function lazyGenerator(name: AiGenerator["name"], model: string, load: () => Pro
       (await generator()).challenges(answers, mission, context, onItems),
     milestones: async (answers, mission, challenges, context, onItems) =>
       (await generator()).milestones(answers, mission, challenges, context, onItems),
-    todos: async (input) => (await generator()).todos(input),
+    todos: async (input, onItems) => (await generator()).todos(input, onItems),
     replan: async (input) => (await generator()).replan(input),
   };
 }

@@ -189,8 +189,17 @@ function createModelGenerator(options: ModelGeneratorOptions): AiGenerator {
           itemsOf("milestones", strictSchemas.milestoneSet, onItems),
         )
       ).milestones,
-    todos: async (input) =>
-      (await structured("todos", wireSchemas.todos, strictSchemas.todos, todosPrompt(input), 1000)).todos,
+    todos: async (input, onItems) =>
+      (
+        await structured(
+          "todos",
+          wireSchemas.todos,
+          strictSchemas.todos,
+          todosPrompt(input),
+          1000,
+          itemsOf("todos", strictSchemas.todos.shape.todos.element, onItems),
+        )
+      ).todos,
     replan: async (input) => {
       const out = await structured("replan", wireSchemas.replan, strictSchemas.replan, replanPrompt(input), 1000);
       return { nextStep: out.next_step, daysFromToday: out.days_from_today, todos: out.todos };

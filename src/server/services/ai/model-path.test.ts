@@ -172,6 +172,47 @@ describe("the model path: streamed plans and the operator's limits", () => {
     await expectNothingStored(user, id);
   });
 
+  it("shows the todos of a milestone one by one while the model writes them (issue 28)", async () => {
+    const { user, id } = await startPlan();
+    expect((await watch(user, id)).at(-1)?.status).toBe("done");
+    const plan = await (await user.api.quiz.responses[":id"].$get({ param: { id } })).json();
+    const milestoneId = plan.challenges[0]!.milestones[0]!.id;
+    fake.pace({ chunkMs: 25, chunkChars: 3 });
+
+    const preview = async () =>
+      (await (await user.api.milestones[":id"].todos.preview.$get({ param: { id: milestoneId } })).json()).todos;
+    expect(await preview()).toEqual([]);
+    const generating = user.api.milestones[":id"].todos.$post({ param: { id: milestoneId } });
+    const seen: string[][] = [];
+    let done = false;
+    void generating.then(() => {
+      done = true;
+    });
+    while (!done) {
+      seen.push(await preview());
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    const answer = await (await generating).json();
+    const written = validOutputs.todos.todos;
+    expect("todos" in answer && answer.todos.map((todo) => todo.todoDescription)).toEqual(written);
+    // Each todo appeared whole, in order, one after the other; none was taken back.
+    for (const list of seen) expect(list).toEqual(written.slice(0, list.length));
+    expect(new Set(seen.map((list) => list.length))).toEqual(new Set([0, 1, 2]));
+    // Once stored, the preview is gone: the todos are the milestone's own.
+    expect(await preview()).toEqual([]);
+  });
+
+  it("answers the preview of another user's milestone with 404", async () => {
+    const { user, id } = await startPlan();
+    expect((await watch(user, id)).at(-1)?.status).toBe("done");
+    const plan = await (await user.api.quiz.responses[":id"].$get({ param: { id } })).json();
+    const stranger = await t.createUser();
+    const answer = await stranger.api.milestones[":id"].todos.preview.$get({
+      param: { id: plan.challenges[0]!.milestones[0]!.id },
+    });
+    expect(answer.status).toBe(404);
+  });
+
   it("caps model generations per account and day: refused ones ask nothing and spend nothing", async () => {
     const { user, id } = await startPlan();
     expect((await watch(user, id)).at(-1)?.status).toBe("done");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import type { Todo, TodosGenerated, TodoToggled } from "../../../shared/plan/contracts.ts";
+import type { Todo, TodosGenerated, TodosPreview, TodoToggled } from "../../../shared/plan/contracts.ts";
 import type { Deps } from "../../context.ts";
 import type { Db } from "../../db/client.ts";
 import { challenges, milestones, quizResponses, todos } from "../../db/schema.ts";
@@ -183,6 +183,41 @@ async function readContext(db: Db, userId: string, milestoneId: string) {
   };
 }
 
+/**
+ * Writes the todos written so far as each one completes (issue 28), one write at a time and in order, only while
+ * this generation holds the milestone's claim.
+ */
+function todosPreviewWriter(db: Db, milestoneId: string, claimId: string, log: Deps["logger"]) {
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    write(items: string[]) {
+      queue = queue
+        .then(() =>
+          db
+            .update(milestones)
+            .set({ todosPreview: items })
+            .where(and(eq(milestones.id, milestoneId), eq(milestones.todosClaimId, claimId))),
+        )
+        .catch((err) => log.warn({ err, milestoneId }, "could not store the todos so far"));
+    },
+    settled: () => queue,
+  };
+}
+
+/**
+ * The todos a running generation of his milestone has written so far, for the dashboard to show while it waits;
+ * none when nothing runs (a claim older than a dead request's counts as none).
+ */
+export async function readTodosPreview(db: Db, userId: string, milestoneId: string): Promise<TodosPreview> {
+  const [row] = await db
+    .select({ preview: milestones.todosPreview, claimedAt: milestones.todosClaimedAt })
+    .from(milestones)
+    .where(and(eq(milestones.id, milestoneId), eq(milestones.userId, userId)));
+  if (!row) throw new DomainError("milestone.notFound");
+  const live = row.claimedAt !== null && row.claimedAt.getTime() > Date.now() - STALE_CLAIM_SECONDS * 1000;
+  return { todos: live ? (row.preview ?? []) : [] };
+}
+
 async function generateUnderClaim(
   deps: Deps,
   userId: string,
@@ -191,17 +226,22 @@ async function generateUnderClaim(
 ): Promise<GeneratedTodos> {
   const db = deps.database.db;
   const milestoneId = context.milestone.id;
+  const preview = todosPreviewWriter(db, milestoneId, claimId, deps.logger);
   let stored = false;
   try {
     let descriptions: string[];
     try {
       descriptions = await withModelGeneration(deps, userId, "todos", () =>
-        deps.ai.todos({
-          mission: context.mission,
-          challenge: context.challenge,
-          milestone: { type: context.milestone.milestoneType, description: context.milestone.milestoneDescription },
-        }),
+        deps.ai.todos(
+          {
+            mission: context.mission,
+            challenge: context.challenge,
+            milestone: { type: context.milestone.milestoneType, description: context.milestone.milestoneDescription },
+          },
+          preview.write,
+        ),
       );
+      await preview.settled();
     } catch (error) {
       if (error instanceof DomainError) throw error; // the daily cap: nothing was asked
       deps.logger.error({ err: error, provider: deps.ai.name, milestoneId }, "todo generation failed");
@@ -225,7 +265,7 @@ async function generateUnderClaim(
         .returning();
       await tx
         .update(milestones)
-        .set({ todosClaimId: null, todosClaimedAt: null })
+        .set({ todosClaimId: null, todosClaimedAt: null, todosPreview: null })
         .where(eq(milestones.id, milestoneId));
       return {
         todos: rows.sort((a, b) => a.position - b.position).map(toTodo),
@@ -238,9 +278,10 @@ async function generateUnderClaim(
   } finally {
     if (!stored) {
       // Release only our own claim, so the next click can try again at once.
+      await preview.settled();
       await db
         .update(milestones)
-        .set({ todosClaimId: null, todosClaimedAt: null })
+        .set({ todosClaimId: null, todosClaimedAt: null, todosPreview: null })
         .where(and(eq(milestones.id, milestoneId), eq(milestones.todosClaimId, claimId)))
         .catch((err) => deps.logger.error({ err, milestoneId }, "could not release the todo claim"));
     }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
-import { type TodosGenerated, todoMessages } from "../../../../shared/plan/contracts.ts";
+import { type TodosGenerated, type TodosPreview, todoMessages } from "../../../../shared/plan/contracts.ts";
 import { ApiError, api, unwrap } from "../../../lib/api.ts";
 import { dashboardQuery } from "./dashboard.ts";
 import { dashboardCache, generateKey } from "./dashboard-cache.ts";
@@ -26,6 +26,11 @@ export function useGenerateTodos(milestoneId: string) {
         cache.setTokens({ remaining: 0, unlimited: false });
         return;
       }
+      // The daily cap on AI generations (issue 28): its own message, nothing spent.
+      if (error instanceof ApiError && error.status === 429) {
+        toast.error(error.message);
+        return;
+      }
       if (error instanceof ApiError && error.status === 400) {
         toast.error(error.message);
         // The milestone was completed elsewhere meanwhile: show what the server holds.
@@ -34,5 +39,22 @@ export function useGenerateTodos(milestoneId: string) {
       }
       toast.error(todoMessages.generateFailed);
     },
+  });
+}
+
+/**
+ * GET /api/milestones/:id/todos/preview, asked four times a second while his todos are written (issue 28): each
+ * one shows as soon as the model has finished it. A failed poll shows nothing new; the generation's answer decides.
+ */
+export function todosPreviewQuery(milestoneId: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: ["milestones", milestoneId, "todos-preview"],
+    queryFn: async (): Promise<TodosPreview> =>
+      unwrap(api.milestones[":id"].todos.preview.$get({ param: { id: milestoneId } }), todoMessages.generateFailed),
+    enabled,
+    refetchInterval: enabled ? 250 : false,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
   });
 }
