@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { E2E } from "../support/e2e-ports.ts";
 import { type FakeAiServer, paceForPlan, startFakeAiServer, validOutputs } from "../support/fake-ai-server.ts";
 import { answersFor, MARCUS, newAccount, signUpBody } from "../support/personas.ts";
 import type { CapturedMail } from "../support/smtp-sink.ts";
+import { startOwnServer } from "./own-server.ts";
 
 // A real model's plan takes 20–60 s (issue 28). Here a second server, started as the e2e server is (the built app,
 // as `npm start` runs it), writes with AI_PROVIDER=openai-compatible against a fake model that streams a whole plan
@@ -11,42 +10,31 @@ import type { CapturedMail } from "../support/smtp-sink.ts";
 
 const PLAN_MS = 20_000;
 
-// One server per project: the tests of this file share it, in one worker.
+// One server per worker: the tests of this file share it, one after the other.
 test.describe.configure({ mode: "serial" });
 
 let fake: FakeAiServer;
-let server: ChildProcess;
+let stopServer: () => void = () => {};
 let base: string;
 let mailApi: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  // Its own ports per project, next to the main e2e server's: its SMTP sink and mail API follow E2E_PORT.
-  const port = E2E.appPort + (test.info().project.name === "desktop" ? 30 : 20);
-  base = `http://localhost:${port}`;
-  mailApi = `http://127.0.0.1:${port + 6}`;
+  test.setTimeout(240_000);
   fake = await startFakeAiServer(paceForPlan(PLAN_MS));
-  server = spawn(process.execPath, ["--import", "tsx", "tests/support/e2e-server.ts"], {
-    env: {
-      ...process.env,
-      E2E_PORT: String(port),
-      // The main e2e server has built the app already; this one serves the same build.
-      BUILD_DIR: process.env.BUILD_DIR ?? (E2E.appPort === 3920 ? "build" : `.tmp/build-${E2E.appPort}`),
-      E2E_EXTRA_ENV: JSON.stringify({
-        AI_PROVIDER: "openai-compatible",
-        AI_BASE_URL: fake.baseURL,
-        AI_MODEL: "fake-20s",
-      }),
-    },
-    stdio: "ignore",
+  // AI settings are not baked into the build: this server serves the shared one's.
+  const own = await startOwnServer({
+    offset: 20,
+    parallelIndex: test.info().parallelIndex,
+    sharedBuild: true,
+    env: { AI_PROVIDER: "openai-compatible", AI_BASE_URL: fake.baseURL, AI_MODEL: "fake-20s" },
   });
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, { timeout: 150_000 })
-    .toBe(200);
+  base = own.url;
+  mailApi = own.mailApi;
+  stopServer = own.stop;
 });
 
 test.afterAll(async () => {
-  server?.kill("SIGTERM");
+  stopServer();
   await fake?.close();
 });
 

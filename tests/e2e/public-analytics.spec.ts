@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { E2E } from "../support/e2e-ports.ts";
 import { expect, gotoHydrated, test } from "./fixtures.ts";
+import { startOwnServer } from "./own-server.ts";
 import { storedConsent } from "./public-helpers.ts";
 
 /*
@@ -12,7 +11,7 @@ import { storedConsent } from "./public-helpers.ts";
  * origin exactly like a real analytics provider, and counts what the browser fetches.
  */
 let scriptServer: Server;
-let appServer: ChildProcess | undefined;
+let stopApp: () => void = () => {};
 let scriptRequests = 0;
 let appUrl = "";
 
@@ -29,30 +28,17 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => scriptServer.listen(0, "127.0.0.1", resolve));
   const scriptUrl = `http://127.0.0.1:${(scriptServer.address() as AddressInfo).port}/analytics.js`;
 
-  const port = E2E.appPort + 40 + test.info().parallelIndex * 10;
-  appUrl = `http://localhost:${port}`;
-  appServer = spawn(process.execPath, ["--import", "tsx", "tests/support/e2e-server.ts"], {
-    env: {
-      ...process.env,
-      E2E_PORT: String(port),
-      E2E_EXTRA_ENV: JSON.stringify({ ANALYTICS_SCRIPT_URL: scriptUrl }),
-    },
-    stdio: "ignore",
+  const own = await startOwnServer({
+    offset: 40,
+    parallelIndex: test.info().parallelIndex,
+    env: { ANALYTICS_SCRIPT_URL: scriptUrl },
   });
-  const deadline = Date.now() + 200_000;
-  for (;;) {
-    const healthy = await fetch(`${appUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline || appServer.exitCode !== null) throw new Error("analytics e2e server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  appUrl = own.url;
+  stopApp = own.stop;
 });
 
 test.afterAll(async () => {
-  appServer?.kill("SIGTERM");
+  stopApp();
   await new Promise<void>((resolve) => scriptServer?.close(() => resolve()));
 });
 
