@@ -38,8 +38,9 @@ export function GenerateTodos({
         </p>
         {written.length > 0 ? (
           <ul className="mt-3 space-y-2" aria-label="Todos written so far">
-            {written.map((todo) => (
-              <li key={todo} className="flex items-start gap-3 motion-safe:animate-fade-up">
+            {written.map((todo, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end, and two todos may read alike
+              <li key={index} className="flex items-start gap-3 motion-safe:animate-fade-up">
                 <span aria-hidden="true" className="mt-0.5 size-4 shrink-0 rounded border border-muted/50" />
                 <span>{todo}</span>
               </li>

@@ -19,7 +19,9 @@ export function PlanSoFar({ preview }: { preview: PlanPreview | null }) {
       </article>
       <ol className="mt-3 space-y-3" aria-label="Your challenges so far">
         {preview.challenges.map((challenge, index) => (
-          <li key={challenge.title} className="card motion-safe:animate-fade-up" data-testid="preview-challenge">
+          // A challenge once shown never changes or moves: its place is its identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end
+          <li key={index} className="card motion-safe:animate-fade-up" data-testid="preview-challenge">
             <p className="text-xs font-semibold uppercase tracking-[0.2em] text-muted">Challenge {index + 1}</p>
             <h3 className="mt-1 font-semibold">{challenge.title}</h3>
             <p className="mt-1 text-sm text-muted">{challenge.description}</p>
