@@ -3,6 +3,7 @@ import { type FakeAiServer, paceForPlan, startFakeAiServer, validOutputs } from 
 import { answersFor, MARCUS, newAccount, signUpBody } from "../support/personas.ts";
 import type { CapturedMail } from "../support/smtp-sink.ts";
 import { startOwnServer } from "./own-server.ts";
+import { axeViolations } from "./public-helpers.ts";
 
 // A real model's plan takes 20–60 s (issue 28). Here a second server, started as the e2e server is (the built app,
 // as `npm start` runs it), writes with AI_PROVIDER=openai-compatible against a fake model that streams a whole plan
@@ -12,6 +13,8 @@ const PLAN_MS = 20_000;
 
 // One server per worker: the tests of this file share it, one after the other.
 test.describe.configure({ mode: "serial" });
+// axe is injected as an inline script, which the app's CSP rightly refuses.
+test.use({ bypassCSP: true });
 
 let fake: FakeAiServer;
 let stopServer: () => void = () => {};
@@ -94,6 +97,7 @@ test("a 20-second model plan shows its mission within 5 s, then each challenge a
   // The rest of the plan was still being written.
   await expect(page.getByRole("button", { name: "PREPARING YOUR RESULTS..." })).toBeDisabled();
   await expect(page.getByTestId("progress-line")).toContainText("Your life mission is written.");
+  expect(await axeViolations(page), "the processing screen with the plan so far").toEqual([]);
 
   const cards = page.getByTestId("preview-challenge");
   const titles = validOutputs.challenges.challenges.map((c) => c.title);
