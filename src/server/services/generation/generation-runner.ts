@@ -9,6 +9,7 @@ import { challenges, milestones, partners, quizResponses } from "../../db/schema
 import { type GeneratedPlan, GenerationError, generatePlan, type PlanContext, type PlanSoFar } from "../ai/index.ts";
 import { DomainError } from "../domain-error.ts";
 import { withModelGeneration } from "./model-generations.ts";
+import { previewWrites } from "./preview-writes.ts";
 
 /** A run that has not finished after this long is taken to be dead (e.g. the server restarted) and may restart. */
 const STALE_RUN_MINUTES = 5;
@@ -127,32 +128,15 @@ function previewOf(plan: PlanSoFar): PlanPreview {
   };
 }
 
-/**
- * Writes the plan so far as each part completes (a handful of writes per plan, not one per token), one write at a
- * time and in order, only while this run holds the claim. `settled` resolves when the last one is written.
- */
-function previewWriter(db: Db, run: Run, log: Deps["logger"]) {
-  let last = "";
-  let queue: Promise<unknown> = Promise.resolve();
-  return {
-    write(plan: PlanSoFar) {
-      const preview = previewOf(plan);
-      const json = JSON.stringify(preview);
-      if (json === last) return;
-      last = json;
-      queue = queue
-        .then(() => db.update(quizResponses).set({ generationPreview: preview }).where(ownsClaim(run)))
-        .catch((err) => log.warn({ err }, "could not store the plan so far"));
-    },
-    settled: () => queue,
-  };
-}
-
 async function runGeneration(deps: Deps, run: Run): Promise<void> {
   const db = deps.database.db;
   const log = deps.logger.child({ quizResponseId: run.quizResponseId, runId: run.runId });
   const started = performance.now();
-  const preview = previewWriter(db, run, log);
+  // The plan so far, written only while this run holds the claim (a handful of writes per plan, never one per token).
+  const preview = previewWrites<PlanPreview>(
+    (generationPreview) => db.update(quizResponses).set({ generationPreview }).where(ownsClaim(run)),
+    (err) => log.warn({ err }, "could not store the plan so far"),
+  );
   try {
     const context = await planContextFor(db, run.userId);
     const plan = await withModelGeneration(deps, run.userId, "plan", () =>
@@ -163,7 +147,7 @@ async function runGeneration(deps: Deps, run: Run): Promise<void> {
           await db.update(quizResponses).set({ generationStage: stage }).where(ownsClaim(run));
         },
         context,
-        preview.write,
+        (soFar) => preview.write(previewOf(soFar)),
       ),
     );
     await preview.settled();

@@ -10,16 +10,11 @@ import {
   weekEnds,
 } from "../../../shared/insights/rules.ts";
 import { type Streak, streakFromCompletions } from "../../../shared/insights/streak.ts";
-import { FALLBACK_TIME_ZONE, localTime } from "../../../shared/reminders/rules.ts";
+import { localTime } from "../../../shared/reminders/rules.ts";
 import type { Db } from "../../db/client.ts";
 import { challenges, milestones, todos } from "../../db/schema.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
-import { readReminderSettings } from "../reminders/settings.ts";
-
-/** His clock: the time zone his reminders know, UTC until his browser has told it. */
-async function timeZoneOf(db: Db, userId: string): Promise<string> {
-  return (await readReminderSettings(db, userId)).timeZone ?? FALLBACK_TIME_ZONE;
-}
+import { readTimeZone } from "../reminders/settings.ts";
 
 /**
  * Every moment he completed a todo or a milestone, in any plan he ever had: a week he got something done counts,
@@ -41,7 +36,7 @@ async function readCompletions(db: Db, userId: string): Promise<Date[]> {
 
 /** His weekly streak on his clock (the dashboard, and both Monday summaries with `timeZone` already known). */
 export async function readStreak(db: Db, userId: string, now: Date, timeZone?: string): Promise<Streak> {
-  const zone = timeZone ?? (await timeZoneOf(db, userId));
+  const zone = timeZone ?? (await readTimeZone(db, userId));
   return streakFromCompletions(await readCompletions(db, userId), now, zone);
 }
 
@@ -87,7 +82,7 @@ async function readTodoTimes(db: Db, userId: string, milestoneIds: string[]) {
 
 /** Everything the insights page draws, for this user only, dated on his clock. */
 export async function readInsights(db: Db, userId: string, now: Date): Promise<Insights> {
-  const timeZone = await timeZoneOf(db, userId);
+  const timeZone = await readTimeZone(db, userId);
   const completions = await readCompletions(db, userId);
   const planChallenges = await readPlanChallenges(db, userId);
   const planMilestones = planChallenges.flatMap((c) => c.milestones);

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { challenges, milestones, quizResponses, todos } from "../../db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { withModelGeneration } from "../generation/model-generations.ts";
+import { previewWrites } from "../generation/preview-writes.ts";
 import { consumeToken, tokenBalance } from "../tokens/tokens.ts";
 import { toMilestone } from "./plan-read.ts";
 
@@ -152,9 +153,11 @@ export async function generateTodos(deps: Deps, userId: string, milestoneId: str
   }
 }
 
-type Context = Awaited<ReturnType<typeof readContext>>;
-
-async function readContext(db: Db, userId: string, milestoneId: string) {
+/**
+ * One milestone of this user with what the AI is told about it: its challenge and his mission (todo generation, and
+ * a re-plan's, issue 27). 404 for anyone else's.
+ */
+export async function readMilestoneForAi(db: Db, userId: string, milestoneId: string) {
   const [row] = await db
     .select({
       milestone: milestones,
@@ -170,37 +173,24 @@ async function readContext(db: Db, userId: string, milestoneId: string) {
   if (!row) throw new DomainError("milestone.notFound");
   return {
     milestone: row.milestone,
-    // A stale claim counts as none: whoever waits on it may take over.
-    claimId:
-      row.milestone.todosClaimId &&
-      row.milestone.todosClaimedAt &&
-      row.milestone.todosClaimedAt.getTime() > Date.now() - STALE_CLAIM_SECONDS * 1000
-        ? row.milestone.todosClaimId
-        : null,
     challenge: { title: row.challengeTitle, description: row.challengeDescription },
     mission: row.missionStatement ?? row.lifeMission ?? "",
-    todos: await milestoneTodos(db, milestoneId),
   };
 }
 
-/**
- * Writes the todos written so far as each one completes (issue 28), one write at a time and in order, only while
- * this generation holds the milestone's claim.
- */
-function todosPreviewWriter(db: Db, milestoneId: string, claimId: string, log: Deps["logger"]) {
-  let queue: Promise<unknown> = Promise.resolve();
+type Context = Awaited<ReturnType<typeof readContext>>;
+
+async function readContext(db: Db, userId: string, milestoneId: string) {
+  const context = await readMilestoneForAi(db, userId, milestoneId);
+  const { todosClaimId, todosClaimedAt } = context.milestone;
   return {
-    write(items: string[]) {
-      queue = queue
-        .then(() =>
-          db
-            .update(milestones)
-            .set({ todosPreview: items })
-            .where(and(eq(milestones.id, milestoneId), eq(milestones.todosClaimId, claimId))),
-        )
-        .catch((err) => log.warn({ err, milestoneId }, "could not store the todos so far"));
-    },
-    settled: () => queue,
+    ...context,
+    // A stale claim counts as none: whoever waits on it may take over.
+    claimId:
+      todosClaimId && todosClaimedAt && todosClaimedAt.getTime() > Date.now() - STALE_CLAIM_SECONDS * 1000
+        ? todosClaimId
+        : null,
+    todos: await milestoneTodos(db, milestoneId),
   };
 }
 
@@ -226,7 +216,15 @@ async function generateUnderClaim(
 ): Promise<GeneratedTodos> {
   const db = deps.database.db;
   const milestoneId = context.milestone.id;
-  const preview = todosPreviewWriter(db, milestoneId, claimId, deps.logger);
+  // The todos written so far (issue 28), only while this generation holds the milestone's claim.
+  const preview = previewWrites<string[]>(
+    (items) =>
+      db
+        .update(milestones)
+        .set({ todosPreview: items })
+        .where(and(eq(milestones.id, milestoneId), eq(milestones.todosClaimId, claimId))),
+    (err) => deps.logger.warn({ err, milestoneId }, "could not store the todos so far"),
+  );
   let stored = false;
   try {
     let descriptions: string[];

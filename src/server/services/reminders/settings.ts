@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { ReminderSettings, ReminderSettingsPatch } from "../../../shared/reminders/contracts.ts";
-import type { ReminderList } from "../../../shared/reminders/rules.ts";
+import { FALLBACK_TIME_ZONE, type ReminderList } from "../../../shared/reminders/rules.ts";
 import type { Db } from "../../db/client.ts";
 import { reminderSettings } from "../../db/schema.ts";
 
@@ -15,6 +15,11 @@ function toSettings(row: typeof reminderSettings.$inferSelect | undefined): Remi
 export async function readReminderSettings(db: Db, userId: string): Promise<ReminderSettings> {
   const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
   return toSettings(row);
+}
+
+/** His clock: the time zone his browser told the reminders, UTC until it has (the streak, insights, re-plan dates). */
+export async function readTimeZone(db: Db, userId: string): Promise<string> {
+  return (await readReminderSettings(db, userId)).timeZone ?? FALLBACK_TIME_ZONE;
 }
 
 /** Changes only what the patch names, in one statement, so two tabs saving different switches both keep theirs. */

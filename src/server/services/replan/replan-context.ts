@@ -1,10 +1,10 @@
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { localTime } from "../../../shared/reminders/rules.ts";
 import { replanWindow } from "../../../shared/replan/rules.ts";
 import type { Db } from "../../db/client.ts";
-import { challenges, milestones, quizResponses, todos } from "../../db/schema.ts";
-import { DomainError } from "../domain-error.ts";
-import { readReminderSettings } from "../reminders/settings.ts";
+import { milestones } from "../../db/schema.ts";
+import { milestoneTodos, readMilestoneForAi } from "../plan/todos.ts";
+import { readTimeZone } from "../reminders/settings.ts";
 
 /** The database or an open transaction. */
 type Executor = Pick<Db, "select">;
@@ -17,8 +17,7 @@ export const dayOf = (deadline: Date | null) => (deadline ? deadline.toISOString
  * already past where he lives.
  */
 export async function todayFor(db: Db, userId: string, now: Date): Promise<string> {
-  const { timeZone } = await readReminderSettings(db, userId);
-  return localTime(now, timeZone ?? "UTC").date;
+  return localTime(now, await readTimeZone(db, userId)).date;
 }
 
 /**
@@ -43,28 +42,7 @@ export function daysBetween(from: string, to: string): number {
 
 /** What the AI is told about a missed milestone: its challenge, his mission and what he has already ticked off. */
 export async function readReplanContext(db: Db, userId: string, milestoneId: string) {
-  const [row] = await db
-    .select({
-      milestone: milestones,
-      challengeTitle: challenges.title,
-      challengeDescription: challenges.description,
-      missionStatement: quizResponses.missionStatement,
-      lifeMission: quizResponses.lifeMission,
-    })
-    .from(milestones)
-    .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
-    .innerJoin(quizResponses, eq(quizResponses.id, challenges.quizResponseId))
-    .where(and(eq(milestones.id, milestoneId), eq(milestones.userId, userId)));
-  if (!row) throw new DomainError("milestone.notFound");
-  const list = await db
-    .select({ text: todos.todoDescription, done: todos.todoCompleted })
-    .from(todos)
-    .where(eq(todos.milestoneId, milestoneId))
-    .orderBy(asc(todos.position), asc(todos.createdAt));
-  return {
-    milestone: row.milestone,
-    challenge: { title: row.challengeTitle, description: row.challengeDescription },
-    mission: row.missionStatement ?? row.lifeMission ?? "",
-    doneTodos: list.filter((t) => t.done).map((t) => t.text),
-  };
+  const context = await readMilestoneForAi(db, userId, milestoneId);
+  const list = await milestoneTodos(db, milestoneId);
+  return { ...context, doneTodos: list.filter((t) => t.todoCompleted).map((t) => t.todoDescription) };
 }
