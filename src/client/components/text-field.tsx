@@ -1,4 +1,4 @@
-import { forwardRef, type InputHTMLAttributes, useId, useState } from "react";
+import { forwardRef, type InputHTMLAttributes, type TextareaHTMLAttributes, useId, useState } from "react";
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string };
 
@@ -38,6 +38,36 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
           </button>
         ) : null}
       </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+type AreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string };
+
+/** The same for text that may run to a few lines. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, AreaProps>(function TextAreaField(
+  { label, error, className, ...area },
+  ref,
+) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-text">
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={`field resize-y py-2.5 leading-snug ${error ? "border-danger focus:border-danger" : ""}`}
+        {...area}
+      />
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-danger">
           {error}

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useMemo } from "react";
-import { type UseFormRegisterReturn, useForm } from "react-hook-form";
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import { acceptReplanSchema, type ReplanOffer } from "../../../shared/replan/contracts.ts";
 import { inWindow, REPLAN_TODOS, replanMessages, replanReasonLabels } from "../../../shared/replan/rules.ts";
 import { ErrorBox } from "../../components/error-box.tsx";
 import { Modal } from "../../components/modal.tsx";
-import { TextField } from "../../components/text-field.tsx";
+import { TextAreaField, TextField } from "../../components/text-field.tsx";
 import { formatDeadline } from "../../lib/dates.ts";
 import { useAcceptReplan, useDismissReplan } from "./api/replan.ts";
 
@@ -79,9 +79,13 @@ export function ReplanDialog({
         {offer.note ? ` — “${offer.note}”` : ""}. Here is a smaller next step. Change anything you like.
       </p>
       <form noValidate onSubmit={onAccept} aria-label="Your re-plan" className="mt-5 space-y-4">
-        <Area label="Next step" rows={3} maxLength={300} error={errors.milestoneDescription?.message}>
-          {register("milestoneDescription")}
-        </Area>
+        <TextAreaField
+          label="Next step"
+          rows={3}
+          maxLength={300}
+          error={errors.milestoneDescription?.message}
+          {...register("milestoneDescription")}
+        />
         <TextField
           label="New date"
           type="date"
@@ -99,7 +103,7 @@ export function ReplanDialog({
           </legend>
           <div className="space-y-2">
             {Array.from({ length: REPLAN_TODOS }, (_, i) => (
-              <Area
+              <TextAreaField
                 // The three slots never move, so their position is their identity.
                 // biome-ignore lint/suspicious/noArrayIndexKey: fixed slots
                 key={i}
@@ -107,9 +111,8 @@ export function ReplanDialog({
                 rows={2}
                 maxLength={200}
                 error={errors.todos?.[i]?.message ?? (i === 0 ? errors.todos?.message : undefined)}
-              >
-                {register(`todos.${i}` as const)}
-              </Area>
+                {...register(`todos.${i}` as const)}
+              />
             ))}
           </div>
         </fieldset>
@@ -124,43 +127,5 @@ export function ReplanDialog({
         </div>
       </form>
     </Modal>
-  );
-}
-
-/** A labelled text area whose error is announced and tied to it: the step and each todo may run to two lines. */
-function Area({
-  label,
-  rows,
-  maxLength,
-  error,
-  children: field,
-}: {
-  label: string;
-  rows: number;
-  maxLength: number;
-  error?: string;
-  children: UseFormRegisterReturn;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={rows}
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`field resize-y py-2.5 leading-snug ${error ? "border-danger focus:border-danger" : ""}`}
-        {...field}
-      />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
