@@ -74,9 +74,25 @@ test.describe("processing", () => {
     const { id } = await apiPost(page, "/api/quiz/responses", {
       answers: QUIZ_QUESTIONS.map((question, i) => ({ question, answer: marcoAnswers[i] })),
     });
+    // The offline plan is written in milliseconds: after the screen's first look, its polls wait, so the run it
+    // starts is still "preparing" on screen when the page reloads, however fast this machine is.
+    let polls = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const generation = `**/api/quiz/responses/${id}/generation`;
+    await page.route(generation, async (route) => {
+      if (polls++ > 0) await held;
+      await route.continue().catch(() => {}); // the page may have reloaded meanwhile
+    });
+    const started = page.waitForResponse((response) => response.url().endsWith(`/${id}/generate`));
     // The start request never went out (e.g. the tab closed): the screen starts it once, from the URL alone.
     await page.goto(`/quiz/ProcessingScreen?responseId=${id}`);
     await expect(page.getByRole("button", { name: "PREPARING YOUR RESULTS..." })).toBeDisabled();
+    expect((await started).ok()).toBe(true);
+    await page.unroute(generation);
+    release();
     await page.reload();
     await expect(page.getByRole("button", { name: "SHOW RESULT" })).toBeEnabled({ timeout: 15_000 });
     const latest = await (await page.request.get("/api/quiz/latest")).json();
