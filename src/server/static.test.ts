@@ -37,7 +37,7 @@ describe("serving the built web app", () => {
     const site = await loadStaticSite(dir);
     app = new Hono<AppEnv>();
     app.use(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] } }));
-    app.get("*", (c) => site.serve(c) ?? c.json({ error: "Not found" }, 404));
+    app.on(["GET", "HEAD"], "*", async (c) => (await site.serve(c)) ?? c.json({ error: "Not found" }, 404));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -116,8 +116,20 @@ describe("serving the built web app", () => {
     for (const none of [undefined, "identity", "gzip;q=0, br;q=0"]) {
       const response = await get(none);
       expect(response.headers.get("content-encoding"), none).toBeNull();
+      // The file as built varies too, so no cache hands it to a browser that takes brotli.
+      expect(response.headers.get("vary"), none).toBe("Accept-Encoding");
       expect(await response.text()).toBe(BIG_SCRIPT);
     }
+  });
+
+  it("answers HEAD with a file's headers and no body", async () => {
+    const head = await app.request("/assets/big-77aa.js", { method: "HEAD", headers: { "accept-encoding": "br" } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toContain("text/javascript");
+    expect(head.headers.get("content-encoding")).toBe("br");
+    expect(head.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await head.text()).toBe("");
+    expect((await app.request("/assets/missing-1234.js", { method: "HEAD" })).status).toBe(404);
   });
 
   it("serves the copies only as encodings of their file: small files as they are, no .br URL of its own", async () => {
@@ -125,5 +137,7 @@ describe("serving the built web app", () => {
     expect(small.headers.get("content-encoding")).toBeNull();
     expect(await small.text()).toBe("console.log(1)");
     expect((await app.request("/assets/big-77aa.js.br")).status).toBe(404);
+    expect((await app.request("/assets/big-77aa.js.gz")).status).toBe(404);
+    expect(small.headers.get("vary")).toBeNull();
   });
 });

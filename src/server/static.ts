@@ -1,32 +1,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import type { Context } from "hono";
-import { parseAccept } from "hono/utils/accept";
+import { serveStatic } from "hono/serve-static";
 import type { AppEnv } from "./context.ts";
 import { notFound } from "./http/errors.ts";
 
-const CONTENT_TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".txt": "text/plain; charset=utf-8",
-  ".xml": "application/xml; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-  ".mp4": "video/mp4",
-};
-
 type Bytes = Uint8Array<ArrayBuffer>;
-type StaticFile = { body: Bytes; type: string; cacheControl: string; br?: Bytes; gzip?: Bytes };
 
 /** A view of the file read at start-up: answering a request copies nothing. */
 async function readBytes(path: string): Promise<Bytes> {
@@ -34,18 +13,8 @@ async function readBytes(path: string): Promise<Bytes> {
   return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
 }
 
-const PRECOMPRESSED = { ".br": "br", ".gz": "gzip" } as const;
-
-/** Brotli, else gzip, when the browser takes it (q > 0, named or by `*`); null for the file as it is. */
-function encodingFor(acceptEncoding: string | undefined, file: StaticFile): "br" | "gzip" | null {
-  if (!acceptEncoding || (!file.br && !file.gzip)) return null;
-  const accepted = parseAccept(acceptEncoding);
-  const q = (name: string) =>
-    accepted.find((a) => a.type.toLowerCase() === name)?.q ?? accepted.find((a) => a.type === "*")?.q ?? 0;
-  if (file.br && q("br") > 0) return "br";
-  if (file.gzip && q("gzip") > 0) return "gzip";
-  return null;
-}
+/** The build's brotli and gzip copies (scripts/precompress.ts): encodings of their file, never URLs of their own. */
+const PRECOMPRESSED = /\.(br|gz)$/;
 
 /** The service worker and the manifest must be checked on every load, or a deploy would wait an hour to reach phones. */
 const ALWAYS_REVALIDATED = new Set(["/sw.js", "/manifest.webmanifest"]);
@@ -57,8 +26,11 @@ function cacheControlFor(urlPath: string) {
 }
 
 export type StaticSite = {
-  /** Answers a GET for a file, a pre-rendered page or the SPA fallback; null when the path is not ours. */
-  serve(c: Context<AppEnv>): Response | null;
+  /**
+   * Answers a GET or HEAD for a file, a pre-rendered page or the SPA fallback; null when the path is not ours. Only a
+   * file's answer comes as a promise (serveStatic is async): a page's comes at once, as before.
+   */
+  serve(c: Context<AppEnv>): Response | null | Promise<Response | null>;
 };
 
 async function walk(dir: string): Promise<string[]> {
@@ -70,49 +42,58 @@ async function walk(dir: string): Promise<string[]> {
 }
 
 /**
- * The built client is small, so it is read into memory once at start-up: no disk
- * access per request, and HTML pages can get the request's CSP nonce cheaply.
+ * The built client is small, so it is read into memory once at start-up: no disk access per request, and HTML pages
+ * can get the request's CSP nonce cheaply. Files are answered by Hono's serveStatic (decision 0112): it checks the
+ * path, names the type (hono's MIME table), and sends the build's brotli or gzip copy to a browser that takes it;
+ * here it reads from the memory instead of the disk. Pages are ours: each gets the request's nonce.
  */
 export async function loadStaticSite(root: string): Promise<StaticSite> {
-  const files = new Map<string, StaticFile>();
-  const variants: [string, "br" | "gzip", Bytes][] = [];
+  // Every file of the build by its URL path, the .br/.gz copies included.
+  const bytes = new Map<string, Bytes>();
   for (const path of await walk(root)) {
-    const urlPath = `/${relative(root, path).split(sep).join("/")}`;
-    const encoding = PRECOMPRESSED[extname(path) as keyof typeof PRECOMPRESSED];
-    if (encoding) {
-      variants.push([urlPath.slice(0, -extname(path).length), encoding, await readBytes(path)]);
-      continue;
+    bytes.set(`/${relative(root, path).split(sep).join("/")}`, await readBytes(path));
+  }
+  const isPage = (urlPath: string) => urlPath.endsWith(".html");
+  const text = (body: Bytes) => Buffer.from(body).toString("utf8");
+
+  // What serveStatic may answer: every file but the pages, and a copy only beside its file.
+  const files = new Map<string, Bytes>();
+  /** Files with a copy: every answer for them varies by Accept-Encoding, the file as built included. */
+  const negotiated = new Set<string>();
+  for (const [urlPath, body] of bytes) {
+    if (isPage(urlPath)) continue;
+    const original = urlPath.replace(PRECOMPRESSED, "");
+    if (original === urlPath) files.set(urlPath, body);
+    else if (bytes.has(original) && !isPage(original)) {
+      files.set(urlPath, body);
+      negotiated.add(original);
     }
-    files.set(urlPath, {
-      body: await readBytes(path),
-      type: CONTENT_TYPES[extname(path)] ?? "application/octet-stream",
-      cacheControl: cacheControlFor(urlPath),
-    });
   }
-  // The build's brotli and gzip copies (scripts/precompress.ts) are sent instead of compressing on every request.
-  for (const [urlPath, encoding, body] of variants) {
-    const file = files.get(urlPath);
-    if (file) file[encoding] = body;
-  }
-  const fallbackFile = files.get("/__spa-fallback.html") ?? files.get("/index.html");
+  const serveFile = serveStatic<AppEnv>({
+    // The keys of `files` are URL paths: the library's path, joined to an empty root, is one of them or nothing.
+    root: "",
+    precompressed: true,
+    getContent: async (path) => files.get(path) ?? null,
+    onFound: (path, c) => {
+      c.header("Cache-Control", cacheControlFor(path));
+      // The library names Vary only on the copy; a cache must not hand the file as built to a browser that takes brotli.
+      if (negotiated.has(path)) c.header("Vary", "Accept-Encoding");
+    },
+  });
+  const noNext = async () => {};
+
+  const fallbackFile = bytes.get("/__spa-fallback.html") ?? bytes.get("/index.html");
   if (!fallbackFile) throw new Error(`No built client found in ${root}. Run \`npm run build\` first.`);
   // The SPA fallback shows nothing until its scripts run, so it keeps the module preloads.
-  const fallback = Buffer.from(fallbackFile.body).toString("utf8");
+  const fallback = text(fallbackFile);
 
   // A pre-rendered page paints without JavaScript. Its module preloads would compete with the
   // stylesheet and fonts for a phone's bandwidth and hold the first paint until ~150 kB of script
   // arrived; without them the scripts load after the page is on screen (Lighthouse mobile FCP
   // ~2.3 s → ~1.0 s).
   const pages = new Map<string, string>();
-  for (const [urlPath, file] of files) {
-    if (urlPath.endsWith("/index.html")) {
-      pages.set(
-        urlPath,
-        Buffer.from(file.body)
-          .toString("utf8")
-          .replace(/<link rel="modulepreload"[^>]*>/g, ""),
-      );
-    }
+  for (const [urlPath, body] of bytes) {
+    if (urlPath.endsWith("/index.html")) pages.set(urlPath, text(body).replace(/<link rel="modulepreload"[^>]*>/g, ""));
   }
 
   const html = (c: Context<AppEnv>, page: string) => {
@@ -130,16 +111,11 @@ export async function loadStaticSite(root: string): Promise<StaticSite> {
         return null;
       }
       if (path.includes("..") || path.startsWith("/api/") || path === "/api") return null;
-      const file = files.get(path);
-      if (file && !path.endsWith(".html")) {
-        const headers: Record<string, string> = { "Content-Type": file.type, "Cache-Control": file.cacheControl };
-        if (file.br || file.gzip) headers.Vary = "Accept-Encoding";
-        const encoding = encodingFor(c.req.header("Accept-Encoding"), file);
-        if (encoding) headers["Content-Encoding"] = encoding;
-        const body = (encoding && file[encoding]) || file.body;
-        return c.body(body, 200, headers);
-      }
-      if (extname(path) && !file) return notFound(c);
+      // Only a file of the build goes through serveStatic, so pages and client routes pay nothing for it. Its copies
+      // are encodings of their file, not URLs of their own.
+      if (files.has(path) && !PRECOMPRESSED.test(path)) return serveFile(c, noNext).then((file) => file ?? notFound(c));
+      // A missing file is a 404, not the app; a page asked for by its file name gets the app.
+      if (extname(path) && !(isPage(path) && bytes.has(path))) return notFound(c);
       const page =
         pages.get(`${path.replace(/\/$/, "")}/index.html`) ?? (path === "/" ? pages.get("/index.html") : undefined);
       return html(c, page ?? fallback);

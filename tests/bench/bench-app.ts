@@ -1,20 +1,24 @@
 import type { AddressInfo } from "node:net";
 import { hc } from "hono/client";
-import { type ApiType, createApp } from "../../src/server/app.ts";
-import { buildDeps, prepareDatabase } from "../../src/server/bootstrap.ts";
-import { openDatabase } from "../../src/server/db/client.ts";
-import { parseEnv } from "../../src/server/env.ts";
-import { createHttpServer, listen } from "../../src/server/http/node-server.ts";
-import type { MailMessage } from "../../src/server/services/mail/mailer.ts";
+import { type ApiType, createApp } from "#server/app.ts";
+import { buildDeps, prepareDatabase } from "#server/bootstrap.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { parseEnv } from "#server/env.ts";
+import { createHttpServer, listen } from "#server/http/node-server.ts";
+import type { MailMessage } from "#server/services/mail/mailer.ts";
+import type { StaticSite } from "#server/static.ts";
 import { newAccount, signUpBody, uniqueEmail } from "../support/personas.ts";
 import { cookieFrom, TEST_ORIGIN } from "../support/test-app.ts";
 
 /**
  * The whole server in-process for benchmarks (outside vitest): the embedded database in memory, or PostgreSQL when
- * BENCH_DATABASE_URL is set, the configured AI provider (offline by default), and e-mail kept in memory.
+ * BENCH_DATABASE_URL is set, the configured AI provider (offline by default), and e-mail kept in memory; with `site`,
+ * the built client as well.
  */
 export async function createBenchApp(
-  options: { url?: string; dataDir?: string; env?: Record<string, string> } = { url: process.env.BENCH_DATABASE_URL },
+  options: { url?: string; dataDir?: string; env?: Record<string, string>; site?: StaticSite } = {
+    url: process.env.BENCH_DATABASE_URL,
+  },
 ) {
   const mails: MailMessage[] = [];
   const env = parseEnv({ NODE_ENV: "test", APP_URL: TEST_ORIGIN, LOG_LEVEL: "silent", ...options.env });
@@ -24,7 +28,7 @@ export async function createBenchApp(
     : await openDatabase({ kind: "pglite", dataDir });
   const deps = await buildDeps(env, { database, mailer: { send: async (m) => void mails.push(m) } });
   await prepareDatabase(deps);
-  const app = createApp(deps);
+  const app = createApp(deps, { site: options.site });
 
   /** better-auth's endpoints are outside the typed API. */
   function authRequest(path: string, body?: unknown) {

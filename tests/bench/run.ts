@@ -4,6 +4,7 @@ import { benchGeneration } from "./generation.ts";
 import { landingWeight, printLanding } from "./landing.ts";
 import { benchPlanStreaming, printPlanStreaming } from "./plan-streaming.ts";
 import { benchProofRead, printProofRead } from "./proof-read.ts";
+import { benchStaticAndSession, printStaticAndSession } from "./static-and-session.ts";
 import type { Stats } from "./stats.ts";
 import { benchThroughput, printThroughput } from "./throughput.ts";
 
@@ -22,6 +23,12 @@ const postgres = process.env.BENCH_DATABASE_URL;
 if (process.env.BENCH_THROUGHPUT !== "0") {
   if (process.env.BENCH_PGLITE !== "0") printThroughput(await benchThroughput({}));
   if (postgres) printThroughput(await benchThroughput({ url: postgres }));
+  console.log("");
+}
+
+// The built client through serveStatic against the hand-written site, the session check against hono's (decision 0112).
+if (process.env.BENCH_STATIC_SESSION !== "0") {
+  printStaticAndSession(await benchStaticAndSession());
   console.log("");
 }
 

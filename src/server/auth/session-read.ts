@@ -8,7 +8,11 @@ import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-lifetime.t
 
 type SessionUser = NonNullable<AppEnv["Variables"]["user"]>;
 
-/** The session token of better-call's signed cookie `<token>.<base64 HMAC-SHA256>`, or null if it was not signed by us. */
+/**
+ * The session token of better-call's signed cookie `<token>.<base64 HMAC-SHA256>`, or null if it was not signed by us.
+ * It decides as hono's getSignedCookie (and better-call's own check) does, but with node:crypto: their WebCrypto check
+ * costs ~0.1 ms more on every signed-in request, measured in decision 0112.
+ */
 function verifiedToken(cookie: string, secret: string): string | null {
   const dot = cookie.lastIndexOf(".");
   if (dot < 1) return null;

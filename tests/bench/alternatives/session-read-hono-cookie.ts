@@ -1,0 +1,107 @@
+// The alternative measured against src/server/auth/session-read.ts (decision 0112): the same reader, with the
+// cookie's signature checked by hono's getSignedCookie (WebCrypto, as better-call's own check) instead of node:crypto.
+import { eq, sql } from "drizzle-orm";
+import type { Context } from "hono";
+import { getSignedCookie } from "hono/cookie";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#server/auth/session-lifetime.ts";
+import type { AppEnv, Deps } from "#server/context.ts";
+import { sessions, users } from "#server/db/schema.ts";
+
+type SessionUser = NonNullable<AppEnv["Variables"]["user"]>;
+
+/** Sessions kept at most, so a flood of distinct cookies cannot grow the server's memory without bound. */
+const CACHE_MAX_ENTRIES = 10_000;
+
+type Cached = { user: SessionUser; expiresAt: number; readAt: number };
+
+/**
+ * Who is signed in, in one indexed query (issue 13, decisions 0095 and 0099): the signed session cookie is checked
+ * here and the session is read together with its user. The answer is kept for SESSION_CACHE_SECONDS, so the requests
+ * a screen makes together ask the database once. Whatever changes a session or its user on this instance (every
+ * /api/auth request: sign-out, password reset, e-mail confirmation; a changed name; account deletion) calls
+ * `forget`, so it takes effect at once here; other instances see it within the cache's seconds. Whatever needs
+ * better-auth's own handling (an expired session to clean up, one due for its daily extension, whose new cookie is
+ * passed on) goes through `auth.api.getSession` and is never kept.
+ */
+export function createSessionReader(deps: Pick<Deps, "auth" | "env" | "database">) {
+  const { auth, env, database } = deps;
+  const secure = env.APP_URL.startsWith("https://");
+  const cookieName = `${secure ? "__Secure-" : ""}unscroll.session_token`;
+  const expiresInMs = SESSION_EXPIRES_IN_S * 1000;
+  const updateAgeMs = SESSION_UPDATE_AGE_S * 1000;
+  const byToken = database.db
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("session_user_by_token");
+
+  async function viaBetterAuth(c: Context<AppEnv>): Promise<SessionUser | null> {
+    const { headers, response } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+    // The extended (or cleared) session cookie goes back to the browser, or it would drop a session still in use.
+    for (const cookie of headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
+    const user = response?.user;
+    if (!user) return null;
+    return {
+      id: user.id,
+      email: user.email,
+      firstName: (user as { firstName?: string }).firstName ?? "",
+      emailVerified: user.emailVerified,
+      createdAt: new Date(user.createdAt),
+    };
+  }
+
+  const cacheMs = env.SESSION_CACHE_SECONDS * 1000;
+  const cache = new Map<string, Cached>();
+  // Counts `forget` calls: a read that began before one must not keep what it read, or a session signed out while
+  // it was in flight would live on in the cache.
+  let generation = 0;
+
+  async function fromDatabase(token: string, now: number): Promise<Cached | null> {
+    const readIn = generation;
+    const [row] = await byToken.execute({ token });
+    if (!row) return null;
+    const { expiresAt, ...user } = row;
+    const entry = { user, expiresAt: expiresAt.getTime(), readAt: now };
+    if (cacheMs > 0 && readIn === generation) {
+      if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+      cache.set(token, entry);
+    }
+    return entry;
+  }
+
+  async function read(c: Context<AppEnv>): Promise<SessionUser | null> {
+    const token = await getSignedCookie(c, env.AUTH_SECRET, cookieName);
+    if (!token) return null;
+    const now = Date.now();
+    let entry = cache.get(token);
+    if (entry && now - entry.readAt >= cacheMs) {
+      cache.delete(token);
+      entry = undefined;
+    }
+    entry ??= (await fromDatabase(token, now)) ?? undefined;
+    if (!entry) return null;
+    if (entry.expiresAt <= now || entry.expiresAt - expiresInMs + updateAgeMs <= now) {
+      cache.delete(token);
+      return viaBetterAuth(c);
+    }
+    return entry.user;
+  }
+
+  return {
+    read,
+    /** Drops every kept session: the next request of each reads the database again. */
+    forget: () => {
+      generation += 1;
+      cache.clear();
+    },
+  };
+}
