@@ -8,7 +8,21 @@ const session = (id: string | null) => ({
   user: id ? { id, email: `${id}@example.com`, firstName: id } : null,
   onboarding: null,
 });
+type StoredQuery = { queryKey: unknown[]; state: { data: unknown } };
 const stored = () => JSON.parse(localStorage.getItem(KEY) ?? "null");
+const storedQuery = (name: string): StoredQuery | undefined =>
+  stored()?.clientState.queries.find((q: StoredQuery) => q.queryKey[0] === name);
+/** Saves are throttled and asynchronous: let the waiting one run. */
+const settle = () => vi.advanceTimersByTimeAsync(500);
+
+/** The page loaded afresh: a new query client, and the copy kept by the last one. */
+async function reload(offline: boolean) {
+  vi.spyOn(navigator, "onLine", "get").mockReturnValue(!offline);
+  const client = new QueryClient();
+  const stop = keepOfflineCopy(client);
+  await settle();
+  return { client, stop };
+}
 
 describe("the offline copy of the dashboard", () => {
   let stop: () => void = () => {};
@@ -16,94 +30,166 @@ describe("the offline copy of the dashboard", () => {
     vi.useFakeTimers();
     localStorage.clear();
   });
-  afterEach(() => {
+  afterEach(async () => {
     stop();
+    // Signed out in place: nothing is left, and the next test's first sign-in saves again.
+    const client = new QueryClient();
+    const stopLast = keepOfflineCopy(client);
+    client.setQueryData(["session"], session(null));
+    await settle();
+    stopLast();
     vi.useRealTimers();
     vi.restoreAllMocks();
   });
 
-  it("keeps his session and dashboard under his id, never other answers such as his calendar link", () => {
+  it("keeps his session and dashboard, never other answers such as his calendar link or a paused change", async () => {
     const client = new QueryClient();
     stop = keepOfflineCopy(client);
     client.setQueryData(["session"], session("marcus"));
     client.setQueryData(["dashboard"], { firstName: "Marcus", challenges: [{ title: "Run 10 km" }] });
     client.setQueryData(["calendar", "feed"], { feed: { url: "https://secret" } });
-    vi.advanceTimersByTime(500);
-    expect(stored().userId).toBe("marcus");
-    const keys = stored().state.queries.map((q: { queryKey: unknown[] }) => q.queryKey[0]);
+    client.getMutationCache().build(
+      client,
+      { mutationKey: ["todo"] },
+      {
+        context: undefined,
+        data: undefined,
+        error: null,
+        failureCount: 0,
+        failureReason: null,
+        isPaused: true,
+        status: "pending",
+        variables: { note: "private" },
+        submittedAt: Date.now(),
+      },
+    );
+    await settle();
+    expect(storedQuery("session")?.state.data).toEqual(session("marcus"));
+    const keys = stored().clientState.queries.map((q: StoredQuery) => q.queryKey[0]);
     expect(keys.sort()).toEqual(["dashboard", "session"]);
+    expect(stored().clientState.mutations).toEqual([]);
     expect(JSON.stringify(stored())).not.toContain("secret");
+    expect(JSON.stringify(stored())).not.toContain("private");
   });
 
-  it("forgets everything when nobody is signed in any more, and replaces it when someone else signs in", () => {
+  it("forgets everything when nobody is signed in any more, and replaces it when someone else signs in", async () => {
     const client = new QueryClient();
     stop = keepOfflineCopy(client);
     client.setQueryData(["session"], session("marcus"));
     client.setQueryData(["dashboard"], { firstName: "Marcus" });
-    vi.advanceTimersByTime(500);
+    await settle();
     client.setQueryData(["session"], session(null));
-    vi.advanceTimersByTime(500);
+    await settle();
     expect(localStorage.getItem(KEY)).toBeNull();
 
     client.setQueryData(["session"], session("jon"));
     client.setQueryData(["dashboard"], { firstName: "Jon" });
-    vi.advanceTimersByTime(500);
-    expect(stored().userId).toBe("jon");
+    await settle();
+    expect(storedQuery("session")?.state.data).toEqual(session("jon"));
     expect(JSON.stringify(stored())).not.toContain("Marcus");
     forgetOfflineData();
     expect(localStorage.getItem(KEY)).toBeNull();
   });
 
-  it("a save already waiting when he logs out does not write his dashboard back (logout leaves the page)", () => {
+  it("writes nothing before the session has answered, and keeps the last copy until it does", async () => {
     const client = new QueryClient();
     stop = keepOfflineCopy(client);
     client.setQueryData(["session"], session("marcus"));
     client.setQueryData(["dashboard"], { firstName: "Marcus" });
-    vi.advanceTimersByTime(500);
+    await settle();
+    stop();
+
+    const next = await reload(false);
+    stop = next.stop;
+    next.client.setQueryData(["dashboard"], { firstName: "Someone" });
+    await settle();
+    expect(storedQuery("dashboard")?.state.data).toEqual({ firstName: "Marcus" });
+  });
+
+  it("a save already waiting when he logs out does not write his dashboard back (logout leaves the page)", async () => {
+    const client = new QueryClient();
+    stop = keepOfflineCopy(client);
+    client.setQueryData(["session"], session("marcus"));
+    client.setQueryData(["dashboard"], { firstName: "Marcus" });
     client.setQueryData(["dashboard"], { firstName: "Marcus", tokens: 4 });
     // Logout deletes the copy while the session in memory still names him, then loads the login page.
     forgetOfflineData();
-    vi.advanceTimersByTime(500);
+    await settle();
     expect(localStorage.getItem(KEY)).toBeNull();
 
     // Signed out in place (no page load), then signed in again: the copy is kept again.
     client.setQueryData(["session"], session(null));
-    vi.advanceTimersByTime(500);
+    await settle();
     client.setQueryData(["session"], session("marcus"));
-    vi.advanceTimersByTime(500);
-    expect(stored().userId).toBe("marcus");
+    await settle();
+    expect(storedQuery("session")?.state.data).toEqual(session("marcus"));
   });
 
-  it("puts it back only without a network: at start offline, or when the first request finds none", () => {
+  it("a save already waiting when the session turns signed-out leaves no copy behind", async () => {
+    const client = new QueryClient();
+    stop = keepOfflineCopy(client);
+    client.setQueryData(["session"], session("marcus"));
+    await settle();
+    client.setQueryData(["dashboard"], { firstName: "Marcus" });
+    client.setQueryData(["session"], session(null));
+    await settle();
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it("after a reload, puts it back only without a network: at start offline, or when the first request finds none", async () => {
     const first = new QueryClient();
     const stopFirst = keepOfflineCopy(first);
     first.setQueryData(["session"], session("marcus"));
     first.setQueryData(["dashboard"], { firstName: "Marcus" });
-    vi.advanceTimersByTime(500);
+    await settle();
     stopFirst();
 
-    const online = new QueryClient();
-    stop = keepOfflineCopy(online);
-    expect(online.getQueryData(["dashboard"])).toBeUndefined();
-    stop();
+    const online = await reload(false);
+    expect(online.client.getQueryData(["dashboard"])).toBeUndefined();
+    online.stop();
 
-    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
-    const offline = new QueryClient();
-    stop = keepOfflineCopy(offline);
-    expect(offline.getQueryData(["dashboard"])).toEqual({ firstName: "Marcus" });
-    stop();
-    vi.restoreAllMocks();
+    const offline = await reload(true);
+    expect(offline.client.getQueryData(["dashboard"])).toEqual({ firstName: "Marcus" });
+    expect(offline.client.getQueryData(["session"])).toEqual(session("marcus"));
+    offline.stop();
 
     // Online as far as the browser knows, but the session request cannot reach the server.
-    const lieFi = new QueryClient();
-    stop = keepOfflineCopy(lieFi);
-    const sessionQuery = lieFi.getQueryCache().build(lieFi, { queryKey: ["session"] });
+    const lieFi = await reload(false);
+    stop = lieFi.stop;
+    const sessionQuery = lieFi.client.getQueryCache().build(lieFi.client, { queryKey: ["session"] });
     sessionQuery.setState({ status: "error", error: new ApiError("Network error", 0) });
-    lieFi.getQueryCache().notify({
+    lieFi.client.getQueryCache().notify({
       type: "updated",
       query: sessionQuery,
       action: { type: "error", error: new ApiError("Network error", 0) },
     });
-    expect(lieFi.getQueryData(["dashboard"])).toEqual({ firstName: "Marcus" });
+    await settle();
+    expect(lieFi.client.getQueryData(["dashboard"])).toEqual({ firstName: "Marcus" });
+  });
+
+  it("after signing out and a reload offline, there is nothing of his to put back", async () => {
+    const client = new QueryClient();
+    stop = keepOfflineCopy(client);
+    client.setQueryData(["session"], session("marcus"));
+    client.setQueryData(["dashboard"], { firstName: "Marcus" });
+    await settle();
+    forgetOfflineData();
+    stop();
+
+    const offline = await reload(true);
+    stop = offline.stop;
+    expect(offline.client.getQueryData(["dashboard"])).toBeUndefined();
+    expect(offline.client.getQueryData(["session"])).toBeUndefined();
+  });
+
+  it("drops a copy written by the hand-made cache before decision 0113 instead of showing it", async () => {
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({ userId: "marcus", savedAt: Date.now(), state: { mutations: [], queries: [] } }),
+    );
+    const offline = await reload(true);
+    stop = offline.stop;
+    expect(offline.client.getQueryData(["session"])).toBeUndefined();
+    expect(localStorage.getItem(KEY)).toBeNull();
   });
 });

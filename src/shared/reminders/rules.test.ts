@@ -1,5 +1,5 @@
 import { getISOWeek, getISOWeekYear } from "date-fns";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { addDays, isoWeekKey, isValidTimeZone, localTime, startOfLocalDay, withinSendingHours } from "./rules.ts";
 
 describe("reminder clock rules", () => {
@@ -102,4 +102,76 @@ describe("reminder clock rules at awkward moments (issue 24 #2)", () => {
       hour: 1,
     });
   });
+
+  it("reads New York's clock and finds its days' first moments around both of its switches", () => {
+    // 14 March 2027: at 07:00 UTC the clocks jump from 02:00 to 03:00; 7 November: at 06:00 UTC back to 01:00.
+    const ny = (moment: string) => localTime(new Date(moment), "America/New_York");
+    expect(ny("2027-03-14T06:59:00Z")).toEqual({ date: "2027-03-14", hour: 1, weekday: 7 });
+    expect(ny("2027-03-14T07:00:00Z")).toEqual({ date: "2027-03-14", hour: 3, weekday: 7 });
+    expect(ny("2027-11-07T05:30:00Z").hour).toBe(1);
+    expect(ny("2027-11-07T06:30:00Z").hour).toBe(1);
+    const start = (date: string) => startOfLocalDay(date, "America/New_York").toISOString();
+    expect(start("2027-03-14")).toBe("2027-03-14T05:00:00.000Z");
+    expect(start("2027-03-15")).toBe("2027-03-15T04:00:00.000Z");
+    expect(start("2027-11-07")).toBe("2027-11-07T04:00:00.000Z");
+    expect(start("2027-11-08")).toBe("2027-11-08T05:00:00.000Z");
+    expect(startOfLocalDay("2027-10-31", "Europe/Berlin").toISOString()).toBe("2027-10-30T22:00:00.000Z");
+  });
+
+  it("takes the first of two midnights where the clocks fall back at midnight", () => {
+    // Havana, 7 November 2027: at 01:00 the clocks go back to 00:00, so the day begins twice; the first counts.
+    expect(localTime(new Date("2027-11-07T04:00:00Z"), "America/Havana")).toMatchObject({
+      date: "2027-11-07",
+      hour: 0,
+    });
+    expect(localTime(new Date("2027-11-07T05:10:00Z"), "America/Havana")).toMatchObject({
+      date: "2027-11-07",
+      hour: 0,
+    });
+    expect(startOfLocalDay("2027-11-07", "America/Havana").toISOString()).toBe("2027-11-07T04:00:00.000Z");
+    // Santiago, 4 April 2027: Saturday's 23:00 comes twice, and Sunday begins once, after the second.
+    expect(startOfLocalDay("2027-04-04", "America/Santiago").toISOString()).toBe("2027-04-04T04:00:00.000Z");
+    expect(startOfLocalDay("2027-04-03", "America/Santiago").toISOString()).toBe("2027-04-03T03:00:00.000Z");
+  });
+
+  it("names ISO week 53 at the turn of the years that have one", () => {
+    expect(isoWeekKey("2020-12-31")).toBe("2020-W53");
+    expect(isoWeekKey("2021-01-03")).toBe("2020-W53");
+    expect(isoWeekKey("2021-01-04")).toBe("2021-W01");
+    expect(isoWeekKey("2032-12-31")).toBe("2032-W53");
+    expect(isoWeekKey("2033-01-02")).toBe("2032-W53");
+    expect(isoWeekKey("2027-12-31")).toBe("2027-W52");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+  });
+});
+
+describe("reminder clock rules on any machine (decision 0113)", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  // Node applies a new TZ at once. Santiago and Havana skip or repeat a midnight, Lord Howe moves by half an hour,
+  // Apia skipped 30 December 2011: none of that may move his dates, which depend on his zone only.
+  it.each(["UTC", "Europe/Berlin", "America/Santiago", "America/Havana", "Australia/Lord_Howe", "Pacific/Apia"])(
+    "gives the same answers when the machine's clock is on %s",
+    (zone) => {
+      vi.stubEnv("TZ", zone);
+      expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe(zone);
+      if (zone === "Pacific/Apia") expect(new Date(2011, 11, 30).getDate()).toBe(31);
+      expect(addDays("2011-12-29", 1)).toBe("2011-12-30");
+      expect(addDays("2027-09-04", 1)).toBe("2027-09-05");
+      expect(addDays("2027-04-04", -1)).toBe("2027-04-03");
+      expect(isoWeekKey("2027-09-05")).toBe("2027-W35");
+      expect(isoWeekKey("2027-01-01")).toBe("2026-W53");
+      expect(localTime(new Date("2027-03-28T01:00:00Z"), "Europe/Berlin")).toEqual({
+        date: "2027-03-28",
+        hour: 3,
+        weekday: 7,
+      });
+      expect(startOfLocalDay("2027-09-05", "America/Santiago").toISOString()).toBe("2027-09-05T04:00:00.000Z");
+      expect(startOfLocalDay("2027-04-04", "America/Santiago").toISOString()).toBe("2027-04-04T04:00:00.000Z");
+      expect(startOfLocalDay("2027-11-07", "America/Havana").toISOString()).toBe("2027-11-07T04:00:00.000Z");
+      expect(startOfLocalDay("2027-03-28", "Europe/Berlin").toISOString()).toBe("2027-03-27T23:00:00.000Z");
+    },
+  );
 });

@@ -1,6 +1,10 @@
 import { and, asc, eq, gte, isNull, lt } from "drizzle-orm";
-import { paths } from "../../../shared/paths.ts";
-import { challengeProgress, isOverdue, milestoneLabels } from "../../../shared/plan/rules.ts";
+import type { Db } from "#server/db/client.ts";
+import { challenges, milestones, reminderDeliveries, users } from "#server/db/schema.ts";
+import type { Env } from "#server/env.ts";
+import type { Logger } from "#server/logger.ts";
+import { paths } from "#shared/paths.ts";
+import { challengeProgress, isOverdue, milestoneLabels } from "#shared/plan/rules.ts";
 import {
   addDays,
   FALLBACK_TIME_ZONE,
@@ -8,12 +12,8 @@ import {
   localTime,
   type ReminderKind,
   startOfLocalDay,
-} from "../../../shared/reminders/rules.ts";
-import { REPLAN_LINK_PARAM } from "../../../shared/replan/rules.ts";
-import type { Db } from "../../db/client.ts";
-import { challenges, milestones, reminderDeliveries, users } from "../../db/schema.ts";
-import type { Env } from "../../env.ts";
-import type { Logger } from "../../logger.ts";
+} from "#shared/reminders/rules.ts";
+import { REPLAN_LINK_PARAM } from "#shared/replan/rules.ts";
 import { readDashboard } from "../dashboard/dashboard.ts";
 import { readStreak } from "../insights/insights.ts";
 import type { EmailContext } from "../mail/email-layout.ts";

@@ -1,11 +1,5 @@
-import { isOverdue } from "../../../shared/plan/rules.ts";
-import {
-  addDays,
-  isoWeekKey,
-  type LocalTime,
-  type ReminderKind,
-  withinSendingHours,
-} from "../../../shared/reminders/rules.ts";
+import { isOverdue } from "#shared/plan/rules.ts";
+import { addDays, isoWeekKey, type LocalTime, type ReminderKind, withinSendingHours } from "#shared/reminders/rules.ts";
 
 export type DueReminder = { userId: string; kind: ReminderKind; subjectKey: string };
 

@@ -1,7 +1,7 @@
 import { and, between, eq, type SQL, sql } from "drizzle-orm";
-import { FALLBACK_TIME_ZONE, localTime } from "../../../shared/reminders/rules.ts";
-import type { Db } from "../../db/client.ts";
-import { challenges, milestones, reminderDeliveries, reminderSettings, users } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { challenges, milestones, reminderDeliveries, reminderSettings, users } from "#server/db/schema.ts";
+import { FALLBACK_TIME_ZONE, localTime } from "#shared/reminders/rules.ts";
 import { type DueReminder, deadlineRemindersDue, weeklySummaryDue } from "./due-reminders.ts";
 
 /** His current plan, as latestAnalyzedResponse reads it: the most recently analyzed quiz response. */

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { addDays } from "../../../shared/reminders/rules.ts";
-import { type Database, openDatabase } from "../../db/client.ts";
-import { reminderDeliveries } from "../../db/schema.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { reminderDeliveries } from "#server/db/schema.ts";
+import { addDays } from "#shared/reminders/rules.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { type ReminderQueue, startReminderQueue } from "./reminder-queue.ts";
 
 /**

@@ -1,5 +1,5 @@
 import PgBoss from "pg-boss";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "#server/db/client.ts";
 import { deliverPartnerEmail } from "../partners/partner-deliver.ts";
 import { claimDuePartnerEmails } from "../partners/partner-notifications.ts";
 import { deliverReminder, type ReminderDeps } from "./deliver.ts";

@@ -1,4 +1,4 @@
-import { type ReminderList, reminderLists } from "../../../shared/reminders/rules.ts";
+import { type ReminderList, reminderLists } from "#shared/reminders/rules.ts";
 import { readSignedToken, signToken } from "../mail/signed-token.ts";
 
 /**
