@@ -2,8 +2,8 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createEmailVerificationToken } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../shared/account/rules.ts";
-import { emailConfirmedLandingPath, paths } from "../../shared/paths.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/account/rules.ts";
+import { emailConfirmedLandingPath, paths } from "#shared/paths.ts";
 import type { Db } from "../db/client.ts";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -16,6 +16,7 @@ import {
   passwordResetEmail,
 } from "../services/mail/account-emails.ts";
 import type { Mailer } from "../services/mail/mailer.ts";
+import { createDeferredAuthWork } from "./deferred-auth-work.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { ensureProfile } from "./profile.ts";
 import { createRateLimiter } from "./rate-limit.ts";
@@ -116,7 +117,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     );
   }
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: env.publicConfig.appName,
     baseURL: env.APP_URL,
     basePath: "/api/auth",
@@ -225,6 +226,14 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       log: (level, message, ...args) =>
         logger[level]({ args: args.map(safeLogArgument) }, `auth: ${scrubAuthText(message)}`),
     },
+  });
+  return Object.assign(auth, {
+    /**
+     * The sign-ups and reset requests answered before their work (decisions 0063 and 0101), still being done: one
+     * registry per instance, so per app (tests run several apps in one process). The auth guard starts the work here;
+     * a stopping server waits for it (`settleAnsweredAuthWork`).
+     */
+    answeredWork: createDeferredAuthWork(logger),
   });
 }
 

@@ -47,5 +47,3 @@ export function createDeferredAuthWork(logger: Logger) {
     },
   };
 }
-
-export type DeferredAuthWork = ReturnType<typeof createDeferredAuthWork>;

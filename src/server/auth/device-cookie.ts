@@ -25,6 +25,11 @@ export function deviceCookieHeader(secret: string, email: string, secure: boolea
   return `${deviceCookieName(secure)}=${value}; ${attributes.join("; ")}`;
 }
 
+/** Set-Cookie that removes the device cookie from this browser: his account is gone (POST /api/me/delete). */
+export function expiredDeviceCookieHeader(secure: boolean) {
+  return `${deviceCookieName(secure)}=; Path=/api/auth; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
 /** The device's own id when the cookie proves an earlier login to `email` from this browser, else null. */
 export function trustedDevice(secret: string, email: string, cookie: string | undefined): string | null {
   if (!cookie) return null;

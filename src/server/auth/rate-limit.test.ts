@@ -1,6 +1,6 @@
 import { hashPassword as scryptHash } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../tests/support/test-database.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import type { Database } from "../db/client.ts";
 import { normalizeIp } from "./client-ip.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";

@@ -109,3 +109,5 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number) {
   const wait = minutes <= 1 ? "a minute" : `${minutes} minutes`;
   return `Too many attempts. Please wait ${wait} and try again.`;
 }
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

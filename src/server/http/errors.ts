@@ -1,18 +1,20 @@
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { dataRightsMessages } from "../../shared/account/data-rights.ts";
-import { authMessages } from "../../shared/account/rules.ts";
-import { billingMessages } from "../../shared/billing/contracts.ts";
-import { planLimitMessages } from "../../shared/billing/plans.ts";
-import { communityMessages } from "../../shared/community/contracts.ts";
-import { partnerMessages } from "../../shared/partners/contracts.ts";
-import { planMessages, todoMessages } from "../../shared/plan/contracts.ts";
-import { proofMessages } from "../../shared/proof/contracts.ts";
-import { quizMessages } from "../../shared/quiz/contracts.ts";
-import { reminderMessages } from "../../shared/reminders/contracts.ts";
-import { replanMessages } from "../../shared/replan/rules.ts";
-import { tokenMessages } from "../../shared/tokens/rules.ts";
+import { tooManyAttemptsMessage } from "#server/auth/rate-limit.ts";
+import { dataRightsMessages } from "#shared/account/data-rights.ts";
+import { authMessages } from "#shared/account/rules.ts";
+import { billingMessages } from "#shared/billing/contracts.ts";
+import { planLimitMessages } from "#shared/billing/plans.ts";
+import { communityMessages } from "#shared/community/contracts.ts";
+import { partnerMessages } from "#shared/partners/contracts.ts";
+import { planMessages, todoMessages } from "#shared/plan/contracts.ts";
+import { proofMessages } from "#shared/proof/contracts.ts";
+import { MAX_PUSH_DEVICES, pushMessages } from "#shared/push/contracts.ts";
+import { quizMessages } from "#shared/quiz/contracts.ts";
+import { reminderMessages } from "#shared/reminders/contracts.ts";
+import { replanMessages } from "#shared/replan/rules.ts";
+import { tokenMessages } from "#shared/tokens/rules.ts";
 import type { AppEnv } from "../context.ts";
 import type { Logger } from "../logger.ts";
 import { isWriteForDeletedUser, userIsGone } from "../services/account/user-tables.ts";
@@ -28,29 +30,55 @@ export const httpMessages = {
   unreadable: "The request could not be read.",
 } as const;
 
-type Answer = { status: ContentfulStatusCode; message: string };
-type Entry = [ContentfulStatusCode, string | ((details: DomainErrorDetails) => string)];
+type Answer = { status: ContentfulStatusCode; message: string; code?: string };
+type Entry = [
+  ContentfulStatusCode,
+  string | ((details: DomainErrorDetails) => string),
+  /** better-auth's own code for the same refusal, answered beside the message: /api/auth's clients branch on it. */
+  { code: string }?,
+];
+
+/** A limit's message names the wait; the answer's `Retry-After` header (see errorHandler) carries it exactly. */
+const waitMessage = ({ retryAfterSeconds }: DomainErrorDetails) => tooManyAttemptsMessage(retryAfterSeconds ?? 60);
 
 /** The one place a domain refusal becomes an HTTP status and the SPEC.md message. */
 const catalog: Record<DomainErrorCode, Entry> = {
   // Stripe could not cancel the subscription: nothing was deleted, the user may try again.
   "account.cancelFailed": [502, dataRightsMessages.cancelFailed],
+  // Deleting the account is counted like a login, per IP and per account: nobody guesses his password there.
+  "account.tooManyAttempts": [429, waitMessage],
   "account.wrongPassword": [400, dataRightsMessages.wrongPassword],
+  // Too many sign-ups and reset requests answered and still being worked on (decision 0063): the same for everyone.
+  "auth.busy": [503, authMessages.busy],
+  // A sign-up's callbackURL or a reset request's redirectTo that is no page of this site (decision 0101).
+  "auth.foreignLinkTarget": [400, authMessages.foreignLinkTarget],
+  // The account forms' rules (src/shared/account), checked by the auth guard before better-auth: each its own message.
+  "auth.invalidInput": [400, ({ message }) => message ?? httpMessages.invalid],
   "auth.sessionRequired": [401, authMessages.sessionRequired],
+  // Sign-in, sign-up and reset requests over their limit per IP, per address or per device (decisions 0010, 0064).
+  "auth.tooManyAttempts": [429, waitMessage, { code: "TOO_MANY_REQUESTS" }],
   "billing.alreadyPremium": [409, billingMessages.alreadyPremium],
   // Stripe refused or could not be reached: nothing changed, the user may try again.
   "billing.checkoutFailed": [502, billingMessages.checkoutFailed],
   "billing.confirmFailed": [502, billingMessages.paymentFailed],
+  // Not signed by Stripe with our webhook secret: nothing is read from it.
+  "billing.invalidSignature": [400, billingMessages.invalidSignature],
   "billing.noSubscription": [409, billingMessages.noSubscription],
   // The success page rechecks once (SPEC.md section 4): not paid yet is a state, not a failure.
   "billing.notPaid": [409, billingMessages.notPaidYet],
   "billing.portalFailed": [502, billingMessages.portalFailed],
   // Unknown, or another user's: both answer the same, so no one learns that a session exists.
   "billing.sessionNotFound": [404, billingMessages.sessionNotFound],
+  // A token that opens no feed: the answer of any unknown path, so guessing learns nothing.
+  "calendar.feedNotFound": [404, httpMessages.notFound],
   "challenge.notFound": [404, planMessages.challengeNotFound],
   "challenge.freeLimit": [403, planLimitMessages.freeChallengeLimit],
   "challenge.premiumLimit": [403, planLimitMessages.premiumChallengeLimit],
   "community.loginRequired": [401, communityMessages.loginRequired],
+  // Launch news goes to the address he confirmed, never to one he typed (issue 24 #6, decision 0104).
+  "community.notAccountEmail": [400, communityMessages.notAccountEmail],
+  // A per-IP or per-feed limit outside the auth forms (calendar feeds, partners' cheers).
+  "limit.tooManyRequests": [429, waitMessage],
   "milestone.notFound": [404, planMessages.milestoneNotFound],
   "milestone.openTodos": [400, ({ count = 0 }) => planMessages.remainingTodos(count)],
   "milestone.completed": [400, todoMessages.milestoneCompleted],
@@ -63,6 +91,8 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "partner.freeLimit": [403, partnerMessages.freeLimit],
   // The mail server refused: the invitation was not kept (a renewal keeps its new link), he may simply try again.
   "partner.inviteFailed": [502, partnerMessages.inviteFailed],
+  // A partner link that opens nothing (unknown, removed, renewed away, expired): the answer of any unknown path.
+  "partner.linkNotFound": [404, httpMessages.notFound],
   "partner.notAccepted": [409, partnerMessages.notAccepted],
   "partner.notFound": [404, partnerMessages.notFound],
   "partner.ownEmail": [400, partnerMessages.ownEmail],
@@ -89,6 +119,13 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "proof.tooOld": [400, proofMessages.tooOld],
   // The photo storage (a disk or a bucket) failed: nothing was kept, he may try again.
   "proof.uploadFailed": [502, proofMessages.uploadFailed],
+  // Web push (decision 0098): a server without VAPID keys, a push service we do not POST to, an endpoint another
+  // account has (it stays his, decision 0103), too many devices, and switching off a device that is not on.
+  "push.endpointRefused": [400, pushMessages.endpointRefused],
+  "push.endpointTaken": [409, pushMessages.endpointTaken],
+  "push.notFound": [404, pushMessages.notFound],
+  "push.tooManyDevices": [409, ({ count = MAX_PUSH_DEVICES }) => pushMessages.tooManyDevices(count)],
+  "push.unavailable": [503, pushMessages.unavailable],
   "quiz.notFound": [404, quizMessages.notFound],
   "quiz.stillRunning": [409, quizMessages.stillRunning],
   // A run read from a file breaks a rule of a typed one (e.g. over 24 hours): the same SPEC.md message.
@@ -106,8 +143,9 @@ const catalog: Record<DomainErrorCode, Entry> = {
 };
 
 export function answerFor(error: DomainError): Answer {
-  const [status, message] = catalog[error.code];
-  return { status, message: typeof message === "string" ? message : message(error.details) };
+  const [status, message, extra] = catalog[error.code];
+  const answer = { status, message: typeof message === "string" ? message : message(error.details) };
+  return extra ? { ...answer, code: extra.code } : answer;
 }
 
 export function notFound(c: Context) {
@@ -123,16 +161,19 @@ async function deletedMeanwhile(c: Context<AppEnv>): Promise<boolean> {
 }
 
 /**
- * app.onError: domain refusals and the plumbing's own HTTP errors answer `{ error }` with their status; anything
- * else is a bug, logged, and answered with a generic 500 so no detail reaches the browser.
+ * app.onError: domain refusals and the plumbing's own HTTP errors answer `{ error }` with their status (a refusal
+ * over a limit also says in `Retry-After` when to try again); anything else is a bug, logged, and answered with a
+ * generic 500 so no detail reaches the browser.
  */
 export function errorHandler(fallbackLogger: Logger): ErrorHandler<AppEnv> {
   return async (error, c) => {
     if (error instanceof DomainError) {
-      const { status, message } = answerFor(error);
+      const { status, message, code } = answerFor(error);
       if (error.cause)
         (c.var.log ?? fallbackLogger).error({ err: error.cause, code: error.code }, "outside system failed");
-      return c.json({ error: message }, status);
+      const { retryAfterSeconds } = error.details;
+      if (status === 429 && retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
+      return c.json(code ? { error: message, code } : { error: message }, status);
     }
     if (isWriteForDeletedUser(error)) return c.json({ error: authMessages.sessionRequired }, 401);
     if (error instanceof HTTPException) {

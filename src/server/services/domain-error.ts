@@ -4,18 +4,27 @@
  */
 const domainErrorCodes = [
   "account.cancelFailed",
+  "account.tooManyAttempts",
   "ai.dailyLimit",
   "account.wrongPassword",
+  "auth.busy",
+  "auth.foreignLinkTarget",
+  "auth.invalidInput",
   "auth.sessionRequired",
+  "auth.tooManyAttempts",
   "billing.alreadyPremium",
   "billing.checkoutFailed",
   "billing.confirmFailed",
+  "billing.invalidSignature",
   "billing.noSubscription",
   "billing.notPaid",
   "billing.portalFailed",
   "billing.sessionNotFound",
+  "calendar.feedNotFound",
   "challenge.notFound",
   "community.loginRequired",
+  "community.notAccountEmail",
+  "limit.tooManyRequests",
   "challenge.freeLimit",
   "challenge.premiumLimit",
   "milestone.notFound",
@@ -28,6 +37,7 @@ const domainErrorCodes = [
   "partner.cheerNotFound",
   "partner.freeLimit",
   "partner.inviteFailed",
+  "partner.linkNotFound",
   "partner.notAccepted",
   "partner.notFound",
   "partner.ownEmail",
@@ -48,6 +58,11 @@ const domainErrorCodes = [
   "proof.tooLarge",
   "proof.tooOld",
   "proof.uploadFailed",
+  "push.endpointRefused",
+  "push.endpointTaken",
+  "push.notFound",
+  "push.tooManyDevices",
+  "push.unavailable",
   "quiz.notFound",
   "run.invalid",
   "quiz.stillRunning",
@@ -67,6 +82,8 @@ export type DomainErrorDetails = {
   count?: number;
   /** A shared schema's own message (SPEC.md copy), for a rule checked after the request was read. */
   message?: string;
+  /** How long until a limit lets him try again: the message says it, and a 429 answers it as `Retry-After`. */
+  retryAfterSeconds?: number;
 };
 
 export class DomainError extends Error {

@@ -1,11 +1,12 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { captureLog } from "../../../../tests/support/captured-log.ts";
-import { newAccount, signUpBody, uniqueEmail } from "../../../../tests/support/personas.ts";
-import { cookieFrom, createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { authMessages } from "../../../shared/account/rules.ts";
-import { sessions, users, verifications } from "../../db/schema.ts";
-import { messageFor, settleAnsweredAuthWork } from "./auth.routes.ts";
+import { sessions, users, verifications } from "#server/db/schema.ts";
+import { authMessages } from "#shared/account/rules.ts";
+import { captureLog } from "#tests/support/captured-log.ts";
+import { newAccount, signUpBody, uniqueEmail } from "#tests/support/personas.ts";
+import { cookieFrom, createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { settleAnsweredAuthWork } from "./auth.routes.ts";
+import { messageFor } from "./map-answer.ts";
 
 /** Holds better-auth's handler until `open()`: what a route answers before that work starts can then be seen. */
 function holdAuthWork(t: TestApp) {

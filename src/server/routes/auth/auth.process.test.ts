@@ -2,15 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { newAccount, signUpBody, uniqueEmail } from "../../../../tests/support/personas.ts";
-import {
-  killServers,
-  type RunningServer,
-  STARTUP_MS,
-  startServer,
-  stopServer,
-} from "../../../../tests/support/server-process.ts";
-import { startSmtpSink } from "../../../../tests/support/smtp-sink.ts";
+import { newAccount, signUpBody, uniqueEmail } from "#tests/support/personas.ts";
+import { killServers, type RunningServer, STARTUP_MS, startServer, stopServer } from "#tests/support/server-process.ts";
+import { startSmtpSink } from "#tests/support/smtp-sink.ts";
 
 /**
  * Issue 12, row 11, as a developer meets it: `npm start` in development (better-auth checks origins outside

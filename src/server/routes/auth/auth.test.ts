@@ -1,9 +1,9 @@
 import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount, signUpBody, TEST_PASSWORD, uniqueEmail } from "../../../../tests/support/personas.ts";
-import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app.ts";
-import { accounts, profiles, sessions, users, verifications } from "../../db/schema.ts";
+import { accounts, profiles, sessions, users, verifications } from "#server/db/schema.ts";
+import { newAccount, signUpBody, TEST_PASSWORD, uniqueEmail } from "#tests/support/personas.ts";
+import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
 
 const password = TEST_PASSWORD;
 

@@ -1,19 +1,19 @@
 import { eq, sql } from "drizzle-orm";
 import { integer, pgTable, text } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { type FakeStripe, startFakeStripe } from "../../../../tests/support/fake-stripe.ts";
-import { answersFor, MARCUS, newAccount, signUpBody } from "../../../../tests/support/personas.ts";
-import { cookieFrom, createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import type { DataExport } from "../../../shared/account/data-rights.ts";
-import type { Db } from "../../db/client.ts";
-import { accounts, subscriptions, users, verifications } from "../../db/schema.ts";
-import { exportReview } from "../../services/account/data-export.ts";
+import type { Db } from "#server/db/client.ts";
+import { accounts, subscriptions, users, verifications } from "#server/db/schema.ts";
+import { exportReview } from "#server/services/account/data-export.ts";
 import {
   schemaTableNames,
   tablesWithoutUserColumn,
   userColumnsOf,
   userTables,
-} from "../../services/account/user-tables.ts";
+} from "#server/services/account/user-tables.ts";
+import type { DataExport } from "#shared/account/data-rights.ts";
+import { type FakeStripe, startFakeStripe } from "#tests/support/fake-stripe.ts";
+import { answersFor, MARCUS, newAccount, signUpBody } from "#tests/support/personas.ts";
+import { cookieFrom, createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /** Every table of the schema whose row, read as text, contains `needle` (an id or an address). */
 async function tablesHolding(db: Db, needle: string) {
@@ -237,6 +237,23 @@ describe("POST /api/me/delete", () => {
     expect(await limited.json()).toEqual({ error: expect.stringMatching(/^Too many attempts\. Please wait/) });
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await (await user.api.me.$get()).json()).user?.id).toBe(user.id);
+  });
+
+  it("says over the limit when to try again: Retry-After and the message name the same wait; no cookie, no mail", async () => {
+    const user = await t.createUser();
+    for (let i = 0; i < 4; i++) await user.api.me.delete.$post({ json: { password: "wrong-1" } });
+    const mails = t.smtp.countFor(user.email);
+    const limited = await user.api.me.delete.$post({ json: { password: user.password } });
+    expect(limited.status).toBe(429);
+    const wait = Number(limited.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    const minutes = Math.ceil(wait / 60);
+    expect(await limited.json()).toEqual({
+      error: `Too many attempts. Please wait ${minutes <= 1 ? "a minute" : `${minutes} minutes`} and try again.`,
+    });
+    expect(limited.headers.getSetCookie()).toEqual([]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(t.smtp.countFor(user.email)).toBe(mails);
   });
 
   it("removes every row of his, signs him out everywhere, mails him, and his address can sign up anew", async () => {

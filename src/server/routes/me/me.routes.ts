@@ -1,19 +1,17 @@
 import { Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
-import { type Me, updateProfileSchema } from "../../../shared/account/contracts.ts";
-import { type AccountDeleted, dataExportFileName, deleteAccountSchema } from "../../../shared/account/data-rights.ts";
-import { clientIp } from "../../auth/client-ip.ts";
-import { deviceCookieName } from "../../auth/device-cookie.ts";
-import { createRateLimiter, tooManyAttemptsMessage } from "../../auth/rate-limit.ts";
-import { requireUser } from "../../auth/session.ts";
-import type { AppEnv } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { validate } from "../../http/validation.ts";
-import { deleteAccount } from "../../services/account/account-deletion.ts";
-import { exportUserData } from "../../services/account/data-export.ts";
-import { updateFirstName } from "../../services/account/profile.ts";
-import { accountDeletedEmail } from "../../services/mail/account-emails.ts";
-import { isRunValidated } from "../../services/onboarding/onboarding.ts";
+import { clientIp } from "#server/auth/client-ip.ts";
+import { requireUser } from "#server/auth/session.ts";
+import { signedOutCookies } from "#server/auth/signed-out-cookies.ts";
+import type { AppEnv } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { documented } from "#server/http/openapi.ts";
+import { validate } from "#server/http/validation.ts";
+import { exportUserData } from "#server/services/account/data-export.ts";
+import { deleteAccountOnRequest } from "#server/services/account/leave-for-good.ts";
+import { updateFirstName } from "#server/services/account/profile.ts";
+import { isRunValidated } from "#server/services/onboarding/onboarding.ts";
+import { type Me, updateProfileSchema } from "#shared/account/contracts.ts";
+import { dataExportFileName, deleteAccountSchema } from "#shared/account/data-rights.ts";
 
 type MeUser = { id: string; email: string; firstName: string; createdAt: Date };
 
@@ -30,73 +28,94 @@ async function me(db: Db, user: MeUser): Promise<Me> {
  * POST /delete are his data rights (decision 0069): everything stored about him as a file, and leaving for good.
  */
 export const meRoutes = new Hono<AppEnv>()
-  .get("/", async (c) => {
-    const user = c.var.user;
-    if (!user) {
-      const nobody: Me = { user: null, onboarding: null };
-      return c.json(nobody, 200);
-    }
-    return c.json(await me(c.var.deps.database.db, user), 200);
-  })
-  .patch("/", requireUser, validate("json", updateProfileSchema), async (c) => {
-    const { db } = c.var.deps.database;
-    const saved = await updateFirstName(db, c.var.user.id, c.req.valid("json").firstName);
-    return c.json(await me(db, saved), 200);
-  })
-  .get("/data", requireUser, async (c) => {
-    const { deps } = c.var;
-    const file = await exportUserData(deps.database.db, deps.proofStorage, c.var.user, deps.env.publicConfig.appName);
-    c.header("Content-Disposition", `attachment; filename="${dataExportFileName(new Date(file.exportedAt))}"`);
-    return c.json(file, 200);
-  })
-  .post("/delete", requireUser, validate("json", deleteAccountSchema), async (c) => {
-    const { deps, user } = c.var;
-    const { env } = deps;
-    // Counted like a login: per IP and per account, on their own counters, so nobody can guess his password here.
-    const limiter = createRateLimiter(deps.database.db, env.rateLimits, env.AUTH_SECRET);
-    const verdict = await limiter.consume(
-      "signIn",
-      { ip: clientIp(c, env.TRUST_PROXY), email: user.email },
-      { scope: "deleteAccount" },
-    );
-    if (!verdict.allowed) {
-      c.header("Retry-After", String(verdict.retryAfterSeconds));
-      throw new HTTPException(429, { message: tooManyAttemptsMessage(verdict.retryAfterSeconds) });
-    }
-
-    const result = await deleteAccount(
-      { db: deps.database.db, stripe: deps.billing.stripe, proofStorage: deps.proofStorage },
-      user.id,
-      c.req.valid("json").password,
-    );
-    c.var.log.info({ userId: user.id, deletedRows: result.deletedRows }, "account deleted");
-    if (result.photosLeft > 0)
-      c.var.log.error({ photosLeft: result.photosLeft }, "proof photos of a deleted account left in storage");
-
-    // His sessions are gone with his rows; better-auth expires its own cookies in this browser.
-    const signedOut = await deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
-    for (const cookie of signedOut.headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
-    const secure = env.APP_URL.startsWith("https://");
-    c.header(
-      "Set-Cookie",
-      `${deviceCookieName(secure)}=; Path=/api/auth; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
-      { append: true },
-    );
-
-    try {
-      const context = {
-        appName: env.publicConfig.appName,
-        appUrl: env.APP_URL,
-        supportEmail: env.publicConfig.supportEmail,
-      };
-      await deps.mailer.send({
-        to: user.email,
-        ...accountDeletedEmail(context, { email: user.email, firstName: user.firstName }, result),
-      });
-    } catch (error) {
-      // The account is gone either way; the e-mail is a courtesy. The mail server's words may quote the address.
-      c.var.log.warn({ code: (error as { code?: unknown }).code }, "account-deleted e-mail not sent");
-    }
-    const answer: AccountDeleted = { deleted: true, subscriptionCancelled: result.subscriptionCancelled };
-    return c.json(answer, 200);
-  });
+  .get(
+    "/",
+    documented({
+      tag: "Account",
+      summary: "Who is signed in, and whether he has finished onboarding (null for nobody).",
+      description:
+        "`Me`: `{ user: {id, email, firstName, createdAt (ISO, the joined date)} \\| null, onboarding: {runValidated} \\| null }`",
+      ok: { 200: "`Me`: `{user, onboarding}`" },
+      public: true,
+    }),
+    async (c) => {
+      const user = c.var.user;
+      if (!user) {
+        const nobody: Me = { user: null, onboarding: null };
+        return c.json(nobody, 200);
+      }
+      return c.json(await me(c.var.deps.database.db, user), 200);
+    },
+  )
+  .patch(
+    "/",
+    documented({
+      tag: "Account",
+      summary: "Change his first name, with the sign-up rules.",
+      description:
+        "Body `{firstName}`. `Me`. Sign-up rules: trimmed, required (400 `First name is required.`), at most 50 characters (400 `First name must be at most 50 characters.`). Read fresh on the next request (no session cookie cache), so the dashboard greets him with it at once.",
+      ok: { 200: "`Me`" },
+    }),
+    requireUser,
+    validate("json", updateProfileSchema),
+    async (c) => {
+      const { db } = c.var.deps.database;
+      const saved = await updateFirstName(db, c.var.user.id, c.req.valid("json").firstName);
+      return c.json(await me(db, saved), 200);
+    },
+  )
+  .get(
+    "/data",
+    documented({
+      tag: "Account",
+      summary: "Everything stored about him, as a file (decision 0069).",
+      description:
+        '`DataExport` (`src/shared/account/data-rights.ts`) with `Content-Disposition: attachment; filename="unscroll-data-YYYY-MM-DD.json"`: every table that holds rows of his (found from the schema), all those rows, minus secrets (password hash, session and reset tokens), each section saying what it is and what was left out (decision 0069).',
+      ok: { 200: "`DataExport`, as an attachment" },
+    }),
+    requireUser,
+    async (c) => {
+      const { deps } = c.var;
+      const file = await exportUserData(deps.database.db, deps.proofStorage, c.var.user, deps.env.publicConfig.appName);
+      c.header("Content-Disposition", `attachment; filename="${dataExportFileName(new Date(file.exportedAt))}"`);
+      return c.json(file, 200);
+    },
+  )
+  .post(
+    "/delete",
+    documented({
+      tag: "Account",
+      summary: "Delete his account for good (decision 0070).",
+      description:
+        "Body `{password}`. `{deleted: true, subscriptionCancelled}` and the session cookies expired. Counted like a login (429 over the limit); 400 `Please enter your password to confirm.` / `That password is not correct. Your account was not deleted.` (nothing deleted); a running subscription is cancelled at Stripe now (502 and nothing deleted if Stripe refuses); then every row of his goes in one transaction, every session included, and a confirmation e-mail follows (decision 0070).",
+      ok: { 200: "`AccountDeleted`: `{deleted: true, subscriptionCancelled}`; the session cookies expire" },
+      errors: ["account.wrongPassword", "account.tooManyAttempts", "account.cancelFailed"],
+    }),
+    requireUser,
+    validate("json", deleteAccountSchema),
+    async (c) => {
+      const { deps, user } = c.var;
+      const { env } = deps;
+      // The service counts the attempt, deletes and mails him; its refusals (429 with Retry-After, 400, 502) are the
+      // catalog's. What is left is HTTP: this browser's cookies.
+      const answer = await deleteAccountOnRequest(
+        {
+          db: deps.database.db,
+          env,
+          stripe: deps.billing.stripe,
+          proofStorage: deps.proofStorage,
+          mailer: deps.mailer,
+          log: c.var.log,
+        },
+        user,
+        c.req.valid("json").password,
+        clientIp(c, env.TRUST_PROXY),
+      );
+      // His sessions are gone with his rows; better-auth expires its own cookies in this browser, and the device one goes.
+      const secure = env.APP_URL.startsWith("https://");
+      for (const cookie of await signedOutCookies(deps.auth, c.req.raw.headers, secure)) {
+        c.header("Set-Cookie", cookie, { append: true });
+      }
+      return c.json(answer, 200);
+    },
+  );

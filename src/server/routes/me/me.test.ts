@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { runValidations } from "../../db/schema.ts";
+import { runValidations } from "#server/db/schema.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 describe("GET /api/me", () => {
   let t: TestApp;

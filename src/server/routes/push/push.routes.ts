@@ -1,72 +1,73 @@
 import { Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
-import {
-  MAX_PUSH_DEVICES,
-  type PushStatus,
-  pushEndpointBodySchema,
-  pushMessages,
-  pushStatusQuerySchema,
-  pushSubscriptionSchema,
-} from "../../../shared/push/contracts.ts";
-import { requireUser } from "../../auth/session.ts";
-import type { AppEnv } from "../../context.ts";
-import { validate } from "../../http/validation.ts";
-import { deviceLabel } from "../../services/push/device-label.ts";
-import { isAllowedPushEndpoint } from "../../services/push/endpoint-policy.ts";
-import { readPushDevices, removePushSubscription, savePushSubscription } from "../../services/push/subscriptions.ts";
+import { requireUser } from "#server/auth/session.ts";
+import type { AppEnv, Deps } from "#server/context.ts";
+import { documented } from "#server/http/openapi.ts";
+import { validate } from "#server/http/validation.ts";
+import { type PushDeps, pushStatusOf, switchPushOff, switchPushOn } from "#server/services/push/device-push.ts";
+import { pushEndpointBodySchema, pushStatusQuerySchema, pushSubscriptionSchema } from "#shared/push/contracts.ts";
 
-const refuse = (status: 400 | 404 | 409 | 503, message: string) => new HTTPException(status, { message });
+function pushDeps({ env, database }: Deps): PushDeps {
+  return { db: database.db, vapid: env.vapid, production: env.NODE_ENV === "production" };
+}
 
 /**
  * Web push on this device (decision 0098): the key to subscribe with and whether this device's endpoint is his; the
  * browser's subscription saved when he switches push on, deleted when he switches it off. Only endpoints of known
  * push services are accepted (the server POSTs to them). Another user's endpoint answers as an unknown one when
- * deleted, and 409 when saved: it stays his.
+ * deleted, and 409 when saved: it stays his. The service decides each refusal (services/push/device-push.ts); the
+ * catalog in http/errors.ts answers it.
  */
 export const pushRoutes = new Hono<AppEnv>()
-  .get("/", requireUser, validate("query", pushStatusQuerySchema), async (c) => {
-    const { env, database } = c.var.deps;
-    const { devices, subscribed } = await readPushDevices(database.db, c.var.user.id, c.req.valid("query").endpoint);
-    return c.json<PushStatus>(
-      { available: env.vapid !== null, publicKey: env.vapid?.publicKey ?? null, subscribed, devices },
-      200,
-    );
-  })
-  .post("/subscriptions", requireUser, validate("json", pushSubscriptionSchema), async (c) => {
-    const { env, database } = c.var.deps;
-    if (!env.vapid) throw refuse(503, pushMessages.unavailable);
-    const subscription = c.req.valid("json");
-    if (!isAllowedPushEndpoint(subscription.endpoint, { production: env.NODE_ENV === "production" })) {
-      throw refuse(400, pushMessages.endpointRefused);
-    }
-    const outcome = await savePushSubscription(
-      database.db,
-      c.var.user.id,
-      subscription,
-      deviceLabel(c.req.header("user-agent")),
-    );
-    if (!outcome.saved) {
-      throw refuse(
-        409,
-        outcome.reason === "endpoint-taken"
-          ? pushMessages.endpointTaken
-          : pushMessages.tooManyDevices(MAX_PUSH_DEVICES),
+  .get(
+    "/",
+    documented({
+      tag: "Reminders",
+      summary: "Web push on this device: the key to subscribe with and whether this device is his (decision 0098).",
+      description:
+        "`{available, publicKey \\| null, subscribed, devices}`: whether this server pushes, the VAPID key to subscribe with, whether the named endpoint (this device's) is one of his, and how many devices he has push on.",
+      ok: { 200: "`PushStatus`" },
+    }),
+    requireUser,
+    validate("query", pushStatusQuerySchema),
+    async (c) => {
+      return c.json(await pushStatusOf(pushDeps(c.var.deps), c.var.user.id, c.req.valid("query").endpoint), 200);
+    },
+  )
+  .post(
+    "/subscriptions",
+    documented({
+      tag: "Reminders",
+      summary: "Switch push on for this browser: its subscription saved for him.",
+      description:
+        "Body `{endpoint, keys: {p256dh, auth}, expirationTime?}`. The browser's `PushSubscription.toJSON()`, saved for him; the same status. 400 for an invalid subscription or an endpoint outside the known push services (https only in production), 409 past 10 devices, 409 `Push notifications on this browser are on for another account. …` for an endpoint another account has (it stays his, decision 0103), 503 when the server has no VAPID keys.",
+      ok: { 200: "`PushStatus`" },
+      errors: ["push.unavailable", "push.endpointRefused", "push.endpointTaken", "push.tooManyDevices"],
+    }),
+    requireUser,
+    validate("json", pushSubscriptionSchema),
+    async (c) => {
+      const status = await switchPushOn(
+        pushDeps(c.var.deps),
+        c.var.user.id,
+        c.req.valid("json"),
+        c.req.header("user-agent"),
       );
-    }
-    return c.json<PushStatus>(
-      { available: true, publicKey: env.vapid.publicKey, subscribed: true, devices: outcome.devices },
-      200,
-    );
-  })
-  .delete("/subscriptions", requireUser, validate("json", pushEndpointBodySchema), async (c) => {
-    const { env, database } = c.var.deps;
-    const userId = c.var.user.id;
-    if (!(await removePushSubscription(database.db, userId, c.req.valid("json").endpoint))) {
-      throw refuse(404, pushMessages.notFound);
-    }
-    const { devices } = await readPushDevices(database.db, userId, undefined);
-    return c.json<PushStatus>(
-      { available: env.vapid !== null, publicKey: env.vapid?.publicKey ?? null, subscribed: false, devices },
-      200,
-    );
-  });
+      return c.json(status, 200);
+    },
+  )
+  .delete(
+    "/subscriptions",
+    documented({
+      tag: "Reminders",
+      summary: "Switch push off for this browser.",
+      description:
+        "Body `{endpoint}`. The same status, that device off. Another user's endpoint or an unknown one → 404 `Push notifications are not on for this device.`",
+      ok: { 200: "`PushStatus`" },
+      errors: ["push.notFound"],
+    }),
+    requireUser,
+    validate("json", pushEndpointBodySchema),
+    async (c) => {
+      return c.json(await switchPushOff(pushDeps(c.var.deps), c.var.user.id, c.req.valid("json").endpoint), 200);
+    },
+  );

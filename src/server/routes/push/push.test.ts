@@ -1,19 +1,19 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import webPush from "web-push";
+import { pushSubscriptions, reminderDeliveries } from "#server/db/schema.ts";
+import { isAllowedPushEndpoint } from "#server/services/push/endpoint-policy.ts";
+import { deliverReminder } from "#server/services/reminders/deliver.ts";
+import { claimDueReminders } from "#server/services/reminders/planner.ts";
+import { MAX_PUSH_DEVICES, pushMessages } from "#shared/push/contracts.ts";
+import { addDays } from "#shared/reminders/rules.ts";
 import {
   type BrowserSubscription,
   type FakePushService,
   startFakePushService,
   verifyVapidHeader,
-} from "../../../../tests/support/fake-push-service.ts";
-import { createTestApp, PRODUCTION_TEST_ENV, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import { MAX_PUSH_DEVICES, pushMessages } from "../../../shared/push/contracts.ts";
-import { addDays } from "../../../shared/reminders/rules.ts";
-import { pushSubscriptions, reminderDeliveries } from "../../db/schema.ts";
-import { isAllowedPushEndpoint } from "../../services/push/endpoint-policy.ts";
-import { deliverReminder } from "../../services/reminders/deliver.ts";
-import { claimDueReminders } from "../../services/reminders/planner.ts";
+} from "#tests/support/fake-push-service.ts";
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 const ANDROID_CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { verifyPassword } from "../../auth/password-hash.ts";
-import type { Db } from "../../db/client.ts";
-import { accounts, proofs, subscriptions, verifications } from "../../db/schema.ts";
+import { verifyPassword } from "#server/auth/password-hash.ts";
+import type { Db } from "#server/db/client.ts";
+import { accounts, proofs, subscriptions, verifications } from "#server/db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import type { ProofStorage } from "../proof/proof-storage.ts";
 import { userTables } from "./user-tables.ts";

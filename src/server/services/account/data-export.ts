@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, isNotNull, or } from "drizzle-orm";
-import type { DataExport, DataExportSection } from "../../../shared/account/data-rights.ts";
-import type { Db } from "../../db/client.ts";
-import { proofs } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { proofs } from "#server/db/schema.ts";
+import type { DataExport, DataExportSection } from "#shared/account/data-rights.ts";
 import type { ProofStorage } from "../proof/proof-storage.ts";
 import { type UserTable, userTables } from "./user-tables.ts";
 

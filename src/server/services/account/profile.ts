@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { users } from "#server/db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { eq, is } from "drizzle-orm";
 import { getTableConfig, type PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client.ts";
-import * as schema from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import * as schema from "#server/db/schema.ts";
 
 /**
  * Where the database holds a user, found from the Drizzle schema rather than listed by hand, so the data export and

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { pushSubscriptions } from "../../db/schema.ts";
-import type { Env, VapidConfig } from "../../env.ts";
-import type { Logger } from "../../logger.ts";
+import type { Db } from "#server/db/client.ts";
+import { pushSubscriptions } from "#server/db/schema.ts";
+import type { Env, VapidConfig } from "#server/env.ts";
+import type { Logger } from "#server/logger.ts";
 import { isAllowedPushEndpoint } from "./endpoint-policy.ts";
 
 export type PushDeps = { db: Db; env: Env; logger: Logger };

@@ -1,7 +1,7 @@
 import { and, count, eq, ne } from "drizzle-orm";
-import { MAX_PUSH_DEVICES, type PushSubscriptionJson } from "../../../shared/push/contracts.ts";
-import type { Db } from "../../db/client.ts";
-import { pushSubscriptions, users } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { pushSubscriptions, users } from "#server/db/schema.ts";
+import { MAX_PUSH_DEVICES, type PushSubscriptionJson } from "#shared/push/contracts.ts";
 
 export type SaveOutcome =
   | { saved: true; devices: number }
