@@ -1,0 +1,83 @@
+import type { MiddlewareHandler } from "hono";
+import { describeRoute } from "hono-openapi";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { DomainError, type DomainErrorCode } from "#server/services/domain-error.ts";
+import { answerFor } from "./errors.ts";
+
+/** The areas of the API, in the order the reference lists them. */
+export const apiTags = [
+  { name: "Account", description: "Who is signed in, his profile, his data and leaving for good." },
+  { name: "Auth", description: "better-auth behind the app's guard: sign-up, sign-in, e-mail links, sign-out." },
+  { name: "Run challenge", description: "The first challenge: accepting it and validating the run." },
+  { name: "Quiz and plan", description: "The self-assessment and the AI plan it becomes." },
+  { name: "Challenges and milestones", description: "Accepting challenges, dates, todos, re-plans and proof." },
+  { name: "Screens", description: "What the workflow, dashboard and insights screens show, each in one request." },
+  { name: "Premium", description: "Plans, Stripe Checkout, the Customer Portal and Stripe's webhook." },
+  { name: "Community", description: "The waitlist and the feed preview." },
+  { name: "Reminders", description: "Reminder e-mails, web push and the private calendar feed." },
+  { name: "Partners", description: "Accountability partners, their page and their e-mails." },
+  { name: "Operations", description: "Health of the running server." },
+] as const;
+type Tag = (typeof apiTags)[number]["name"];
+
+/** What a route answers besides refusals of the catalog (health's 503 is a state, not a refusal). */
+type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 303 | 503;
+
+export type RouteDoc = {
+  tag: Tag;
+  summary: string;
+  description?: string;
+  /** Each success status and what it carries (name the shared contract type). */
+  ok: Partial<Record<SuccessStatus, string>>;
+  /** The domain refusals the route can answer; their statuses and messages come from the catalog (http/errors.ts). */
+  errors?: DomainErrorCode[];
+  /** Answers without a session (default: signed in, and 401 without one). */
+  public?: boolean;
+  /** A success body that is not JSON (a photo, a calendar file). */
+  media?: string;
+};
+
+export const errorSchemaRef = { $ref: "#/components/schemas/Error" } as const;
+
+/** Facts that fill a message's blanks in the document, where the real answer says them. */
+const exampleDetails = { count: 2, message: "The rule's own message (SPEC.md section 5)." };
+
+/** The catalog's answers for these codes, grouped by status: what the document lists as the route's refusals. */
+export function errorResponses(codes: readonly DomainErrorCode[]): Record<string, OpenAPIV3_1.ResponseObject> {
+  const byStatus = new Map<number, string[]>();
+  for (const code of codes) {
+    const { status, message } = answerFor(new DomainError(code, exampleDetails));
+    byStatus.set(status, [...(byStatus.get(status) ?? []), `\`${message}\` (${code})`]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, messages]) => [
+      String(status),
+      { description: messages.join("; "), content: { "application/json": { schema: errorSchemaRef } } },
+    ]),
+  );
+}
+
+/** What a route answers when it does its work: a redirect or a 204 carries no body, the rest JSON or `media`. */
+export function successResponses(doc: Pick<RouteDoc, "ok" | "media">): Record<string, OpenAPIV3_1.ResponseObject> {
+  return Object.fromEntries(
+    Object.entries(doc.ok).map(([status, description]) => {
+      const body = status !== "204" && !status.startsWith("3");
+      return [status, body ? { description, content: { [doc.media ?? "application/json"]: {} } } : { description }];
+    }),
+  );
+}
+
+/**
+ * The route's entry in the OpenAPI document (GET /api/openapi.json): what it does, what it answers, which refusals
+ * of the catalog it can give. The request's schema comes from its `validate` middleware, so it cannot drift.
+ */
+export function documented(doc: RouteDoc): MiddlewareHandler {
+  const errors: DomainErrorCode[] = [...(doc.public ? [] : ["auth.sessionRequired" as const]), ...(doc.errors ?? [])];
+  return describeRoute({
+    tags: [doc.tag],
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    ...(doc.public ? {} : { security: [{ session: [] }] }),
+    responses: { ...successResponses(doc), ...errorResponses(errors) },
+  });
+}

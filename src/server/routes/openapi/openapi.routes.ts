@@ -1,0 +1,62 @@
+import { type Env, Hono } from "hono";
+import { generateSpecs } from "hono-openapi";
+import type { OpenAPIV3_1 } from "openapi-types";
+import type { AppEnv } from "#server/context.ts";
+import { apiTags, errorSchemaRef } from "#server/http/openapi.ts";
+import { referencePage } from "./reference-page.ts";
+
+type Options = {
+  title: string;
+  /** Entries no route of `api` declares itself (the auth guard's table). */
+  extraPaths?: OpenAPIV3_1.PathsObject;
+  /** The interactive reference page, outside production. */
+  reference: boolean;
+};
+
+/** The OpenAPI 3.1 document of every route of `api` mounted under /api, generated from the routes themselves. */
+export async function openApiDocument<E extends Env>(api: Hono<E>, options: Omit<Options, "reference">) {
+  const document = await generateSpecs(new Hono<E>().route("/api", api), {
+    documentation: {
+      info: {
+        title: `${options.title} API`,
+        version: "1",
+        description:
+          "JSON under /api with the session cookie of sign-in. Every refusal is `{ error }` with the message the user sees; each route lists its own. Guide: docs/api.md.",
+      },
+      tags: [...apiTags],
+      components: {
+        schemas: {
+          Error: {
+            type: "object",
+            properties: { error: { type: "string", description: "The message for the user, as shown." } },
+            required: ["error"],
+          },
+        },
+        securitySchemes: {
+          session: {
+            type: "apiKey",
+            in: "cookie",
+            name: "unscroll.session_token",
+            description: "Set by POST /api/auth/sign-in/email (`__Secure-` first over HTTPS).",
+          },
+        },
+      },
+      paths: options.extraPaths,
+    },
+    defaultValidationErrorResponse: {
+      description: "Invalid input: the first problem's message (SPEC.md section 5); nothing changed.",
+      content: { "application/json": { schema: errorSchemaRef } },
+    },
+  });
+  return document as OpenAPIV3_1.Document;
+}
+
+/** GET /api/openapi.json (made once, on first ask) and, outside production, GET /api/reference. */
+export function openApiRoutes<E extends Env>(api: Hono<E>, options: Options) {
+  let document: Promise<OpenAPIV3_1.Document> | undefined;
+  const routes = new Hono<AppEnv>().get("/openapi.json", async (c) => {
+    document ??= openApiDocument(api, options);
+    return c.json(await document, 200, { "Cache-Control": "no-cache" });
+  });
+  return options.reference ? routes.route("/reference", referencePage()) : routes;
+}
