@@ -19,6 +19,15 @@ module.exports = {
       to: { pathNot: ["^src/", "(^|/)node_modules/"], dependencyTypesNot: ["core"], couldNotResolve: false },
     },
     {
+      name: "source-not-to-tests",
+      comment:
+        "Test data and test support live under tests/ and reach src/ only through tests: production code (and its build) never imports them.",
+      severity: "error",
+      // src/shared has its own, stricter rule (shared-only-shared).
+      from: { path: "^src/(server|client)/", pathNot: "[.]test[.]tsx?$" },
+      to: { path: "^tests/" },
+    },
+    {
       name: "client-not-to-server",
       comment:
         "The client never imports server code. Its one window on the server is the API type (see client-api-type-only).",

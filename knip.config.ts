@@ -16,9 +16,14 @@ export default {
     "tests/bench/signup-timing.ts",
     // The throughput benchmark's servers, each started by tests/bench/throughput.ts as a child process.
     "tests/bench/throughput/*.ts",
+    // Run by hand: what the API document's middleware and validators cost a request (issue 29).
+    "tests/bench/api-contract.ts",
     // Run by hand: writes the activity files the proof tests read (issue 26).
     "tests/fixtures/*/make-fixtures.ts",
   ],
+  // Swagger UI's files are read from node_modules by the API reference page (src/server/routes/openapi/reference-page.ts,
+  // outside production), found with require.resolve, which knip does not follow.
+  ignoreDependencies: ["swagger-ui-dist"],
   // CSS too: app.css imports tailwindcss.
   project: ["src/**/*.{ts,tsx,css}", "scripts/**/*.ts", "tests/**/*.ts", "*.ts"],
 } satisfies KnipConfig;

@@ -22,17 +22,17 @@ const cleanTree: Files = {
   "src/shared/plan/rules.ts": "export const weeks = 12;\n",
   // A shared test may use the test support outside src/.
   "src/shared/plan/rules.test.ts":
-    'import { persona } from "../../../tests/support/personas.ts";\nimport { weeks } from "./rules.ts";\n\nexport const checked = [persona, weeks];\n',
+    'import { persona } from "#tests/support/personas.ts";\nimport { weeks } from "./rules.ts";\n\nexport const checked = [persona, weeks];\n',
   "tests/support/personas.ts": 'export const persona = "Jane";\n',
   "src/server/env.ts": "export const port = process.env.PORT;\n",
-  "src/server/db/schema.ts": 'import { weeks } from "../../shared/plan/rules.ts";\n\nexport const table = { weeks };\n',
+  "src/server/db/schema.ts": 'import { weeks } from "#shared/plan/rules.ts";\n\nexport const table = { weeks };\n',
   "src/server/http/validation.ts": "export const validate = (value: unknown) => value;\n",
   "src/server/services/plan/plan-read.ts":
-    'import { table } from "../../db/schema.ts";\n\nexport const readPlan = () => table;\n',
+    'import { table } from "#server/db/schema.ts";\n\nexport const readPlan = () => table;\n',
   "src/server/routes/plan/plan.routes.ts": [
     'import { Hono } from "hono";',
-    'import { validate } from "../../http/validation.ts";',
-    'import { readPlan } from "../../services/plan/plan-read.ts";',
+    'import { validate } from "#server/http/validation.ts";',
+    'import { readPlan } from "#server/services/plan/plan-read.ts";',
     'import { planPath } from "./plan-path.ts";',
     "",
     "export const planRoutes = new Hono().get(planPath, (c) => c.json(validate(readPlan())));",
@@ -53,12 +53,12 @@ const cleanTree: Files = {
     "",
   ].join("\n"),
   "src/client/lib/api.ts":
-    'import type { ApiType } from "../../server/app.ts";\n\nexport type Api = ApiType;\nexport const base = "/api";\n',
+    'import type { ApiType } from "#server/app.ts";\n\nexport type Api = ApiType;\nexport const base = "/api";\n',
   "src/client/components/button.ts":
-    'import { weeks } from "../../shared/plan/rules.ts";\n\nexport const label = String(weeks);\n',
+    'import { weeks } from "#shared/plan/rules.ts";\n\nexport const label = String(weeks);\n',
   "src/client/features/plan/plan-card.ts": [
-    'import { label } from "../../components/button.ts";',
-    'import { base } from "../../lib/api.ts";',
+    'import { label } from "#client/components/button.ts";',
+    'import { base } from "#client/lib/api.ts";',
     'import { planKey } from "./plan-query.ts";',
     "",
     "export const planCard = [label, base, planKey];",
@@ -66,7 +66,7 @@ const cleanTree: Files = {
   ].join("\n"),
   "src/client/features/plan/plan-query.ts": 'export const planKey = ["plan"];\n',
   "src/client/features/quiz/quiz-form.ts":
-    'import { label } from "../../components/button.ts";\n\nexport const quizForm = label;\n',
+    'import { label } from "#client/components/button.ts";\n\nexport const quizForm = label;\n',
   "src/client/routes.ts": 'export default ["routes/plan.ts"];\n',
   "src/client/routes/plan.ts": [
     'import { planCard } from "../features/plan/plan-card.ts";',
@@ -84,8 +84,11 @@ function plant(files: Files) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   }
-  // Biome reads its rules from the folder it checks; the same file the real tree uses.
+  // Biome reads its rules from the folder it checks; the same file the real tree uses. The package's import aliases
+  // (#server/…, #client/…) are what dependency-cruiser resolves the planted imports through.
   copyFileSync(join(root, "biome.json"), join(dir, "biome.json"));
+  const { imports } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "planted", type: "module", imports }));
   return dir;
 }
 
@@ -129,25 +132,25 @@ const planted: Planted[] = [
     rule: "shared-not-to-client-or-server",
     case: "shared imports the client",
     file: "src/shared/plan/leak.ts",
-    text: 'import { base } from "../../client/lib/api.ts";\n\nexport const leak = base;\n',
+    text: 'import { base } from "#client/lib/api.ts";\n\nexport const leak = base;\n',
   },
   {
     rule: "shared-not-to-client-or-server",
     case: "shared imports a server type",
     file: "src/shared/plan/leak.ts",
-    text: 'import type { ApiType } from "../../server/app.ts";\n\nexport type Leak = ApiType;\n',
+    text: 'import type { ApiType } from "#server/app.ts";\n\nexport type Leak = ApiType;\n',
   },
   {
     rule: "client-not-to-server",
     case: "the client imports server code other than the API type",
     file: "src/client/features/plan/peek.ts",
-    text: 'import { table } from "../../../server/db/schema.ts";\n\nexport const peek = table;\n',
+    text: 'import { table } from "#server/db/schema.ts";\n\nexport const peek = table;\n',
   },
   {
     rule: "client-api-type-only",
     case: "the client imports the server app as a value",
     file: "src/client/lib/app-value.ts",
-    text: 'import { app } from "../../server/app.ts";\n\nexport const server = app;\n',
+    text: 'import { app } from "#server/app.ts";\n\nexport const server = app;\n',
   },
   {
     rule: "route-not-to-other-route",
@@ -177,13 +180,13 @@ const planted: Planted[] = [
     rule: "services-know-no-http",
     case: "a service imports a route",
     file: "src/server/services/plan/plan-link.ts",
-    text: 'import { planPath } from "../../routes/plan/plan-path.ts";\n\nexport const link = planPath;\n',
+    text: 'import { planPath } from "#server/routes/plan/plan-path.ts";\n\nexport const link = planPath;\n',
   },
   {
     rule: "services-know-no-http",
     case: "a service imports the http plumbing",
     file: "src/server/services/plan/plan-check.ts",
-    text: 'import { validate } from "../../http/validation.ts";\n\nexport const check = validate;\n',
+    text: 'import { validate } from "#server/http/validation.ts";\n\nexport const check = validate;\n',
   },
   {
     rule: "services-know-no-http",
@@ -197,7 +200,7 @@ const planted: Planted[] = [
     // dependency-cruiser counts it as type-only; Biome's useImportType asks for `import type`.
     case: "an import of types only lacks `import type`",
     file: "src/client/lib/app-inline-type.ts",
-    text: 'import { type ApiType } from "../../server/app.ts";\n\nexport type Api = ApiType;\n',
+    text: 'import { type ApiType } from "#server/app.ts";\n\nexport type Api = ApiType;\n',
   },
   ...["src/server/services/plan/limits.ts", "src/client/lib/flags.ts", "src/shared/plan/flags.ts"].map((file) => ({
     rule: "noProcessEnv",
@@ -207,13 +210,35 @@ const planted: Planted[] = [
   })),
 ];
 
+/** Issue 29: a module reaches another folder of the tree through the package's aliases, never by climbing. */
+const plantedIssue29: Planted[] = [
+  {
+    rule: "source-not-to-tests",
+    case: "a service imports test data",
+    file: "src/server/services/plan/sample-plan.ts",
+    text: 'import { persona } from "#tests/support/personas.ts";\n\nexport const sample = persona;\n',
+  },
+  {
+    rule: "noRestrictedImports",
+    case: "an import climbs two folders instead of using an alias",
+    file: "src/server/services/plan/plan-table.ts",
+    text: 'import { table } from "../../db/schema.ts";\n\nexport const planTable = table;\n',
+  },
+  {
+    rule: "noRestrictedImports",
+    case: "a test climbs out of src/ to the test support",
+    file: "src/server/services/plan/plan-read.test.ts",
+    text: 'import { persona } from "../../../../tests/support/personas.ts";\n\nexport const checked = persona;\n',
+  },
+];
+
 /** The directions issue 24 (row 9) found unchecked: planted, each passed lint before its rule. */
 const plantedIssue24: Planted[] = [
   {
     rule: "client-not-to-routes",
     case: "a feature imports a client route",
     file: "src/client/features/plan/back-link.ts",
-    text: 'import planRoute from "../../routes/plan.ts";\n\nexport const back = planRoute;\n',
+    text: 'import planRoute from "#client/routes/plan.ts";\n\nexport const back = planRoute;\n',
   },
   {
     rule: "client-not-to-routes",
@@ -255,7 +280,7 @@ const plantedIssue24: Planted[] = [
     rule: "shared-only-shared",
     case: "shared imports the test support",
     file: "src/shared/plan/sample.ts",
-    text: 'import { persona } from "../../../tests/support/personas.ts";\n\nexport const sample = persona;\n',
+    text: 'import { persona } from "#tests/support/personas.ts";\n\nexport const sample = persona;\n',
   },
   {
     rule: "no-circular",
@@ -287,6 +312,12 @@ describe("boundaries checked by npm run lint", () => {
   });
 
   it.each(planted)("fail when $case ($rule)", async ({ rule, file, text }) => {
+    const { failed, violations, output } = await lint(plant({ [file]: text }));
+    expect(violations).toEqual([`${rule} in ${file}`]);
+    expect(failed, output).toBe(true);
+  });
+
+  it.each(plantedIssue29)("fail when $case ($rule) (issue 29)", async ({ rule, file, text }) => {
     const { failed, violations, output } = await lint(plant({ [file]: text }));
     expect(violations).toEqual([`${rule} in ${file}`]);
     expect(failed, output).toBe(true);

@@ -5,8 +5,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateSW } from "workbox-build";
-import { publicConfigFromEnv } from "../src/shared/config/public-config.ts";
-import { paths } from "../src/shared/paths.ts";
+import { publicConfigFromEnv } from "#shared/config/public-config.ts";
+import { paths } from "#shared/paths.ts";
 
 /** The SPA shell React Router writes for paths it did not pre-render: every signed-in screen starts from it. */
 export const APP_SHELL = "/__spa-fallback.html";

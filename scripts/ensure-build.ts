@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { publicConfigFromEnv } from "../src/shared/config/public-config.ts";
+import { publicConfigFromEnv } from "#shared/config/public-config.ts";
 import { precompress } from "./precompress.ts";
 import { reactRouter } from "./react-router-cli.ts";
 

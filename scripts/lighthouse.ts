@@ -54,7 +54,7 @@ Object.assign(process.env, {
 });
 
 ensureBuild();
-const { startServer } = await import("../src/server/server.ts");
+const { startServer } = await import("#server/server.ts");
 await startServer({ serveClient: true });
 await waitForHealth(baseUrl);
 

@@ -3,9 +3,9 @@
  * sets, a terse one, a German one, a long one by default) for a person to read, with the time each plan took.
  */
 
-import { harnessPersonas } from "../src/server/services/ai/offline/harness-personas.ts";
-import { composePlan, createOfflineGenerator } from "../src/server/services/ai/offline/offline-generator.ts";
-import { QUIZ_QUESTIONS } from "../src/shared/quiz/questions.ts";
+import { composePlan, createOfflineGenerator } from "#server/services/ai/offline/offline-generator.ts";
+import { QUIZ_QUESTIONS } from "#shared/quiz/questions.ts";
+import { harnessPersonas } from "#tests/fixtures/harness-personas.ts";
 
 const DEFAULT_IDS = ["issue-woodworker", "issue-spanish", "terse-1", "german-1", "musician-long"];
 const ids = process.argv.slice(2).length > 0 ? process.argv.slice(2) : DEFAULT_IDS;

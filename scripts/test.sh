@@ -5,10 +5,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
+# Each step says when it starts, so a slow CI run shows where its time went.
 npm run --silent lint
-echo "== type check"
+echo "== type check (at ${SECONDS} s)"
 npm run --silent typecheck
-echo "== unit, component and server tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)}"
+echo "== unit, component and server tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)} (at ${SECONDS} s)"
 npx vitest run
-echo "== browser tests (Chromium)"
+echo "== browser tests (Chromium) (at ${SECONDS} s)"
 npx playwright test
+echo "== npm test done in ${SECONDS} s"

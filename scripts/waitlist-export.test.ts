@@ -5,10 +5,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/server/db/client.ts";
-import { users } from "../src/server/db/schema.ts";
-import { joinWaitlist } from "../src/server/services/community/waitlist.ts";
-import { joinWaitlistSchema } from "../src/shared/community/contracts.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { users } from "#server/db/schema.ts";
+import { joinWaitlist } from "#server/services/community/waitlist.ts";
+import { joinWaitlistSchema } from "#shared/community/contracts.ts";
 
 const root = resolve(import.meta.dirname, "..");
 

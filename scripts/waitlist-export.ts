@@ -1,9 +1,9 @@
 import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { type Database, openDatabase } from "../src/server/db/client.ts";
-import { type Env, EnvError, parseEnv } from "../src/server/env.ts";
-import { waitlistCsv } from "../src/server/services/community/waitlist-export.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { type Env, EnvError, parseEnv } from "#server/env.ts";
+import { waitlistCsv } from "#server/services/community/waitlist-export.ts";
 
 // `npm run -s waitlist:export > waitlist.csv`: the community waitlist (position, name, e-mail, interests, joined at)
 // as CSV on standard output, for announcing the launch. It reads the database the server reads (DATABASE_URL, else

@@ -9,6 +9,7 @@ import { refuseForeignOrigin } from "./http/origin-check.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { refuseUnstorableText } from "./http/storable-text.ts";
 import { AUTH_MAX_BYTES, authRoutes } from "./routes/auth/auth.routes.ts";
+import { authPaths } from "./routes/auth/auth-docs.ts";
 import { billingRoutes } from "./routes/billing/billing.routes.ts";
 import { calendarRoutes } from "./routes/calendar/calendar.routes.ts";
 import { challengeRoutes } from "./routes/challenges/challenges.routes.ts";
@@ -19,6 +20,7 @@ import { insightRoutes } from "./routes/insights/insights.routes.ts";
 import { meRoutes } from "./routes/me/me.routes.ts";
 import { milestoneRoutes } from "./routes/milestones/milestones.routes.ts";
 import { onboardingRoutes } from "./routes/onboarding/onboarding.routes.ts";
+import { openApiRoutes } from "./routes/openapi/openapi.routes.ts";
 import { partnerRoutes } from "./routes/partner/partner.routes.ts";
 import { partnerEmailRoutes } from "./routes/partner-emails/partner-emails.routes.ts";
 import { partnerViewRoutes } from "./routes/partner-view/partner-view.routes.ts";
@@ -95,8 +97,18 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   app.use("/api/*", refuseForeignOrigin(deps.env, { except: ["/api/billing/webhook"] }));
   app.use("/api/*", forgetSessionsAfterChanges);
   app.route("/api/auth", authRoutes);
+  const api = createApi();
+  // The document is generated from the routes themselves; outside production its reference page too (decision 0111).
+  app.route(
+    "/api",
+    openApiRoutes(api, {
+      title: deps.env.publicConfig.appName,
+      extraPaths: authPaths(),
+      reference: deps.env.NODE_ENV !== "production",
+    }),
+  );
   app.use("/api/*", loadSession);
-  app.route("/api", createApi());
+  app.route("/api", api);
   app.all("/api/*", notFound);
 
   // Test mode only (no Stripe keys, never in production): the stand-in's checkout and portal pages, and its
@@ -119,11 +131,11 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
     // A partner link that opens nothing (unknown, removed, renewed away, expired) answers 404, with the app's page
     // saying so; a live one is the page like any other (decision 0106).
     app.on(["GET", "HEAD"], "/partner/view/:token", async (c) => {
-      const page = site.serve(c) ?? notFound(c);
+      const page = (await site.serve(c)) ?? notFound(c);
       if (await partnerLinkOpens(deps.database.db, c.req.param("token"), new Date())) return page;
       return new Response(page.body, { status: 404, headers: page.headers });
     });
-    app.on(["GET", "HEAD"], "*", (c) => site.serve(c) ?? notFound(c));
+    app.on(["GET", "HEAD"], "*", async (c) => (await site.serve(c)) ?? notFound(c));
   }
 
   app.notFound(notFound);

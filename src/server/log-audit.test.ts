@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captureLog } from "../../tests/support/captured-log.ts";
-import { answersFor, uniqueEmail } from "../../tests/support/personas.ts";
-import { cookieFrom, createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { captureLog } from "#tests/support/captured-log.ts";
+import { answersFor, uniqueEmail } from "#tests/support/personas.ts";
+import { cookieFrom, createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * Issue 12, item 5: the log, at its most talkative level, holds none of what a user typed or was sent: no password,

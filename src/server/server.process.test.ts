@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { TEST_PASSWORD } from "../../tests/support/personas.ts";
+import { TEST_PASSWORD } from "#tests/support/personas.ts";
 import {
   exitOf,
   killServers,
@@ -12,8 +12,8 @@ import {
   startServer,
   stopServer,
   until,
-} from "../../tests/support/server-process.ts";
-import { createEmptyPostgresDatabase } from "../../tests/support/test-database.ts";
+} from "#tests/support/server-process.ts";
+import { createEmptyPostgresDatabase } from "#tests/support/test-database.ts";
 
 const onPostgres = inject("testDb").kind === "postgres";
 

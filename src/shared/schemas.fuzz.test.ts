@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fuzzJson, fuzzObject, fuzzParameters } from "../../tests/support/fuzz.ts";
+import { fuzzJson, fuzzObject, fuzzParameters } from "#tests/support/fuzz.ts";
 import { hasControlCharacter, isStorableText } from "./text.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { profiles, todos } from "../../src/server/db/schema.ts";
-import { tokenPeriod } from "../../src/shared/tokens/rules.ts";
+import { profiles, todos } from "#server/db/schema.ts";
+import { tokenPeriod } from "#shared/tokens/rules.ts";
 import { answersFor, MARCUS } from "../support/personas.ts";
 import type { createBenchApp } from "./bench-app.ts";
 import { measure } from "./stats.ts";

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ensureBuild } from "../../scripts/ensure-build.ts";
+import { ensureBuild } from "#scripts/ensure-build.ts";
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 

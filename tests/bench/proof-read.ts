@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import { readActivity } from "../../src/server/services/proof/activity/read-activity.ts";
-import { readActivityOffThread } from "../../src/server/services/proof/activity/read-activity-off-thread.ts";
+import { readActivity } from "#server/services/proof/activity/read-activity.ts";
+import { readActivityOffThread } from "#server/services/proof/activity/read-activity-off-thread.ts";
 import { type Stats, stats } from "./stats.ts";
 
 /**

@@ -1,11 +1,11 @@
 import type { AddressInfo } from "node:net";
 import { Worker } from "node:worker_threads";
-import { createApp } from "../../src/server/app.ts";
-import { buildDeps, prepareDatabase } from "../../src/server/bootstrap.ts";
-import { openDatabase } from "../../src/server/db/client.ts";
-import { parseEnv } from "../../src/server/env.ts";
-import { createHttpServer, listen } from "../../src/server/http/node-server.ts";
-import type { MailMessage } from "../../src/server/services/mail/mailer.ts";
+import { createApp } from "#server/app.ts";
+import { buildDeps, prepareDatabase } from "#server/bootstrap.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { parseEnv } from "#server/env.ts";
+import { createHttpServer, listen } from "#server/http/node-server.ts";
+import type { MailMessage } from "#server/services/mail/mailer.ts";
 import { newAccount, signUpBody, uniqueEmail } from "../support/personas.ts";
 import { TEST_ORIGIN } from "../support/test-app.ts";
 import { stats } from "./stats.ts";

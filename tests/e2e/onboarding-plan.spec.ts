@@ -1,4 +1,4 @@
-import { QUIZ_QUESTIONS } from "../../src/shared/quiz/questions.ts";
+import { QUIZ_QUESTIONS } from "#shared/quiz/questions.ts";
 import { MARCUS as marcoAnswers } from "../support/personas.ts";
 import { expect, holdRequests, test } from "./fixtures.ts";
 import {

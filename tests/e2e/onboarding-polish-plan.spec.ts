@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { QUIZ_QUESTIONS } from "../../src/shared/quiz/questions.ts";
+import { QUIZ_QUESTIONS } from "#shared/quiz/questions.ts";
 import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { acceptedPlan, analyzedPlan, apiPatch, planChallenges, validateRun } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";

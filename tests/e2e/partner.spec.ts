@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { partnerMessages } from "../../src/shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/contracts.ts";
 import { uniqueEmail } from "../support/personas.ts";
 import { expect, test, waitForMail } from "./fixtures.ts";
 import { acceptedPlan, expectNoSidewaysScroll } from "./onboarding-helpers.ts";

@@ -1,4 +1,4 @@
-import { prerenderedPaths } from "../../src/shared/paths.ts";
+import { prerenderedPaths } from "#shared/paths.ts";
 import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 

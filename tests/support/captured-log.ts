@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { createLogger } from "../../src/server/logger.ts";
+import { createLogger } from "#server/logger.ts";
 
 /** A logger at `level` whose lines a test reads back: what an operator's log would hold. */
 export function captureLog(level = "trace") {

@@ -1,6 +1,6 @@
-import type { AiGenerator } from "../../src/server/services/ai/index.ts";
-import { createOfflineGenerator } from "../../src/server/services/ai/offline/offline-generator.ts";
-import type { ReplanInput, TodoInput } from "../../src/server/services/ai/schema.ts";
+import type { AiGenerator } from "#server/services/ai/index.ts";
+import { createOfflineGenerator } from "#server/services/ai/offline/offline-generator.ts";
+import type { ReplanInput, TodoInput } from "#server/services/ai/schema.ts";
 
 /**
  * The offline provider with a hand on its todo step: a test can make it fail (the provider is down, or answers

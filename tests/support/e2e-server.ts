@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureBuild } from "../../scripts/ensure-build.ts";
+import { ensureBuild } from "#scripts/ensure-build.ts";
 import { E2E } from "./e2e-ports.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
@@ -32,5 +32,5 @@ Object.assign(process.env, {
 });
 
 ensureBuild();
-const { startServer } = await import("../../src/server/server.ts");
+const { startServer } = await import("#server/server.ts");
 await startServer({ serveClient: true });

@@ -1,8 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { localPriceIds, priceCatalog } from "../../src/server/services/billing/billing-config.ts";
-import { localStripeApi } from "../../src/server/stand-ins/stripe/api.ts";
-import { createLocalStripe } from "../../src/server/stand-ins/stripe/local-stripe.ts";
+import { localPriceIds, priceCatalog } from "#server/services/billing/billing-config.ts";
+import { localStripeApi } from "#server/stand-ins/stripe/api.ts";
+import { createLocalStripe } from "#server/stand-ins/stripe/local-stripe.ts";
 
 /**
  * A fake Stripe API on 127.0.0.1 for server tests: the app's Stripe SDK reaches it through STRIPE_API_BASE (the SDK's

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../src/server/db/client.ts";
-import { seedPlans } from "../../src/server/db/seed.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { seedPlans } from "#server/db/seed.ts";
 
 /** Migrates once per run; each test file then starts from this state in a fraction of a second. */
 export default async function setup(project: TestProject) {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { paths } from "../../src/shared/paths.ts";
-import { QUIZ_QUESTIONS } from "../../src/shared/quiz/questions.ts";
+import { paths } from "#shared/paths.ts";
+import { QUIZ_QUESTIONS } from "#shared/quiz/questions.ts";
 
 /**
  * The people every test works with, server and browser alike: two real-sounding lives with different answers, so

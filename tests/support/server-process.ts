@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { buildServer } from "../../scripts/build-server.ts";
+import { buildServer } from "#scripts/build-server.ts";
 import { freePort } from "./free-port.ts";
 
 /**

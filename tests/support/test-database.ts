@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openDatabase } from "../../src/server/db/client.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
-import type { ActivityReading } from "../../shared/proof/contracts.ts";
-import { formatDistance, formatMovingTime, formatPace } from "../../shared/proof/rules.ts";
+import type { ActivityReading } from "#shared/proof/contracts.ts";
+import { formatDistance, formatMovingTime, formatPace } from "#shared/proof/rules.ts";
 import { RouteShape } from "./route-shape.tsx";
 
 /** "Sat 14 March, 07:32", in his own time zone. */

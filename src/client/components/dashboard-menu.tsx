@@ -1,6 +1,6 @@
 import { NavLink } from "react-router";
-import type { Dashboard } from "../../shared/dashboard/contracts.ts";
-import { dashboardSectionPath, paths } from "../../shared/paths.ts";
+import type { Dashboard } from "#shared/dashboard/contracts.ts";
+import { dashboardSectionPath, paths } from "#shared/paths.ts";
 import { LogoutButton } from "./logout-button.tsx";
 import { type IconName, MenuIcon } from "./menu-icons.tsx";
 import { isUnlimited, TokenDisplay } from "./token-display.tsx";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { isDashboardPath, isLegalPath, paths } from "../../shared/paths.ts";
+import { isDashboardPath, isLegalPath, paths } from "#shared/paths.ts";
 import { config } from "../lib/config.ts";
 
 const LEGAL_LINKS = [

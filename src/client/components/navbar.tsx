@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { isDashboardPath, paths } from "../../shared/paths.ts";
+import { isDashboardPath, paths } from "#shared/paths.ts";
 import { useSession } from "../lib/session.ts";
 import type { DashboardAccount } from "./dashboard-menu.tsx";
 import { Logo } from "./logo.tsx";

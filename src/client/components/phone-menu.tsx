@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { paths } from "../../shared/paths.ts";
+import { paths } from "#shared/paths.ts";
 import { AccountSummary, type DashboardAccount, DashboardMenu, DashboardMenuFooter } from "./dashboard-menu.tsx";
 import { Logo } from "./logo.tsx";
 import { MenuIcon } from "./menu-icons.tsx";

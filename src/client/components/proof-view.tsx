@@ -1,4 +1,4 @@
-import type { ProofSummary } from "../../shared/proof/contracts.ts";
+import type { ProofSummary } from "#shared/proof/contracts.ts";
 import { ActivitySummary } from "./activity-summary.tsx";
 
 /**

@@ -1,4 +1,4 @@
-import type { RoutePoint } from "../../shared/proof/contracts.ts";
+import type { RoutePoint } from "#shared/proof/contracts.ts";
 
 const PAD = 8;
 

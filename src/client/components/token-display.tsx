@@ -1,4 +1,4 @@
-import { UNLIMITED_TOKENS } from "../../shared/billing/plans.ts";
+import { UNLIMITED_TOKENS } from "#shared/billing/plans.ts";
 
 type Tokens = { remaining: number; unlimited: boolean };
 

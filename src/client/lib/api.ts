@@ -1,5 +1,5 @@
 import { hc } from "hono/client";
-import type { ApiType } from "../../server/app.ts";
+import type { ApiType } from "#server/app.ts";
 
 /** Typed client over the server's routes (type-only import: no server code reaches the bundle). */
 export const api = hc<ApiType>("/api", { init: { credentials: "same-origin" } });

@@ -1,3 +1,3 @@
-import type { PublicConfig } from "../../shared/config/public-config.ts";
+import type { PublicConfig } from "#shared/config/public-config.ts";
 
 export const config: PublicConfig = __PUBLIC_CONFIG__;

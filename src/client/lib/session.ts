@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { paths } from "../../shared/paths.ts";
+import { paths } from "#shared/paths.ts";
 import { api, unwrap } from "./api.ts";
 
 export function fetchSession() {

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { paths } from "../../shared/paths.ts";
+import { paths } from "#shared/paths.ts";
 import { signOut } from "./auth-client.ts";
 import { forgetOfflineData } from "./offline-cache.ts";
 import { type SessionData, sessionQuery } from "./session.ts";

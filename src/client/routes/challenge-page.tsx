@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { paths } from "../../shared/paths.ts";
-import { CHALLENGE_WINDOW_HOURS, RUN_FLOOR_MINUTES } from "../../shared/run-challenge/rules.ts";
+import { paths } from "#shared/paths.ts";
+import { CHALLENGE_WINDOW_HOURS, RUN_FLOOR_MINUTES } from "#shared/run-challenge/rules.ts";
 import { FounderVideo } from "../features/marketing/founder-video.tsx";
 import { config } from "../lib/config.ts";
 import { CHALLENGE_RULES } from "../lib/run-rules.ts";

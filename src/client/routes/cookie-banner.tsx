@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { paths } from "../../shared/paths.ts";
+import { paths } from "#shared/paths.ts";
 import { useConsent } from "../features/consent/consent-store.ts";
 import { CookiePreferences } from "../features/consent/cookie-preferences.tsx";
 import { saveChoice } from "../features/consent/save-choice.ts";

@@ -1,5 +1,5 @@
 import { Navigate } from "react-router";
-import { paths } from "../../shared/paths.ts";
+import { paths } from "#shared/paths.ts";
 import { SessionPending } from "../components/full-screen-message.tsx";
 import { useSession } from "../lib/session.ts";
 

@@ -14,21 +14,16 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { billingIntervals, UNLIMITED_TOKENS } from "../../shared/billing/plans.ts";
-import { partnerDeliveryKinds } from "../../shared/partners/rules.ts";
-import { milestoneTypes } from "../../shared/plan/rules.ts";
-import type { ActivityReading } from "../../shared/proof/contracts.ts";
-import { proofKinds } from "../../shared/proof/rules.ts";
-import { type PlanPreview, type QuizAnswer, quizStatuses } from "../../shared/quiz/contracts.ts";
-import { generationStatuses } from "../../shared/quiz/rules.ts";
-import { reminderKinds } from "../../shared/reminders/rules.ts";
-import {
-  type ReplacedMilestone,
-  type ReplanProposal,
-  replanReasons,
-  replanStatuses,
-} from "../../shared/replan/rules.ts";
-import { tokenActions } from "../../shared/tokens/rules.ts";
+import { billingIntervals, UNLIMITED_TOKENS } from "#shared/billing/plans.ts";
+import { partnerDeliveryKinds } from "#shared/partners/rules.ts";
+import { milestoneTypes } from "#shared/plan/rules.ts";
+import type { ActivityReading } from "#shared/proof/contracts.ts";
+import { proofKinds } from "#shared/proof/rules.ts";
+import { type PlanPreview, type QuizAnswer, quizStatuses } from "#shared/quiz/contracts.ts";
+import { generationStatuses } from "#shared/quiz/rules.ts";
+import { reminderKinds } from "#shared/reminders/rules.ts";
+import { type ReplacedMilestone, type ReplanProposal, replanReasons, replanStatuses } from "#shared/replan/rules.ts";
+import { tokenActions } from "#shared/tokens/rules.ts";
 
 /** `column in ('a', 'b')` from one of the shared enums, so the database check and the code list the same values. */
 function oneOf(column: SQLWrapper, values: readonly string[]): SQL {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { plans } from "../../shared/billing/plans.ts";
+import { plans } from "#shared/billing/plans.ts";
 import type { Db } from "./client.ts";
 import { subscriptionPlans } from "./schema.ts";
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit as honoBodyLimit } from "hono/body-limit";
-import { proofMessages } from "../../shared/proof/contracts.ts";
-import { PROOF_FILE_MAX_BYTES } from "../../shared/proof/rules.ts";
+import { proofMessages } from "#shared/proof/contracts.ts";
+import { PROOF_FILE_MAX_BYTES } from "#shared/proof/rules.ts";
 import { httpMessages } from "./errors.ts";
 
 /** What any /api request may send: the largest real body (a bulk milestone save) is a few kilobytes. */

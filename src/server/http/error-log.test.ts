@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captureLog } from "../../../tests/support/captured-log.ts";
-import { createTestDatabase } from "../../../tests/support/test-database.ts";
+import { captureLog } from "#tests/support/captured-log.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import type { AppEnv } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { safeError } from "../logger.ts";

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import type { AppEnv } from "../context.ts";
 import { users } from "../db/schema.ts";
 import { DomainError } from "../services/domain-error.ts";
@@ -65,6 +65,51 @@ describe("the error catalog", () => {
     const plumbing = await app.request("/plumbing");
     expect(plumbing.status).toBe(400);
     expect(await plumbing.json()).toEqual({ error: "Please answer every question." });
+  });
+});
+
+describe("a refusal over a limit (decision 0114)", () => {
+  const logger = pino({ level: "silent" });
+  const app = new Hono<AppEnv>()
+    .get("/delete", () => {
+      throw new DomainError("account.tooManyAttempts", { retryAfterSeconds: 125 });
+    })
+    .get("/sign-in", () => {
+      throw new DomainError("auth.tooManyAttempts", { retryAfterSeconds: 30 });
+    })
+    .get("/partner", () => {
+      throw new DomainError("partner.addressLimit");
+    })
+    .get("/busy", () => {
+      throw new DomainError("auth.busy", { retryAfterSeconds: 30 });
+    });
+  app.onError(errorHandler(logger));
+
+  it("says in Retry-After when to try again, and the message names the same wait", async () => {
+    const limited = await app.request("/delete");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("125");
+    expect(await limited.json()).toEqual({ error: "Too many attempts. Please wait 3 minutes and try again." });
+  });
+
+  it("answers the account endpoints' limit with better-auth's code beside the message, as before", async () => {
+    const limited = await app.request("/sign-in");
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("30");
+    expect(await limited.json()).toEqual({
+      error: "Too many attempts. Please wait a minute and try again.",
+      code: "TOO_MANY_REQUESTS",
+    });
+  });
+
+  it("sends no Retry-After for a limit without a wait, nor for anything but a 429", async () => {
+    const partner = await app.request("/partner");
+    expect(partner.status).toBe(429);
+    expect(partner.headers.get("retry-after")).toBeNull();
+    const busy = await app.request("/busy");
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("retry-after")).toBeNull();
+    expect(await busy.json()).toEqual({ error: "Too many requests at this moment. Please try again in a minute." });
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uniqueEmail } from "../../../tests/support/personas.ts";
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "../../../tests/support/test-app.ts";
+import { uniqueEmail } from "#tests/support/personas.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import { sessions, users } from "../db/schema.ts";
 import { acceptedOrigins } from "./origin-check.ts";
 

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { authMessages } from "../../shared/account/rules.ts";
+import { authMessages } from "#shared/account/rules.ts";
 import type { Env } from "../env.ts";
 
 const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -8,7 +8,9 @@ import { brotliDecompressSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { newAccount, signUpBody, uniqueEmail } from "../../../tests/support/personas.ts";
+import { proofMessages } from "#shared/proof/contracts.ts";
+import { PROOF_FILE_MAX_BYTES } from "#shared/proof/rules.ts";
+import { newAccount, signUpBody, uniqueEmail } from "#tests/support/personas.ts";
 import {
   killServers,
   type RunningServer,
@@ -17,11 +19,9 @@ import {
   stopServer,
   until,
   writeClientFiles,
-} from "../../../tests/support/server-process.ts";
-import { startSmtpSink } from "../../../tests/support/smtp-sink.ts";
-import { createEmptyPostgresDatabase } from "../../../tests/support/test-database.ts";
-import { proofMessages } from "../../shared/proof/contracts.ts";
-import { PROOF_FILE_MAX_BYTES } from "../../shared/proof/rules.ts";
+} from "#tests/support/server-process.ts";
+import { startSmtpSink } from "#tests/support/smtp-sink.ts";
+import { createEmptyPostgresDatabase } from "#tests/support/test-database.ts";
 
 /**
  * Issue 24: what lives in the HTTP layer, tested through the server `npm start` runs (the bundle, its

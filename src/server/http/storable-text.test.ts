@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answersFor, TEST_PASSWORD, uniqueEmail } from "../../../tests/support/personas.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../tests/support/test-app.ts";
+import { answersFor, TEST_PASSWORD, uniqueEmail } from "#tests/support/personas.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import { challenges, milestones, quizResponses, runValidations, users } from "../db/schema.ts";
 
 const refused = { error: "This request contains characters that cannot be stored." };

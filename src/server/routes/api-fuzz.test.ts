@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fuzzJson, fuzzObject, fuzzParameters, fuzzText } from "../../../tests/support/fuzz.ts";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../tests/support/test-app.ts";
+import { fuzzJson, fuzzObject, fuzzParameters, fuzzText } from "#tests/support/fuzz.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
 import { type OwnerData, probePushEndpoint, routeProbes } from "./authorization.probes.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { QUIZ_QUESTION_COUNT } from "../../shared/quiz/questions.ts";
+import { QUIZ_QUESTION_COUNT } from "#shared/quiz/questions.ts";
 
 /**
  * Who may call what: one entry for every route of the app, keyed "METHOD /path/:pattern" exactly as Hono lists it
@@ -91,6 +91,36 @@ export const routeProbes: Record<string, RouteProbe> = {
     why: "better-auth: sign-up, sign-in, reset are made signed out; a wrong password never signs anyone in",
     request: (a) => ({ path: "/api/auth/sign-in/email", body: { email: a.email, password: "wrong-password-1" } }),
     answers: [401],
+  },
+  "GET /api/openapi.json": {
+    access: "public",
+    why: "the API document (decision 0111): every route's shape, generated from the code; holds no user's data",
+    request: () => ({ path: "/api/openapi.json" }),
+    answers: [200],
+  },
+  "GET /api/reference": {
+    access: "public",
+    why: "the document's reference page, outside production only; a static page",
+    request: () => ({ path: "/api/reference" }),
+    answers: [200],
+  },
+  "GET /api/reference/start.js": {
+    access: "public",
+    why: "the reference page's own script; static",
+    request: () => ({ path: "/api/reference/start.js" }),
+    answers: [200],
+  },
+  "GET /api/reference/narrow.css": {
+    access: "public",
+    why: "the reference page's own styles; static",
+    request: () => ({ path: "/api/reference/narrow.css" }),
+    answers: [200],
+  },
+  "GET /api/reference/:file": {
+    access: "public",
+    why: "Swagger UI's two files from node_modules; any other name answers 404",
+    request: () => ({ path: "/api/reference/package.json" }),
+    answers: [404],
   },
   "POST /api/billing/webhook": {
     access: "public",

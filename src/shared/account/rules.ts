@@ -39,6 +39,8 @@ export const authMessages = {
     "Too many confirmation attempts from your network. Please wait a few minutes and open the link again.",
   // Answers of the server's auth guard and session check.
   foreignLinkTarget: "The page to return to must be a page of this site.",
+  // Too many sign-ups and reset requests answered and still being worked on (decision 0063): the same for everyone.
+  busy: "Too many requests at this moment. Please try again in a minute.",
   sessionRequired: "Authentication error. Please try again.",
   invalidCredentials: "Invalid email or password.",
   emailNotConfirmed:

@@ -1,6 +1,6 @@
 // A child process of the throughput benchmark: the app on a loopback port, as `npm start` runs it (database, job
 // queue), with one seeded user. Prints one JSON line {port, cookie} when ready.
-import { startReminderQueue } from "../../../src/server/services/reminders/reminder-queue.ts";
+import { startReminderQueue } from "#server/services/reminders/reminder-queue.ts";
 import { createBenchApp } from "../bench-app.ts";
 import { seedDashboardOwner } from "../dashboard.ts";
 

@@ -5,9 +5,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../../../src/server/db/client.ts";
-import { executePrepared } from "../../../src/server/db/prepared.ts";
-import { readDashboard } from "../../../src/server/services/dashboard/dashboard.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { executePrepared } from "#server/db/prepared.ts";
+import { readDashboard } from "#server/services/dashboard/dashboard.ts";
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error("BENCH_DATABASE_URL is required");

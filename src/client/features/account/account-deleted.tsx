@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { paths } from "../../../shared/paths.ts";
+import { paths } from "#shared/paths.ts";
 
 /** Where the browser lands after a deletion, signed out: what happened, and the way back in. */
 export function AccountDeleted() {

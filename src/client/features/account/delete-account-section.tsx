@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { accountDeletedPath, deleteAccountSchema } from "../../../shared/account/data-rights.ts";
-import { ErrorBox } from "../../components/error-box.tsx";
-import { Modal } from "../../components/modal.tsx";
-import { TextField } from "../../components/text-field.tsx";
-import { forgetOfflineData } from "../../lib/offline-cache.ts";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { Modal } from "#client/components/modal.tsx";
+import { TextField } from "#client/components/text-field.tsx";
+import { forgetOfflineData } from "#client/lib/offline-cache.ts";
+import { accountDeletedPath, deleteAccountSchema } from "#shared/account/data-rights.ts";
 import { useDeleteAccount } from "./api/data-rights.ts";
 
 const dangerOutline =

@@ -1,4 +1,4 @@
-import { ErrorBox } from "../../components/error-box.tsx";
+import { ErrorBox } from "#client/components/error-box.tsx";
 import { useDownloadMyData } from "./api/data-rights.ts";
 
 /** GDPR Art. 15 and 20: everything stored about him, as one JSON file. */

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
-import { type Me, updateProfileSchema } from "../../../shared/account/contracts.ts";
-import { FIRST_NAME_MAX_LENGTH } from "../../../shared/account/rules.ts";
-import { ErrorBox } from "../../components/error-box.tsx";
-import { TextField } from "../../components/text-field.tsx";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { TextField } from "#client/components/text-field.tsx";
+import { type Me, updateProfileSchema } from "#shared/account/contracts.ts";
+import { FIRST_NAME_MAX_LENGTH } from "#shared/account/rules.ts";
 import { useUpdateProfile } from "./api/update-profile.ts";
 
 /** Changes the first name with the sign-up rules (SPEC.md section 5: required, trimmed). */

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { authMessages, authTimings } from "../../../shared/account/rules.ts";
-import { paths } from "../../../shared/paths.ts";
-import { Spinner } from "../../components/spinner.tsx";
-import { signOut as endSession } from "../../lib/auth-client.ts";
-import { useSession } from "../../lib/session.ts";
-import { useSignOut } from "../../lib/sign-out.ts";
+import { Spinner } from "#client/components/spinner.tsx";
+import { signOut as endSession } from "#client/lib/auth-client.ts";
+import { useSession } from "#client/lib/session.ts";
+import { useSignOut } from "#client/lib/sign-out.ts";
+import { authMessages, authTimings } from "#shared/account/rules.ts";
+import { paths } from "#shared/paths.ts";
 
 /** Codes the server's confirmation link adds on failure that mean "this link is no good". */
 const badLinkCodes = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND", "INVALID_USER"]);

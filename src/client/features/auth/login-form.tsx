@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
-import { loginFormSchema } from "../../../shared/account/contracts.ts";
-import { authMessages, authTimings, isValidEmail } from "../../../shared/account/rules.ts";
-import { paths } from "../../../shared/paths.ts";
-import { TextField } from "../../components/text-field.tsx";
-import { fetchSession, signedInHome } from "../../lib/session.ts";
+import { TextField } from "#client/components/text-field.tsx";
+import { fetchSession, signedInHome } from "#client/lib/session.ts";
+import { loginFormSchema } from "#shared/account/contracts.ts";
+import { authMessages, authTimings, isValidEmail } from "#shared/account/rules.ts";
+import { paths } from "#shared/paths.ts";
 import { requestPasswordReset, signIn } from "./api/auth.ts";
 import { FormMessage } from "./auth-shell.tsx";
 

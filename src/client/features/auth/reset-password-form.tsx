@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useNavigate } from "react-router";
-import { resetPasswordFormSchema } from "../../../shared/account/contracts.ts";
-import { authMessages, authTimings } from "../../../shared/account/rules.ts";
-import { paths } from "../../../shared/paths.ts";
-import { TextField } from "../../components/text-field.tsx";
-import { useSignOut } from "../../lib/sign-out.ts";
+import { TextField } from "#client/components/text-field.tsx";
+import { useSignOut } from "#client/lib/sign-out.ts";
+import { resetPasswordFormSchema } from "#shared/account/contracts.ts";
+import { authMessages, authTimings } from "#shared/account/rules.ts";
+import { paths } from "#shared/paths.ts";
 import { resetPassword } from "./api/auth.ts";
 import { FormMessage } from "./auth-shell.tsx";
 

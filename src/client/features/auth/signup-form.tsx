@@ -3,10 +3,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import { signupFormSchema } from "../../../shared/account/contracts.ts";
-import { authMessages, FIRST_NAME_MAX_LENGTH, MINIMUM_AGE } from "../../../shared/account/rules.ts";
-import { paths } from "../../../shared/paths.ts";
-import { TextField } from "../../components/text-field.tsx";
+import { TextField } from "#client/components/text-field.tsx";
+import { signupFormSchema } from "#shared/account/contracts.ts";
+import { authMessages, FIRST_NAME_MAX_LENGTH, MINIMUM_AGE } from "#shared/account/rules.ts";
+import { paths } from "#shared/paths.ts";
 import { signUp } from "./api/auth.ts";
 import { FormMessage } from "./auth-shell.tsx";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { FREE_MONTHLY_TOKENS, plans } from "../../../shared/billing/plans.ts";
-import { LEGAL_TERMS } from "../../../shared/legal/terms.ts";
-import { paths } from "../../../shared/paths.ts";
+import { FREE_MONTHLY_TOKENS, plans } from "#shared/billing/plans.ts";
+import { LEGAL_TERMS } from "#shared/legal/terms.ts";
+import { paths } from "#shared/paths.ts";
 
 const T = LEGAL_TERMS;
 const day = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { BillingOverview, PaidPlanId } from "../../../shared/billing/contracts.ts";
+import type { BillingOverview, PaidPlanId } from "#shared/billing/contracts.ts";
 import { PaymentModal } from "./payment-modal.tsx";
 import { PlanCards } from "./plan-cards.tsx";
 

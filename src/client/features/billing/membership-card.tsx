@@ -1,8 +1,8 @@
 import { format } from "date-fns";
-import type { BillingOverview } from "../../../shared/billing/contracts.ts";
-import { FREE_MONTHLY_TOKENS } from "../../../shared/billing/plans.ts";
-import { ErrorBox } from "../../components/error-box.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { Spinner } from "#client/components/spinner.tsx";
+import type { BillingOverview } from "#shared/billing/contracts.ts";
+import { FREE_MONTHLY_TOKENS } from "#shared/billing/plans.ts";
 import { useOpenPortal } from "./api/portal.ts";
 import { formatEuros, intervalLabel } from "./pricing.ts";
 

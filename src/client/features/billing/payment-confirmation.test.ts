@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { billingMessages, type PaymentConfirmed } from "../../../shared/billing/contracts.ts";
+import { billingMessages, type PaymentConfirmed } from "#shared/billing/contracts.ts";
 import { type PaymentView, paymentTimings, runPaymentConfirmation } from "./payment-confirmation.ts";
 
 const paid: PaymentConfirmed = {

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { checkoutSchema, type PaidPlanId, type PlanView } from "../../../shared/billing/contracts.ts";
-import { LEGAL_TERMS } from "../../../shared/legal/terms.ts";
-import { ErrorBox } from "../../components/error-box.tsx";
-import { Modal } from "../../components/modal.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { Modal } from "#client/components/modal.tsx";
+import { Spinner } from "#client/components/spinner.tsx";
+import { checkoutSchema, type PaidPlanId, type PlanView } from "#shared/billing/contracts.ts";
+import { LEGAL_TERMS } from "#shared/legal/terms.ts";
 import { checkoutErrorMessage, useStartCheckout } from "./api/checkout.ts";
 import { isPaidPlan, yearlyFiguresOf } from "./plan-facts.ts";
 import { formatEuros, intervalLabel } from "./pricing.ts";

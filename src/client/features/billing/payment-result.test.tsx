@@ -2,13 +2,13 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useSearchParams } from "react-router";
 import { describe, expect, test, vi } from "vitest";
-import { billingMessages } from "../../../shared/billing/contracts.ts";
-import { createQueryClient } from "../../lib/query-client.ts";
-import { advance, runOnFakeClock, setupUser } from "../../testing.ts";
+import { createQueryClient } from "#client/lib/query-client.ts";
+import { advance, runOnFakeClock, setupUser } from "#client/testing.ts";
+import { billingMessages } from "#shared/billing/contracts.ts";
 import { billingQuery } from "./api/billing.ts";
 import { PaymentResult } from "./payment-result.tsx";
 
-vi.mock("../../lib/config.ts", () => ({ config: { appName: "Unscroll", supportEmail: "help@unscroll.test" } }));
+vi.mock("#client/lib/config.ts", () => ({ config: { appName: "Unscroll", supportEmail: "help@unscroll.test" } }));
 
 const membership = {
   premium: true,

@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { PaymentConfirmed } from "../../../shared/billing/contracts.ts";
-import { dashboardSectionPath, paths } from "../../../shared/paths.ts";
-import { Spinner } from "../../components/spinner.tsx";
-import { config } from "../../lib/config.ts";
+import { Spinner } from "#client/components/spinner.tsx";
+import { config } from "#client/lib/config.ts";
+import type { PaymentConfirmed } from "#shared/billing/contracts.ts";
+import { dashboardSectionPath, paths } from "#shared/paths.ts";
 import { billingQuery } from "./api/billing.ts";
 import { confirmPayment } from "./api/confirm.ts";
 import { initialPaymentView, type PaymentView, runPaymentConfirmation } from "./payment-confirmation.ts";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { PaidPlanId, PlanView } from "../../../shared/billing/contracts.ts";
+import type { PaidPlanId, PlanView } from "#shared/billing/contracts.ts";
 import { isPaidPlan, yearlyFiguresOf } from "./plan-facts.ts";
 import { formatEuros, intervalLabel } from "./pricing.ts";
 

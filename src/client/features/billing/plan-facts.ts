@@ -1,4 +1,4 @@
-import { type PaidPlanId, type PlanView, paidPlanIds } from "../../../shared/billing/contracts.ts";
+import { type PaidPlanId, type PlanView, paidPlanIds } from "#shared/billing/contracts.ts";
 import { type YearlyFigures, yearlyFigures } from "./pricing.ts";
 
 export function isPaidPlan(plan: PlanView): plan is PlanView & { id: PaidPlanId } {

@@ -1,4 +1,4 @@
-import { plans } from "../../../shared/billing/plans.ts";
+import { plans } from "#shared/billing/plans.ts";
 
 const perks = [
   {

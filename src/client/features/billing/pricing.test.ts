@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { plans } from "../../../shared/billing/plans.ts";
+import { plans } from "#shared/billing/plans.ts";
 import { formatEuros, intervalLabel, yearlyFigures } from "./pricing.ts";
 
 describe("the plans page arithmetic (SPEC.md section 9)", () => {

@@ -1,4 +1,4 @@
-import type { PlanView } from "../../../shared/billing/contracts.ts";
+import type { PlanView } from "#shared/billing/contracts.ts";
 
 /** SPEC.md section 9: prices in euros, shown as €12.00, €115.20, €1,234.50. */
 const euros = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" });

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { type CalendarFeed, calendarMessages } from "../../../shared/calendar/contracts.ts";
-import { ErrorBox } from "../../components/error-box.tsx";
-import { Modal } from "../../components/modal.tsx";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { Modal } from "#client/components/modal.tsx";
+import { type CalendarFeed, calendarMessages } from "#shared/calendar/contracts.ts";
 import {
   calendarFeedQuery,
   useCreateCalendarFeed,

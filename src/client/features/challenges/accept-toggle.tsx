@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Challenge } from "../../../shared/plan/contracts.ts";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError } from "#client/lib/api.ts";
+import type { Challenge } from "#shared/plan/contracts.ts";
 import { allQuizResults } from "./api/quiz-result.ts";
 import { useUpdateChallenge } from "./api/update-challenge.ts";
 

@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { advance, runOnFakeClock, setupUser } from "../../testing.ts";
+import { advance, runOnFakeClock, setupUser } from "#client/testing.ts";
 import { AutosaveText, autosaveDelayMs } from "./autosave-text.tsx";
 
 const label = "Immediate Milestone of challenge 1";

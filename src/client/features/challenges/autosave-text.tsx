@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Spinner } from "../../components/spinner.tsx";
+import { Spinner } from "#client/components/spinner.tsx";
 
 /** SPEC section 9: edits save 1.8 s after the last keystroke. */
 export const autosaveDelayMs = 1800;

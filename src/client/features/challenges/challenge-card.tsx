@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
-import { type Challenge, updateChallengeSchema } from "../../../shared/plan/contracts.ts";
+import { type Challenge, updateChallengeSchema } from "#shared/plan/contracts.ts";
 import { AcceptToggle } from "./accept-toggle.tsx";
 import { useUpdateChallenge } from "./api/update-challenge.ts";
 import { PlanLimitNotice } from "./plan-limit-notice.tsx";

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { QuizResult } from "../../../shared/plan/contracts.ts";
-import { RetakeQuizDialog } from "../../components/retake-quiz-dialog.tsx";
+import { RetakeQuizDialog } from "#client/components/retake-quiz-dialog.tsx";
+import type { QuizResult } from "#shared/plan/contracts.ts";
 import { ChallengeCard } from "./challenge-card.tsx";
 import { lifeMissionText } from "./mission-step.tsx";
 

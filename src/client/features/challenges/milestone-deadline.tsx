@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { toast } from "react-toastify";
-import type { Milestone } from "../../../shared/plan/contracts.ts";
-import { milestoneLabels } from "../../../shared/plan/rules.ts";
-import { DatePicker } from "../../components/date-picker.tsx";
-import { formatDeadline } from "../../lib/dates.ts";
+import { DatePicker } from "#client/components/date-picker.tsx";
+import { formatDeadline } from "#client/lib/dates.ts";
+import type { Milestone } from "#shared/plan/contracts.ts";
+import { milestoneLabels } from "#shared/plan/rules.ts";
 import { useUpdateMilestone } from "./api/update-milestone.ts";
 
 export function MilestoneDeadline({ milestone }: { milestone: Milestone }) {

@@ -1,4 +1,4 @@
-import type { QuizResult } from "../../../shared/plan/contracts.ts";
+import type { QuizResult } from "#shared/plan/contracts.ts";
 
 /** The mission the plan states: the life mission, else the mission statement. */
 export function lifeMissionText(result: QuizResult) {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { planLimitMessages } from "../../../shared/billing/plans.ts";
-import { dashboardSectionPath } from "../../../shared/paths.ts";
+import { planLimitMessages } from "#shared/billing/plans.ts";
+import { dashboardSectionPath } from "#shared/paths.ts";
 
 /**
  * Takes the place of ACCEPT CHALLENGE on a card the plan's limit locks: the limit in PRODUCT.md's words and, on the

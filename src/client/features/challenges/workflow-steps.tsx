@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { quizResultsPath } from "../../../shared/paths.ts";
-import type { Challenge } from "../../../shared/plan/contracts.ts";
-import { sortMilestones } from "../../../shared/plan/rules.ts";
+import { quizResultsPath } from "#shared/paths.ts";
+import type { Challenge } from "#shared/plan/contracts.ts";
+import { sortMilestones } from "#shared/plan/rules.ts";
 import { ChallengeSetupCard } from "./challenge-setup-card.tsx";
 import { MilestoneDeadline } from "./milestone-deadline.tsx";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { paths } from "../../../shared/paths.ts";
+import { paths } from "#shared/paths.ts";
 import { communityQuery, useNotifyMe } from "./api/community.ts";
 import { MembersCounter } from "./members-counter.tsx";
 

@@ -1,4 +1,4 @@
-import { paths } from "../../../shared/paths.ts";
+import { paths } from "#shared/paths.ts";
 
 /**
  * SPEC.md: without a session, 'Log In to Continue' leads to /login. A full page load, not a client-side jump: the

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
-import { advance, runOnFakeClock } from "../../testing.ts";
+import { advance, runOnFakeClock } from "#client/testing.ts";
 import { COUNTER_STEP_MS, MembersCounter } from "./members-counter.tsx";
 
 const digits = () => screen.getByTestId("members-waiting").textContent;

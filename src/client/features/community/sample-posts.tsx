@@ -1,5 +1,5 @@
-import { interestLabel } from "../../../shared/community/contracts.ts";
-import { MenuIcon } from "../../components/menu-icons.tsx";
+import { MenuIcon } from "#client/components/menu-icons.tsx";
+import { interestLabel } from "#shared/community/contracts.ts";
 
 /** Made-up posts that show what the feed will hold. PRODUCT.md: marked as examples, never passed off as members. */
 const samplePosts = [

@@ -1,5 +1,5 @@
-import { paths } from "../../../shared/paths.ts";
-import { config } from "../../lib/config.ts";
+import { config } from "#client/lib/config.ts";
+import { paths } from "#shared/paths.ts";
 
 export const shareNetworks = ["x", "facebook", "linkedin"] as const;
 export type ShareNetwork = (typeof shareNetworks)[number];

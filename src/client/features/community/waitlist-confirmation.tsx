@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { COMMUNITY_LAUNCH_ESTIMATE, interestLabel, type WaitlistSignup } from "../../../shared/community/contracts.ts";
-import { dashboardSectionPath, paths } from "../../../shared/paths.ts";
+import { COMMUNITY_LAUNCH_ESTIMATE, interestLabel, type WaitlistSignup } from "#shared/community/contracts.ts";
+import { dashboardSectionPath, paths } from "#shared/paths.ts";
 import { openSharePopup, type ShareNetwork, shareLabels, shareNetworks, shareUrl } from "./share.ts";
 
 const networkIcons: Record<ShareNetwork, string> = { x: "𝕏", facebook: "f", linkedin: "in" };

@@ -2,14 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useForm } from "react-hook-form";
+import { TextField } from "#client/components/text-field.tsx";
 import {
   interestOptions,
   type JoinWaitlistForm,
   type JoinWaitlistRequest,
   joinWaitlistSchema,
   WAITLIST_NAME_MAX_LENGTH,
-} from "../../../shared/community/contracts.ts";
-import { TextField } from "../../components/text-field.tsx";
+} from "#shared/community/contracts.ts";
 import { isLoginRequired, joinErrorMessage, useJoinWaitlist } from "./api/waitlist.ts";
 import { LoginToContinue } from "./login-to-continue.tsx";
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { config } from "../../lib/config.ts";
+import { config } from "#client/lib/config.ts";
 import type { StoredConsent } from "./consent-rules.ts";
 
 const SCRIPT_ID = "consented-analytics";

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { isPartnerPath, paths } from "../../../shared/paths.ts";
+import { isPartnerPath, paths } from "#shared/paths.ts";
 import { useAnalyticsAfterConsent } from "./analytics.ts";
 import { ALL_ACCEPTED, ONLY_ESSENTIAL } from "./consent-rules.ts";
 import { useConsent } from "./consent-store.ts";

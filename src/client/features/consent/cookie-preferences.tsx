@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Switch } from "../../components/switch.tsx";
+import { Switch } from "#client/components/switch.tsx";
 import { CONSENT_CATEGORIES, type ConsentChoices, ONLY_ESSENTIAL } from "./consent-rules.ts";
 
 type Props = {

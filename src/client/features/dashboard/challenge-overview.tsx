@@ -1,6 +1,6 @@
-import type { Dashboard, DashboardChallenge } from "../../../shared/dashboard/contracts.ts";
-import { challengeProgress, sortMilestones } from "../../../shared/plan/rules.ts";
-import { ProgressBar } from "../../components/progress-bar.tsx";
+import { ProgressBar } from "#client/components/progress-bar.tsx";
+import type { Dashboard, DashboardChallenge } from "#shared/dashboard/contracts.ts";
+import { challengeProgress, sortMilestones } from "#shared/plan/rules.ts";
 import { MilestoneItem } from "./milestone-item.tsx";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
+import type { Dashboard } from "#shared/dashboard/contracts.ts";
 import {
   type DashboardMilestone,
   findMilestone,

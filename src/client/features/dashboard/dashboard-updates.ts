@@ -1,5 +1,5 @@
-import type { Dashboard, DashboardChallenge } from "../../../shared/dashboard/contracts.ts";
-import type { Milestone, Todo } from "../../../shared/plan/contracts.ts";
+import type { Dashboard, DashboardChallenge } from "#shared/dashboard/contracts.ts";
+import type { Milestone, Todo } from "#shared/plan/contracts.ts";
 
 /**
  * SPEC.md section 4's milestone and todo rules applied to the cached dashboard, so the screen answers at once;

@@ -1,9 +1,9 @@
 import { useIsMutating } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { useState } from "react";
-import { isMissed } from "../../../shared/replan/rules.ts";
-import { DatePicker } from "../../components/date-picker.tsx";
-import { formatDeadline } from "../../lib/dates.ts";
+import { DatePicker } from "#client/components/date-picker.tsx";
+import { formatDeadline } from "#client/lib/dates.ts";
+import { isMissed } from "#shared/replan/rules.ts";
 import { milestoneSelfKey } from "./api/dashboard-cache.ts";
 import { useSaveMilestone } from "./api/save-milestone.ts";
 import type { DashboardMilestone } from "./dashboard-updates.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { quizResultsPath } from "../../../shared/paths.ts";
+import { quizResultsPath } from "#shared/paths.ts";
 
 /** SPEC.md section 2's empty dashboard: what to do to get a challenge on it. */
 export function EmptyChallenges() {

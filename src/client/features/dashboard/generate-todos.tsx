@@ -1,9 +1,9 @@
 import { useIsMutating, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
-import { dashboardSectionPath } from "../../../shared/paths.ts";
-import { Spinner } from "../../components/spinner.tsx";
-import { isUnlimited } from "../../components/token-display.tsx";
+import { Spinner } from "#client/components/spinner.tsx";
+import { isUnlimited } from "#client/components/token-display.tsx";
+import type { Dashboard } from "#shared/dashboard/contracts.ts";
+import { dashboardSectionPath } from "#shared/paths.ts";
 import { generateKey } from "./api/dashboard-cache.ts";
 import { todosPreviewQuery, useGenerateTodos } from "./api/generate-todos.ts";
 

@@ -1,7 +1,7 @@
 import { format } from "date-fns";
-import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
-import { milestoneLabels } from "../../../shared/plan/rules.ts";
-import { isMissed } from "../../../shared/replan/rules.ts";
+import type { Dashboard } from "#shared/dashboard/contracts.ts";
+import { milestoneLabels } from "#shared/plan/rules.ts";
+import { isMissed } from "#shared/replan/rules.ts";
 import { CompletionToggle } from "./completion-toggle.tsx";
 import type { DashboardMilestone } from "./dashboard-updates.ts";
 import { DeadlineEditor } from "./deadline-editor.tsx";

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import type { ProofSummary } from "../../../shared/proof/contracts.ts";
-import { proofMessages } from "../../../shared/proof/contracts.ts";
-import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB } from "../../../shared/proof/rules.ts";
-import { FileDrop } from "../../components/file-drop.tsx";
-import { ProofView } from "../../components/proof-view.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { FileDrop } from "#client/components/file-drop.tsx";
+import { ProofView } from "#client/components/proof-view.tsx";
+import { Spinner } from "#client/components/spinner.tsx";
+import type { ProofSummary } from "#shared/proof/contracts.ts";
+import { proofMessages } from "#shared/proof/contracts.ts";
+import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB } from "#shared/proof/rules.ts";
 import { useAttachProof, useRemoveProof } from "./api/milestone-proof.ts";
 
 const hint = `A GPX, TCX or FIT file from your watch or app, or a photo · up to ${PROOF_FILE_MAX_MB} MB`;

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from "react";
-import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
+import type { Dashboard } from "#shared/dashboard/contracts.ts";
 
 const defaultMission =
   "Trade the scroll for the work that matters: show up daily, keep your word to yourself, and build something you are proud of.";

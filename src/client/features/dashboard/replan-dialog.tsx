@@ -2,12 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
-import { acceptReplanSchema, type ReplanOffer } from "../../../shared/replan/contracts.ts";
-import { inWindow, REPLAN_TODOS, replanMessages, replanReasonLabels } from "../../../shared/replan/rules.ts";
-import { ErrorBox } from "../../components/error-box.tsx";
-import { Modal } from "../../components/modal.tsx";
-import { TextAreaField, TextField } from "../../components/text-field.tsx";
-import { formatDeadline } from "../../lib/dates.ts";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { Modal } from "#client/components/modal.tsx";
+import { TextAreaField, TextField } from "#client/components/text-field.tsx";
+import { formatDeadline } from "#client/lib/dates.ts";
+import { acceptReplanSchema, type ReplanOffer } from "#shared/replan/contracts.ts";
+import { inWindow, REPLAN_TODOS, replanMessages, replanReasonLabels } from "#shared/replan/rules.ts";
 import { useAcceptReplan, useDismissReplan } from "./api/replan.ts";
 
 type Values = { milestoneDescription: string; deadline: string; todos: string[] };

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
+import { Spinner } from "#client/components/spinner.tsx";
+import { isUnlimited } from "#client/components/token-display.tsx";
+import { ApiError } from "#client/lib/api.ts";
+import type { Dashboard } from "#shared/dashboard/contracts.ts";
 import {
   FREE_REPLANS_PER_MILESTONE,
   REPLAN_LINK_PARAM,
@@ -8,10 +11,7 @@ import {
   type ReplanReason,
   replanReasonLabels,
   replanReasons,
-} from "../../../shared/replan/rules.ts";
-import { Spinner } from "../../components/spinner.tsx";
-import { isUnlimited } from "../../components/token-display.tsx";
-import { ApiError } from "../../lib/api.ts";
+} from "#shared/replan/rules.ts";
 import { useRequestReplan } from "./api/replan.ts";
 import type { DashboardMilestone } from "./dashboard-updates.ts";
 import { ReplanDialog } from "./replan-dialog.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import type { OnboardingState } from "../../../shared/run-challenge/contracts.ts";
+import type { OnboardingState } from "#shared/run-challenge/contracts.ts";
 import { resumePath } from "./resume-path.ts";
 
 const validated: OnboardingState = {

@@ -1,5 +1,5 @@
-import { paths, quizProcessingPath } from "../../../shared/paths.ts";
-import type { OnboardingState } from "../../../shared/run-challenge/contracts.ts";
+import { paths, quizProcessingPath } from "#shared/paths.ts";
+import type { OnboardingState } from "#shared/run-challenge/contracts.ts";
 
 /**
  * Where a user without challenges left off: the run challenge, its validation, the quiz or its running

@@ -1,6 +1,6 @@
 import { useIsMutating } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Todo } from "../../../shared/plan/contracts.ts";
+import type { Todo } from "#shared/plan/contracts.ts";
 import { milestoneSelfKey, todoKey } from "./api/dashboard-cache.ts";
 import { useToggleTodo } from "./api/toggle-todo.ts";
 

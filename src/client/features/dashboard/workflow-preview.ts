@@ -1,5 +1,5 @@
-import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
-import type { Workflow } from "../../../shared/plan/contracts.ts";
+import type { Dashboard } from "#shared/dashboard/contracts.ts";
+import type { Workflow } from "#shared/plan/contracts.ts";
 
 /**
  * SPEC.md section 4: arriving from the workflow shows its challenges at once. The workflow's cached plan is shaped

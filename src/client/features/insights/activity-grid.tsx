@@ -1,4 +1,4 @@
-import type { ActivityDay, ActivityWeek } from "../../../shared/insights/rules.ts";
+import type { ActivityDay, ActivityWeek } from "#shared/insights/rules.ts";
 import { longDay, shortDay } from "./week-labels.ts";
 
 /** Day labels beside the rows: every other day, so the column stays narrow on a phone. */

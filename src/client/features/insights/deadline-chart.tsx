@@ -1,6 +1,6 @@
 import { Group } from "@visx/group";
 import { Pie } from "@visx/shape";
-import type { DeadlineRecord } from "../../../shared/insights/rules.ts";
+import type { DeadlineRecord } from "#shared/insights/rules.ts";
 
 type Part = { key: keyof DeadlineRecord; label: string; fill: string; swatch: string };
 

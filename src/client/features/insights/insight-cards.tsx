@@ -1,4 +1,4 @@
-import type { Mission } from "../../../shared/plan/contracts.ts";
+import type { Mission } from "#shared/plan/contracts.ts";
 
 type Insight = { title: string; text: string | null; featured?: boolean };
 

@@ -2,7 +2,7 @@ import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleLinear, scalePoint } from "@visx/scale";
 import { LinePath } from "@visx/shape";
-import type { Insights } from "../../../shared/insights/contracts.ts";
+import type { Insights } from "#shared/insights/contracts.ts";
 import { useWidth } from "./use-width.ts";
 import { shortDay } from "./week-labels.ts";
 

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { ErrorBox } from "../../components/error-box.tsx";
+import { ErrorBox } from "#client/components/error-box.tsx";
 import { ActivityGrid } from "./activity-grid.tsx";
 import { insightsQuery } from "./api/insights.ts";
 import { DeadlineChart } from "./deadline-chart.tsx";

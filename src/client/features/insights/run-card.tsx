@@ -1,7 +1,7 @@
-import type { RunValidation } from "../../../shared/run-challenge/contracts.ts";
-import { minutesShortOfTarget, targetMinutes } from "../../../shared/run-challenge/rules.ts";
-import { ActivitySummary } from "../../components/activity-summary.tsx";
-import { formatMinutes } from "../../lib/minutes.ts";
+import { ActivitySummary } from "#client/components/activity-summary.tsx";
+import { formatMinutes } from "#client/lib/minutes.ts";
+import type { RunValidation } from "#shared/run-challenge/contracts.ts";
+import { minutesShortOfTarget, targetMinutes } from "#shared/run-challenge/rules.ts";
 
 /**
  * Today's run beside the target and his longest run before, as bars on one scale: the figures are written beside

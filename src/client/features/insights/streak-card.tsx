@@ -1,8 +1,8 @@
 import { useIsMutating, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import type { Streak, StreakWeek } from "../../../shared/insights/streak.ts";
-import { dashboardSectionPath } from "../../../shared/paths.ts";
+import type { Streak, StreakWeek } from "#shared/insights/streak.ts";
+import { dashboardSectionPath } from "#shared/paths.ts";
 import { insightsKey, streakQuery } from "./api/insights.ts";
 import { shortDay, weekStatusWords } from "./week-labels.ts";
 

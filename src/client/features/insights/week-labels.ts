@@ -1,6 +1,6 @@
 import { format } from "date-fns";
-import type { WeekStatus } from "../../../shared/insights/streak.ts";
-import { parseCalendarDay } from "../../lib/dates.ts";
+import { parseCalendarDay } from "#client/lib/dates.ts";
+import type { WeekStatus } from "#shared/insights/streak.ts";
 
 /** 'Dec 3': a calendar day from the server (YYYY-MM-DD, already on his clock), never shifted by the browser's zone. */
 export function shortDay(date: string) {

@@ -1,4 +1,4 @@
-import { LEGAL_TEXTS_UPDATED } from "../../../shared/legal/terms.ts";
+import { LEGAL_TEXTS_UPDATED } from "#shared/legal/terms.ts";
 
 const updated = new Date(`${LEGAL_TEXTS_UPDATED}T12:00:00Z`).toLocaleDateString("en-GB", {
   day: "numeric",

@@ -1,4 +1,4 @@
-import { config } from "../../lib/config.ts";
+import { config } from "#client/lib/config.ts";
 
 /**
  * PRODUCT.md "Static media": the founder's video from FOUNDER_VIDEO_URL. The player loads

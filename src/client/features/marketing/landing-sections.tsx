@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { paths } from "../../../shared/paths.ts";
-import { CHALLENGE_WINDOW_HOURS } from "../../../shared/run-challenge/rules.ts";
+import { paths } from "#shared/paths.ts";
+import { CHALLENGE_WINDOW_HOURS } from "#shared/run-challenge/rules.ts";
 import { RotatingPanel } from "./rotating-panel.tsx";
 
 const PAINS = [

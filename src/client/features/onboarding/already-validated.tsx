@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { paths } from "../../../shared/paths.ts";
-import type { OnboardingState, RunValidation } from "../../../shared/run-challenge/contracts.ts";
-import { minutesShortOfTarget, targetMinutes } from "../../../shared/run-challenge/rules.ts";
-import { ActivitySummary } from "../../components/activity-summary.tsx";
-import { formatMinutes } from "../../lib/minutes.ts";
+import { ActivitySummary } from "#client/components/activity-summary.tsx";
+import { formatMinutes } from "#client/lib/minutes.ts";
+import { paths } from "#shared/paths.ts";
+import type { OnboardingState, RunValidation } from "#shared/run-challenge/contracts.ts";
+import { minutesShortOfTarget, targetMinutes } from "#shared/run-challenge/rules.ts";
 
 /** The step after the run: the quiz until a plan exists, then the dashboard. */
 function nextStep(state: OnboardingState) {

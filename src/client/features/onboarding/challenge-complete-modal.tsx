@@ -1,7 +1,7 @@
-import type { RunValidation } from "../../../shared/run-challenge/contracts.ts";
-import { minutesShortOfTarget, targetMinutes } from "../../../shared/run-challenge/rules.ts";
-import { Modal } from "../../components/modal.tsx";
-import { formatMinutes } from "../../lib/minutes.ts";
+import { Modal } from "#client/components/modal.tsx";
+import { formatMinutes } from "#client/lib/minutes.ts";
+import type { RunValidation } from "#shared/run-challenge/contracts.ts";
+import { minutesShortOfTarget, targetMinutes } from "#shared/run-challenge/rules.ts";
 import { shareRun } from "./share.ts";
 
 /**

@@ -4,7 +4,7 @@ import {
   CHALLENGE_WINDOW_SECONDS,
   challengeSecondsLeft,
   formatCountdown,
-} from "../../../shared/run-challenge/rules.ts";
+} from "#shared/run-challenge/rules.ts";
 
 /**
  * Seconds left in the 24-hour window that started at `acceptedAt` (server time), recomputed

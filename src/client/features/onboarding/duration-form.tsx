@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "react-toastify";
 import { z } from "zod";
-import { maxDurationInputSchema } from "../../../shared/run-challenge/contracts.ts";
-import { MAX_DURATION_MINUTES, targetMinutes, VALIDATE_DELAY_MS } from "../../../shared/run-challenge/rules.ts";
-import { formatMinutes } from "../../lib/minutes.ts";
+import { formatMinutes } from "#client/lib/minutes.ts";
+import { maxDurationInputSchema } from "#shared/run-challenge/contracts.ts";
+import { MAX_DURATION_MINUTES, targetMinutes, VALIDATE_DELAY_MS } from "#shared/run-challenge/rules.ts";
 import { acceptFailedMessage, useAcceptChallenge } from "./api/accept-challenge.ts";
 
 /** The longest run as typed (SPEC.md section 5's three messages), or 'I have never run before'. */

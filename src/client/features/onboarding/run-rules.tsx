@@ -1,4 +1,4 @@
-import { CHALLENGE_RULES } from "../../lib/run-rules.ts";
+import { CHALLENGE_RULES } from "#client/lib/run-rules.ts";
 
 const advice = [
   "Start slower than feels right: the clock is the goal, not the pace.",

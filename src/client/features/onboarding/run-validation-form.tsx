@@ -1,20 +1,20 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { proofMessages } from "../../../shared/proof/contracts.ts";
-import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB } from "../../../shared/proof/rules.ts";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { FileDrop } from "#client/components/file-drop.tsx";
+import { ApiError } from "#client/lib/api.ts";
+import { formatMinutes } from "#client/lib/minutes.ts";
+import { proofMessages } from "#shared/proof/contracts.ts";
+import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB } from "#shared/proof/rules.ts";
 import {
   type RunValidation,
   type RunValidationForm as RunValidationValues,
   runFileFormSchema,
   runValidationFormSchema,
   runValidationRequestFromForm,
-} from "../../../shared/run-challenge/contracts.ts";
-import { minutesShortOfTarget, targetMinutes } from "../../../shared/run-challenge/rules.ts";
-import { ErrorBox } from "../../components/error-box.tsx";
-import { FileDrop } from "../../components/file-drop.tsx";
-import { ApiError } from "../../lib/api.ts";
-import { formatMinutes } from "../../lib/minutes.ts";
+} from "#shared/run-challenge/contracts.ts";
+import { minutesShortOfTarget, targetMinutes } from "#shared/run-challenge/rules.ts";
 import { useSaveRunValidation } from "./api/run-validation.ts";
 
 type Field = keyof RunValidationValues;

@@ -1,6 +1,6 @@
 import { toast } from "react-toastify";
-import { paths } from "../../../shared/paths.ts";
-import { config } from "../../lib/config.ts";
+import { config } from "#client/lib/config.ts";
+import { paths } from "#shared/paths.ts";
 
 function shareText(todayMinutes: number | null) {
   const run = todayMinutes ? `${todayMinutes} minutes` : "longer than ever";

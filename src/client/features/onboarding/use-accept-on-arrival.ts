@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { OnboardingState } from "../../../shared/run-challenge/contracts.ts";
+import type { OnboardingState } from "#shared/run-challenge/contracts.ts";
 import { useAcceptChallenge } from "./api/accept-challenge.ts";
 
 /**

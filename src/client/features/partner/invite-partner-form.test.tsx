@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
-import { type PartnerSummary, partnerMessages } from "../../../shared/partners/contracts.ts";
+import { type PartnerSummary, partnerMessages } from "#shared/partners/contracts.ts";
 import { InvitePartnerForm } from "./invite-partner-form.tsx";
 import { renderWithClient, stubApi } from "./test-support.tsx";
 

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
-import { type InvitePartner, invitePartnerSchema, partnerMessages } from "../../../shared/partners/contracts.ts";
-import { PARTNER_NAME_MAX_LENGTH } from "../../../shared/partners/rules.ts";
-import { ErrorBox } from "../../components/error-box.tsx";
-import { TextField } from "../../components/text-field.tsx";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { TextField } from "#client/components/text-field.tsx";
+import { type InvitePartner, invitePartnerSchema, partnerMessages } from "#shared/partners/contracts.ts";
+import { PARTNER_NAME_MAX_LENGTH } from "#shared/partners/rules.ts";
 import { useInvitePartner } from "./api/partners.ts";
 import { UpgradeLine } from "./upgrade-line.tsx";
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import type { Cheer } from "../../../shared/partners/contracts.ts";
+import type { Cheer } from "#shared/partners/contracts.ts";
 import { partnersQuery, useDismissCheer } from "./api/partners.ts";
 import { timeAgo } from "./partner-status.ts";
 

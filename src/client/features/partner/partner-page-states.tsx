@@ -1,5 +1,5 @@
-import { ErrorBox } from "../../components/error-box.tsx";
-import { Spinner } from "../../components/spinner.tsx";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { Spinner } from "#client/components/spinner.tsx";
 
 /** The partner's pages while their answer loads. */
 export function PartnerPageLoading({ children, className }: { children: React.ReactNode; className: string }) {

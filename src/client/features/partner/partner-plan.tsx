@@ -1,8 +1,8 @@
-import type { PartnerPlanView } from "../../../shared/partners/contracts.ts";
-import { milestoneLabels } from "../../../shared/plan/rules.ts";
-import { ProgressBar } from "../../components/progress-bar.tsx";
-import { ProofView } from "../../components/proof-view.tsx";
-import { formatDeadline } from "../../lib/dates.ts";
+import { ProgressBar } from "#client/components/progress-bar.tsx";
+import { ProofView } from "#client/components/proof-view.tsx";
+import { formatDeadline } from "#client/lib/dates.ts";
+import type { PartnerPlanView } from "#shared/partners/contracts.ts";
+import { milestoneLabels } from "#shared/plan/rules.ts";
 
 function Badge({ kind }: { kind: "done" | "overdue" }) {
   return kind === "done" ? (

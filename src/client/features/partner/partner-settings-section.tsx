@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type { PartnerSummary } from "../../../shared/partners/contracts.ts";
-import { ErrorBox } from "../../components/error-box.tsx";
-import { Modal } from "../../components/modal.tsx";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { Modal } from "#client/components/modal.tsx";
+import type { PartnerSummary } from "#shared/partners/contracts.ts";
 import { partnersQuery, useRemovePartner, useRenewPartner } from "./api/partners.ts";
 import { InvitePartnerForm } from "./invite-partner-form.tsx";
 import { PartnerInitial } from "./partner-card.tsx";

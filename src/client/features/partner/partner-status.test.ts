@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import type { PartnerSummary } from "../../../shared/partners/contracts.ts";
+import type { PartnerSummary } from "#shared/partners/contracts.ts";
 import { invitationDetail, lastOpened, partnerStatusLine, timeAgo } from "./partner-status.ts";
 
 const now = new Date("2026-11-24T12:00:00.000Z");

@@ -1,6 +1,6 @@
 import { format } from "date-fns";
-import type { PartnerSummary } from "../../../shared/partners/contracts.ts";
-import { INVITATION_EXPIRY_DAYS } from "../../../shared/partners/rules.ts";
+import type { PartnerSummary } from "#shared/partners/contracts.ts";
+import { INVITATION_EXPIRY_DAYS } from "#shared/partners/rules.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { partnerMessages } from "../../../shared/partners/contracts.ts";
-import { paths } from "../../../shared/paths.ts";
-import { ErrorBox } from "../../components/error-box.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { ApiError } from "#client/lib/api.ts";
+import { partnerMessages } from "#shared/partners/contracts.ts";
+import { paths } from "#shared/paths.ts";
 import { partnerUnsubscribeQuery, stopPartnerEmails } from "./api/partner-view.ts";
 import { PartnerPageLoadFailed, PartnerPageLoading } from "./partner-page-states.tsx";
 

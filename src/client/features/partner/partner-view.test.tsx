@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
-import { type PartnerViewAnswer, partnerMessages } from "../../../shared/partners/contracts.ts";
-import { CHEER_MAX_LENGTH } from "../../../shared/partners/rules.ts";
+import { type PartnerViewAnswer, partnerMessages } from "#shared/partners/contracts.ts";
+import { CHEER_MAX_LENGTH } from "#shared/partners/rules.ts";
 import { PartnerView } from "./partner-view.tsx";
 import { renderWithClient, stubApi } from "./test-support.tsx";
 

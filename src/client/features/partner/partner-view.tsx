@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import type { PartnerViewAnswer } from "../../../shared/partners/contracts.ts";
-import { CHEERS_PER_PARTNER_PER_DAY } from "../../../shared/partners/rules.ts";
-import { paths } from "../../../shared/paths.ts";
-import { ErrorBox } from "../../components/error-box.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { ApiError } from "#client/lib/api.ts";
+import type { PartnerViewAnswer } from "#shared/partners/contracts.ts";
+import { CHEERS_PER_PARTNER_PER_DAY } from "#shared/partners/rules.ts";
+import { paths } from "#shared/paths.ts";
 import { partnerViewQuery, useAcceptInvitation } from "./api/partner-view.ts";
 import { CheerForm } from "./cheer-form.tsx";
 import { PartnerPageLoadFailed, PartnerPageLoading } from "./partner-page-states.tsx";

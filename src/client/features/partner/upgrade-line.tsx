@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { partnerMessages } from "../../../shared/partners/contracts.ts";
-import { dashboardSectionPath } from "../../../shared/paths.ts";
+import { partnerMessages } from "#shared/partners/contracts.ts";
+import { dashboardSectionPath } from "#shared/paths.ts";
 
 /** The free plan's one partner, said as the other limits say it, with the way to Premium. */
 export function UpgradeLine({ alert = false }: { alert?: boolean }) {

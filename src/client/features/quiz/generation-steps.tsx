@@ -1,6 +1,6 @@
-import type { GenerationStage } from "../../../shared/quiz/rules.ts";
-import { generationStages } from "../../../shared/quiz/rules.ts";
-import { Spinner } from "../../components/spinner.tsx";
+import { Spinner } from "#client/components/spinner.tsx";
+import type { GenerationStage } from "#shared/quiz/rules.ts";
+import { generationStages } from "#shared/quiz/rules.ts";
 
 const steps: { stage: Exclude<GenerationStage, "done">; label: string }[] = [
   { stage: "analyzing", label: "Reading your answers" },

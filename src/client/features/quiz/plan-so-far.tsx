@@ -1,5 +1,5 @@
-import type { PlanPreview } from "../../../shared/quiz/contracts.ts";
-import { PLAN_CHALLENGES } from "../../../shared/quiz/rules.ts";
+import type { PlanPreview } from "#shared/quiz/contracts.ts";
+import { PLAN_CHALLENGES } from "#shared/quiz/rules.ts";
 
 /**
  * The plan as it is written (issue 28): the life mission once it is whole, then each challenge as it completes, the

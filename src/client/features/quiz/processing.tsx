@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { paths } from "../../../shared/paths.ts";
-import { quizMessages } from "../../../shared/quiz/contracts.ts";
-import { generationProgress } from "../../../shared/quiz/rules.ts";
+import { paths } from "#shared/paths.ts";
+import { quizMessages } from "#shared/quiz/contracts.ts";
+import { generationProgress } from "#shared/quiz/rules.ts";
 import { generationQuery, startGeneration } from "./api/generation.ts";
 import { GenerationSteps } from "./generation-steps.tsx";
 import { PlanSoFar, progressLine } from "./plan-so-far.tsx";

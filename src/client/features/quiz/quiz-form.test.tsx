@@ -2,9 +2,9 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { QUIZ_QUESTIONS } from "../../../shared/quiz/questions.ts";
-import { createQueryClient } from "../../lib/query-client.ts";
-import { advance, runOnFakeClock, setupUser } from "../../testing.ts";
+import { createQueryClient } from "#client/lib/query-client.ts";
+import { advance, runOnFakeClock, setupUser } from "#client/testing.ts";
+import { QUIZ_QUESTIONS } from "#shared/quiz/questions.ts";
 import { QuizForm } from "./quiz-form.tsx";
 
 type Props = React.ComponentProps<typeof QuizForm>;

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { ErrorBox } from "../../components/error-box.tsx";
-import { Switch } from "../../components/switch.tsx";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { Switch } from "#client/components/switch.tsx";
 import { reminderSettingsQuery, useUpdateReminderSettings } from "./api/reminder-settings.ts";
 import { PushDeviceSwitch } from "./push-device-switch.tsx";
 

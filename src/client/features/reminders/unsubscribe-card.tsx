@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { dashboardSectionPath, paths } from "../../../shared/paths.ts";
-import { listNames, reminderMessages } from "../../../shared/reminders/contracts.ts";
-import { type ReminderList, reminderLists } from "../../../shared/reminders/rules.ts";
-import { ErrorBox } from "../../components/error-box.tsx";
+import { ErrorBox } from "#client/components/error-box.tsx";
+import { dashboardSectionPath, paths } from "#shared/paths.ts";
+import { listNames, reminderMessages } from "#shared/reminders/contracts.ts";
+import { type ReminderList, reminderLists } from "#shared/reminders/rules.ts";
 import { unsubscribe } from "./api/reminder-settings.ts";
 
 /** The list a token names (its second part), for the question; the server checks the signature. */

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "react-toastify";
-import { type PushSubscriptionJson, pushMessages } from "../../../shared/push/contracts.ts";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError } from "#client/lib/api.ts";
+import { type PushSubscriptionJson, pushMessages } from "#shared/push/contracts.ts";
 import { deleteSubscription, pushStatusQuery, saveSubscription } from "./api/push.ts";
 
 /** What this browser can do: null while it is being asked, false without push (or without a service worker). */

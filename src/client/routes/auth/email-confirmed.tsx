@@ -1,5 +1,5 @@
-import { EmailConfirmation } from "../../features/auth/email-confirmation.tsx";
-import { config } from "../../lib/config.ts";
+import { EmailConfirmation } from "#client/features/auth/email-confirmation.tsx";
+import { config } from "#client/lib/config.ts";
 
 export function meta() {
   return [{ title: `Email confirmation — ${config.appName}` }];

@@ -1,6 +1,6 @@
-import { AuthShell } from "../../features/auth/auth-shell.tsx";
-import { LoginForm } from "../../features/auth/login-form.tsx";
-import { config } from "../../lib/config.ts";
+import { AuthShell } from "#client/features/auth/auth-shell.tsx";
+import { LoginForm } from "#client/features/auth/login-form.tsx";
+import { config } from "#client/lib/config.ts";
 
 export function meta() {
   return [{ title: `Log in — ${config.appName}` }];

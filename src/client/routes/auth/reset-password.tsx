@@ -1,6 +1,6 @@
-import { AuthShell } from "../../features/auth/auth-shell.tsx";
-import { ResetPasswordForm } from "../../features/auth/reset-password-form.tsx";
-import { config } from "../../lib/config.ts";
+import { AuthShell } from "#client/features/auth/auth-shell.tsx";
+import { ResetPasswordForm } from "#client/features/auth/reset-password-form.tsx";
+import { config } from "#client/lib/config.ts";
 
 export function meta() {
   return [{ title: `Reset password — ${config.appName}` }, { name: "referrer", content: "no-referrer" }];

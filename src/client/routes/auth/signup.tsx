@@ -1,6 +1,6 @@
-import { AuthShell } from "../../features/auth/auth-shell.tsx";
-import { SignupForm } from "../../features/auth/signup-form.tsx";
-import { config } from "../../lib/config.ts";
+import { AuthShell } from "#client/features/auth/auth-shell.tsx";
+import { SignupForm } from "#client/features/auth/signup-form.tsx";
+import { config } from "#client/lib/config.ts";
 
 export function meta() {
   return [{ title: `Sign up — ${config.appName}` }];

@@ -1,9 +1,9 @@
-import { DashboardPage } from "../../components/dashboard-page.tsx";
-import { ComingFeatures } from "../../features/community/coming-features.tsx";
-import { CommunityHero } from "../../features/community/community-hero.tsx";
-import { PreviewTabs } from "../../features/community/preview-tabs.tsx";
-import { SamplePosts } from "../../features/community/sample-posts.tsx";
-import { config } from "../../lib/config.ts";
+import { DashboardPage } from "#client/components/dashboard-page.tsx";
+import { ComingFeatures } from "#client/features/community/coming-features.tsx";
+import { CommunityHero } from "#client/features/community/community-hero.tsx";
+import { PreviewTabs } from "#client/features/community/preview-tabs.tsx";
+import { SamplePosts } from "#client/features/community/sample-posts.tsx";
+import { config } from "#client/lib/config.ts";
 
 export function meta() {
   return [{ title: `Community — ${config.appName}` }];

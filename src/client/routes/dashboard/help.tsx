@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { dashboardSectionPath, paths } from "../../../shared/paths.ts";
-import { DashboardPage } from "../../components/dashboard-page.tsx";
-import { config } from "../../lib/config.ts";
+import { DashboardPage } from "#client/components/dashboard-page.tsx";
+import { config } from "#client/lib/config.ts";
+import { dashboardSectionPath, paths } from "#shared/paths.ts";
 
 const topics = [
   {

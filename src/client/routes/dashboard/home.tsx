@@ -1,20 +1,20 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { FullScreenMessage } from "../../components/full-screen-message.tsx";
-import { TokenDisplay } from "../../components/token-display.tsx";
-import { workflowQuery } from "../../features/challenges/api/workflow.ts";
-import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
-import { ChallengeOverview } from "../../features/dashboard/challenge-overview.tsx";
-import { EmptyChallenges } from "../../features/dashboard/empty-challenges.tsx";
-import { MissionBanner } from "../../features/dashboard/mission-banner.tsx";
-import { resumePath } from "../../features/dashboard/resume-path.ts";
-import { previewFromWorkflow } from "../../features/dashboard/workflow-preview.ts";
-import { StreakCard } from "../../features/insights/streak-card.tsx";
-import { onboardingQuery } from "../../features/onboarding/api/onboarding.ts";
-import { PartnerCard } from "../../features/partner/partner-card.tsx";
-import { PartnerCheers } from "../../features/partner/partner-cheers.tsx";
-import { useSession } from "../../lib/session.ts";
+import { FullScreenMessage } from "#client/components/full-screen-message.tsx";
+import { TokenDisplay } from "#client/components/token-display.tsx";
+import { workflowQuery } from "#client/features/challenges/api/workflow.ts";
+import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
+import { ChallengeOverview } from "#client/features/dashboard/challenge-overview.tsx";
+import { EmptyChallenges } from "#client/features/dashboard/empty-challenges.tsx";
+import { MissionBanner } from "#client/features/dashboard/mission-banner.tsx";
+import { resumePath } from "#client/features/dashboard/resume-path.ts";
+import { previewFromWorkflow } from "#client/features/dashboard/workflow-preview.ts";
+import { StreakCard } from "#client/features/insights/streak-card.tsx";
+import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
+import { PartnerCard } from "#client/features/partner/partner-card.tsx";
+import { PartnerCheers } from "#client/features/partner/partner-cheers.tsx";
+import { useSession } from "#client/lib/session.ts";
 
 export default function DashboardHome() {
   const preview = useWorkflowPreview();

@@ -1,14 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Outlet } from "react-router";
-import type { DashboardAccount } from "../../components/dashboard-menu.tsx";
-import { DashboardSidebar } from "../../components/dashboard-sidebar.tsx";
-import { DashboardNavbar } from "../../components/navbar.tsx";
-import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
-import { OfflineNotice } from "../../features/offline/offline-notice.tsx";
-import { registerServiceWorker } from "../../features/offline/register-service-worker.ts";
-import { useTimeZoneSync } from "../../features/reminders/use-time-zone-sync.ts";
-import { useSession } from "../../lib/session.ts";
+import type { DashboardAccount } from "#client/components/dashboard-menu.tsx";
+import { DashboardSidebar } from "#client/components/dashboard-sidebar.tsx";
+import { DashboardNavbar } from "#client/components/navbar.tsx";
+import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
+import { OfflineNotice } from "#client/features/offline/offline-notice.tsx";
+import { registerServiceWorker } from "#client/features/offline/register-service-worker.ts";
+import { useTimeZoneSync } from "#client/features/reminders/use-time-zone-sync.ts";
+import { useSession } from "#client/lib/session.ts";
 
 /**
  * The frame of every dashboard page: the bar with the phone menu, the page, and the sidebar from 768 px. It reads

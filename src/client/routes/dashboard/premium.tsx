@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import { billingMessages } from "../../../shared/billing/contracts.ts";
-import { DashboardPage } from "../../components/dashboard-page.tsx";
-import { Spinner } from "../../components/spinner.tsx";
-import { billingQuery } from "../../features/billing/api/billing.ts";
-import { BillingFaq } from "../../features/billing/billing-faq.tsx";
-import { ChoosePlan } from "../../features/billing/choose-plan.tsx";
-import { MembershipCard } from "../../features/billing/membership-card.tsx";
-import { PremiumIncludes } from "../../features/billing/premium-includes.tsx";
-import { config } from "../../lib/config.ts";
+import { DashboardPage } from "#client/components/dashboard-page.tsx";
+import { Spinner } from "#client/components/spinner.tsx";
+import { billingQuery } from "#client/features/billing/api/billing.ts";
+import { BillingFaq } from "#client/features/billing/billing-faq.tsx";
+import { ChoosePlan } from "#client/features/billing/choose-plan.tsx";
+import { MembershipCard } from "#client/features/billing/membership-card.tsx";
+import { PremiumIncludes } from "#client/features/billing/premium-includes.tsx";
+import { config } from "#client/lib/config.ts";
+import { billingMessages } from "#shared/billing/contracts.ts";
 
 export function meta() {
   return [{ title: `Premium — ${config.appName}` }];

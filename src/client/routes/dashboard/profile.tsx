@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Me } from "../../../shared/account/contracts.ts";
-import type { Dashboard } from "../../../shared/dashboard/contracts.ts";
-import { DashboardPage } from "../../components/dashboard-page.tsx";
-import { DeleteAccountSection } from "../../features/account/delete-account-section.tsx";
-import { DownloadDataSection } from "../../features/account/download-data-section.tsx";
-import { FirstNameForm } from "../../features/account/first-name-form.tsx";
-import { ProfileCard } from "../../features/account/profile-card.tsx";
-import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
-import { sessionQuery } from "../../lib/session.ts";
+import { DashboardPage } from "#client/components/dashboard-page.tsx";
+import { DeleteAccountSection } from "#client/features/account/delete-account-section.tsx";
+import { DownloadDataSection } from "#client/features/account/download-data-section.tsx";
+import { FirstNameForm } from "#client/features/account/first-name-form.tsx";
+import { ProfileCard } from "#client/features/account/profile-card.tsx";
+import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
+import { sessionQuery } from "#client/lib/session.ts";
+import type { Me } from "#shared/account/contracts.ts";
+import type { Dashboard } from "#shared/dashboard/contracts.ts";
 
 /**
  * /dashboard/profile: who he is to the app, the first name the dashboard greets him with, and his data rights: the

@@ -1,15 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { quizEditPath } from "../../../shared/paths.ts";
-import { DashboardPage } from "../../components/dashboard-page.tsx";
-import { RetakeQuizDialog } from "../../components/retake-quiz-dialog.tsx";
-import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
-import { InsightCards } from "../../features/insights/insight-cards.tsx";
-import { ProgressPictures } from "../../features/insights/progress-pictures.tsx";
-import { RunCard } from "../../features/insights/run-card.tsx";
-import { onboardingQuery } from "../../features/onboarding/api/onboarding.ts";
-import { latestQuizQuery } from "../../features/quiz/api/latest-quiz.ts";
+import { DashboardPage } from "#client/components/dashboard-page.tsx";
+import { RetakeQuizDialog } from "#client/components/retake-quiz-dialog.tsx";
+import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
+import { InsightCards } from "#client/features/insights/insight-cards.tsx";
+import { ProgressPictures } from "#client/features/insights/progress-pictures.tsx";
+import { RunCard } from "#client/features/insights/run-card.tsx";
+import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
+import { latestQuizQuery } from "#client/features/quiz/api/latest-quiz.ts";
+import { quizEditPath } from "#shared/paths.ts";
 
 /**
  * /dashboard/results: his weeks in pictures (issue 27), the Insights of the latest plan, and the way to retake the quiz

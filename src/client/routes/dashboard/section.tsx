@@ -1,5 +1,5 @@
 import { Navigate } from "react-router";
-import { paths } from "../../../shared/paths.ts";
+import { paths } from "#shared/paths.ts";
 
 /** Every dashboard section has a route module of its own; an unknown one, e.g. an old link, falls back to the dashboard. */
 export default function UnknownDashboardSection() {

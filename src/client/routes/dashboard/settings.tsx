@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { dashboardSectionPath } from "../../../shared/paths.ts";
-import { DashboardPage } from "../../components/dashboard-page.tsx";
-import { CalendarFeedSection } from "../../features/calendar/calendar-feed-section.tsx";
-import { PartnerSettingsSection } from "../../features/partner/partner-settings-section.tsx";
-import { ReminderSettingsSection } from "../../features/reminders/reminder-settings-section.tsx";
-import { config } from "../../lib/config.ts";
+import { DashboardPage } from "#client/components/dashboard-page.tsx";
+import { CalendarFeedSection } from "#client/features/calendar/calendar-feed-section.tsx";
+import { PartnerSettingsSection } from "#client/features/partner/partner-settings-section.tsx";
+import { ReminderSettingsSection } from "#client/features/reminders/reminder-settings-section.tsx";
+import { config } from "#client/lib/config.ts";
+import { dashboardSectionPath } from "#shared/paths.ts";
 
 /** SPEC.md section 1: the settings page is a tips page, in this order. */
 const tips = [

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from "react-router";
-import { paths } from "../../../shared/paths.ts";
-import { SessionPending } from "../../components/full-screen-message.tsx";
-import { useSession } from "../../lib/session.ts";
+import { SessionPending } from "#client/components/full-screen-message.tsx";
+import { useSession } from "#client/lib/session.ts";
+import { paths } from "#shared/paths.ts";
 
 /** The onboarding start needs an account: without one the visitor is sent to sign up. */
 export default function SignedInOrSignupLayout() {

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from "react-router";
-import { paths } from "../../../shared/paths.ts";
-import { SessionPending } from "../../components/full-screen-message.tsx";
-import { useSession } from "../../lib/session.ts";
+import { SessionPending } from "#client/components/full-screen-message.tsx";
+import { useSession } from "#client/lib/session.ts";
+import { paths } from "#shared/paths.ts";
 
 /** Signed-in screens: anonymous visitors go to the login screen. */
 export default function SignedInLayout() {

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from "react-router";
-import { paths } from "../../../shared/paths.ts";
-import { SessionPending } from "../../components/full-screen-message.tsx";
-import { useSession } from "../../lib/session.ts";
+import { SessionPending } from "#client/components/full-screen-message.tsx";
+import { useSession } from "#client/lib/session.ts";
+import { paths } from "#shared/paths.ts";
 
 /** Sign-up, login and password reset: a signed-in visitor has nothing to do here. */
 export default function SignedOutOnlyLayout() {

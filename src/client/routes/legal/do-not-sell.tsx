@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { LEGAL_TERMS } from "../../../shared/legal/terms.ts";
-import { paths } from "../../../shared/paths.ts";
-import { LegalPage } from "../../features/legal/legal-page.tsx";
-import { config } from "../../lib/config.ts";
+import { LegalPage } from "#client/features/legal/legal-page.tsx";
+import { config } from "#client/lib/config.ts";
+import { LEGAL_TERMS } from "#shared/legal/terms.ts";
+import { paths } from "#shared/paths.ts";
 
 export function meta() {
   return [

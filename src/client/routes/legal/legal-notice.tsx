@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { paths } from "../../../shared/paths.ts";
-import { LegalPage, OperatorAddress } from "../../features/legal/legal-page.tsx";
-import { config } from "../../lib/config.ts";
+import { LegalPage, OperatorAddress } from "#client/features/legal/legal-page.tsx";
+import { config } from "#client/lib/config.ts";
+import { paths } from "#shared/paths.ts";
 
 export function meta() {
   return [

@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { paths } from "../../../shared/paths.ts";
-import { FullScreenMessage } from "../../components/full-screen-message.tsx";
-import { AlreadyValidated } from "../../features/onboarding/already-validated.tsx";
-import { onboardingQuery } from "../../features/onboarding/api/onboarding.ts";
-import { Countdown } from "../../features/onboarding/countdown.tsx";
-import { DurationForm } from "../../features/onboarding/duration-form.tsx";
-import { RunAdvice, RunRules } from "../../features/onboarding/run-rules.tsx";
-import { useAcceptOnArrival } from "../../features/onboarding/use-accept-on-arrival.ts";
+import { FullScreenMessage } from "#client/components/full-screen-message.tsx";
+import { AlreadyValidated } from "#client/features/onboarding/already-validated.tsx";
+import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
+import { Countdown } from "#client/features/onboarding/countdown.tsx";
+import { DurationForm } from "#client/features/onboarding/duration-form.tsx";
+import { RunAdvice, RunRules } from "#client/features/onboarding/run-rules.tsx";
+import { useAcceptOnArrival } from "#client/features/onboarding/use-accept-on-arrival.ts";
+import { paths } from "#shared/paths.ts";
 
 export default function ChallengeAccepted() {
   const onboarding = useQuery(onboardingQuery());

@@ -1,13 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { paths } from "../../../shared/paths.ts";
-import type { RunValidation } from "../../../shared/run-challenge/contracts.ts";
-import { FullScreenMessage } from "../../components/full-screen-message.tsx";
-import { AlreadyValidated } from "../../features/onboarding/already-validated.tsx";
-import { onboardingQuery } from "../../features/onboarding/api/onboarding.ts";
-import { ChallengeCompleteModal } from "../../features/onboarding/challenge-complete-modal.tsx";
-import { RunValidationForm } from "../../features/onboarding/run-validation-form.tsx";
+import { FullScreenMessage } from "#client/components/full-screen-message.tsx";
+import { AlreadyValidated } from "#client/features/onboarding/already-validated.tsx";
+import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
+import { ChallengeCompleteModal } from "#client/features/onboarding/challenge-complete-modal.tsx";
+import { RunValidationForm } from "#client/features/onboarding/run-validation-form.tsx";
+import { paths } from "#shared/paths.ts";
+import type { RunValidation } from "#shared/run-challenge/contracts.ts";
 
 /** The run is validated once: afterwards this screen shows the stored run and the way on, never the form again. */
 export default function ValidateChallenge() {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { paths } from "../../../shared/paths.ts";
-import { QUIZ_QUESTION_COUNT } from "../../../shared/quiz/questions.ts";
-import { useSession } from "../../lib/session.ts";
+import { useSession } from "#client/lib/session.ts";
+import { paths } from "#shared/paths.ts";
+import { QUIZ_QUESTION_COUNT } from "#shared/quiz/questions.ts";
 
 /** The session is invalidated when the run is saved, so the name and onboarding state are fresh without a reload. */
 export default function Welcome() {

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { paths } from "../../../shared/paths.ts";
-import { FullScreenMessage } from "../../components/full-screen-message.tsx";
-import { workflowQuery } from "../../features/challenges/api/workflow.ts";
-import { NoAcceptedChallenges, WorkflowSteps } from "../../features/challenges/workflow-steps.tsx";
-import { dashboardQuery } from "../../features/dashboard/api/dashboard.ts";
-import { ApiError } from "../../lib/api.ts";
+import { FullScreenMessage } from "#client/components/full-screen-message.tsx";
+import { workflowQuery } from "#client/features/challenges/api/workflow.ts";
+import { NoAcceptedChallenges, WorkflowSteps } from "#client/features/challenges/workflow-steps.tsx";
+import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
+import { ApiError } from "#client/lib/api.ts";
+import { paths } from "#shared/paths.ts";
 
 /** Everything comes from GET /api/workflow, so a reload at any step loses nothing. */
 export default function ChallengeWorkflow() {

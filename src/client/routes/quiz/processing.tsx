@@ -1,7 +1,7 @@
 import { Navigate, useNavigate } from "react-router";
-import { paths, quizResultsPath } from "../../../shared/paths.ts";
-import { Processing } from "../../features/quiz/processing.tsx";
-import { useResponseId } from "../../features/quiz/use-response-id.ts";
+import { Processing } from "#client/features/quiz/processing.tsx";
+import { useResponseId } from "#client/features/quiz/use-response-id.ts";
+import { paths, quizResultsPath } from "#shared/paths.ts";
 
 export default function ProcessingScreen() {
   const responseId = useResponseId();

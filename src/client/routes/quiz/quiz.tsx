@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { paths, quizProcessingPath } from "../../../shared/paths.ts";
-import { QUIZ_QUESTIONS } from "../../../shared/quiz/questions.ts";
-import { FullScreenMessage } from "../../components/full-screen-message.tsx";
-import { quizResultQuery } from "../../features/challenges/api/quiz-result.ts";
-import { latestQuizQuery } from "../../features/quiz/api/latest-quiz.ts";
-import { QuizForm } from "../../features/quiz/quiz-form.tsx";
-import { useSession } from "../../lib/session.ts";
+import { FullScreenMessage } from "#client/components/full-screen-message.tsx";
+import { quizResultQuery } from "#client/features/challenges/api/quiz-result.ts";
+import { latestQuizQuery } from "#client/features/quiz/api/latest-quiz.ts";
+import { QuizForm } from "#client/features/quiz/quiz-form.tsx";
+import { useSession } from "#client/lib/session.ts";
+import { paths, quizProcessingPath } from "#shared/paths.ts";
+import { QUIZ_QUESTIONS } from "#shared/quiz/questions.ts";
 
 export default function Quiz() {
   const [params] = useSearchParams();

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
-import { paths, quizEditPath, quizProcessingPath, quizSetupPath } from "../../../shared/paths.ts";
-import { FullScreenMessage } from "../../components/full-screen-message.tsx";
-import { quizResultQuery } from "../../features/challenges/api/quiz-result.ts";
-import { ChallengeChoice } from "../../features/challenges/challenge-choice.tsx";
-import { MissionStep } from "../../features/challenges/mission-step.tsx";
-import { latestQuizQuery } from "../../features/quiz/api/latest-quiz.ts";
-import { useResponseId } from "../../features/quiz/use-response-id.ts";
+import { FullScreenMessage } from "#client/components/full-screen-message.tsx";
+import { quizResultQuery } from "#client/features/challenges/api/quiz-result.ts";
+import { ChallengeChoice } from "#client/features/challenges/challenge-choice.tsx";
+import { MissionStep } from "#client/features/challenges/mission-step.tsx";
+import { latestQuizQuery } from "#client/features/quiz/api/latest-quiz.ts";
+import { useResponseId } from "#client/features/quiz/use-response-id.ts";
+import { paths, quizEditPath, quizProcessingPath, quizSetupPath } from "#shared/paths.ts";
 
 export default function Results() {
   const givenId = useResponseId();

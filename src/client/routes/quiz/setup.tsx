@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
-import { challengeWorkflowPath, paths, quizResultsPath } from "../../../shared/paths.ts";
-import { Spinner } from "../../components/spinner.tsx";
-import { workflowQuery } from "../../features/challenges/api/workflow.ts";
+import { Spinner } from "#client/components/spinner.tsx";
+import { workflowQuery } from "#client/features/challenges/api/workflow.ts";
+import { challengeWorkflowPath, paths, quizResultsPath } from "#shared/paths.ts";
 
 type SetupState = { challengeId?: unknown; back?: unknown } | null;
 

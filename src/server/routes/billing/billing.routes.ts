@@ -1,5 +1,14 @@
 import { Hono } from "hono";
 import type Stripe from "stripe";
+import { requireUser } from "#server/auth/session.ts";
+import type { AuthedEnv } from "#server/context.ts";
+import { bodyLimit } from "#server/http/body-limit.ts";
+import { documented } from "#server/http/openapi.ts";
+import { validate } from "#server/http/validation.ts";
+import { confirmCheckout, openPortal, startCheckout } from "#server/services/billing/checkout.ts";
+import { billingOverview } from "#server/services/billing/membership.ts";
+import { handleStripeEvent } from "#server/services/billing/webhook.ts";
+import { DomainError } from "#server/services/domain-error.ts";
 import {
   type BillingOverview,
   billingMessages,
@@ -8,14 +17,7 @@ import {
   confirmSchema,
   type PaymentConfirmed,
   type PortalOpened,
-} from "../../../shared/billing/contracts.ts";
-import { requireUser } from "../../auth/session.ts";
-import type { AuthedEnv } from "../../context.ts";
-import { bodyLimit } from "../../http/body-limit.ts";
-import { validate } from "../../http/validation.ts";
-import { confirmCheckout, openPortal, startCheckout } from "../../services/billing/checkout.ts";
-import { billingOverview } from "../../services/billing/membership.ts";
-import { handleStripeEvent } from "../../services/billing/webhook.ts";
+} from "#shared/billing/contracts.ts";
 
 /** Stripe's events are a few kilobytes; anything far larger is not from Stripe. */
 const WEBHOOK_MAX_BYTES = 256 * 1024;
@@ -23,52 +25,116 @@ const WEBHOOK_MAX_BYTES = 256 * 1024;
 /** Premium: the plans page, checkout, the success page's confirmation, the Customer Portal and Stripe's webhook. */
 export const billingRoutes = new Hono<AuthedEnv>()
   // Stripe's, not a user's: no session; the signature over the raw body is the authentication.
-  .post("/webhook", bodyLimit(WEBHOOK_MAX_BYTES), async (c) => {
-    const { billing, database } = c.var.deps;
-    const raw = await c.req.text();
-    let event: Stripe.Event;
-    try {
-      event = billing.stripe.webhooks.constructEvent(
-        raw,
-        c.req.header("stripe-signature") ?? "",
-        billing.config.webhookSecret,
+  .post(
+    "/webhook",
+    documented({
+      tag: "Premium",
+      summary: "Stripe's webhook: the signature over the raw body is the authentication.",
+      description: "Stripe's; signature checked on the raw body (400 `Invalid signature`), 200 `{received: true}`.",
+      ok: { 200: "`{received: true}`" },
+      errors: ["billing.invalidSignature"],
+      public: true,
+    }),
+    bodyLimit(WEBHOOK_MAX_BYTES),
+    async (c) => {
+      const { billing, database } = c.var.deps;
+      const raw = await c.req.text();
+      let event: Stripe.Event;
+      try {
+        event = billing.stripe.webhooks.constructEvent(
+          raw,
+          c.req.header("stripe-signature") ?? "",
+          billing.config.webhookSecret,
+        );
+      } catch {
+        throw new DomainError("billing.invalidSignature");
+      }
+      const outcome = await handleStripeEvent({ db: database.db, stripe: billing.stripe }, event);
+      c.var.log.info({ event: event.id, type: event.type, outcome }, "stripe webhook");
+      return c.json({ received: true }, 200);
+    },
+  )
+  .get(
+    "/",
+    documented({
+      tag: "Premium",
+      summary: "The plans and his membership.",
+      description:
+        "`BillingOverview`: `{plans (by price), membership: {premium, planId, subscriptionStatus, periodEnd, cancelAtPeriodEnd, canManage}, testMode}`",
+      ok: { 200: "`BillingOverview`" },
+    }),
+    requireUser,
+    async (c) => {
+      const { billing, database } = c.var.deps;
+      const overview: BillingOverview = await billingOverview(
+        database.db,
+        c.var.user.id,
+        billing.config.mode === "test",
       );
-    } catch {
-      return c.json({ error: billingMessages.invalidSignature }, 400);
-    }
-    const outcome = await handleStripeEvent({ db: database.db, stripe: billing.stripe }, event);
-    c.var.log.info({ event: event.id, type: event.type, outcome }, "stripe webhook");
-    return c.json({ received: true }, 200);
-  })
-  .get("/", requireUser, async (c) => {
-    const { billing, database } = c.var.deps;
-    const overview: BillingOverview = await billingOverview(database.db, c.var.user.id, billing.config.mode === "test");
-    return c.json(overview, 200);
-  })
-  .post("/checkout", requireUser, validate("json", checkoutSchema), async (c) => {
-    const { billing, database, env } = c.var.deps;
-    const started: CheckoutStarted = await startCheckout(
-      { db: database.db, stripe: billing.stripe, appUrl: env.APP_URL },
-      c.var.user,
-      c.req.valid("json").planId,
-    );
-    return c.json(started, 200);
-  })
-  .post("/confirm", requireUser, validate("json", confirmSchema), async (c) => {
-    const { billing, database } = c.var.deps;
-    const membership = await confirmCheckout(
-      { db: database.db, stripe: billing.stripe },
-      c.var.user.id,
-      c.req.valid("json").sessionId,
-    );
-    const confirmed: PaymentConfirmed = { success: true, message: billingMessages.success, membership };
-    return c.json(confirmed, 200);
-  })
-  .post("/portal", requireUser, async (c) => {
-    const { billing, database, env } = c.var.deps;
-    const opened: PortalOpened = await openPortal(
-      { db: database.db, stripe: billing.stripe, appUrl: env.APP_URL },
-      c.var.user.id,
-    );
-    return c.json(opened, 200);
-  });
+      return c.json(overview, 200);
+    },
+  )
+  .post(
+    "/checkout",
+    documented({
+      tag: "Premium",
+      summary: "A Stripe Checkout Session for a plan, at the server's price.",
+      description:
+        "Body `{planId: premium_monthly\\|premium_yearly}`. `{sessionId, url}` of a Stripe Checkout Session at the server's price; 400 `Please choose a plan`, 409 when already premium, 502 `Failed to create checkout session`.",
+      ok: { 200: "`CheckoutStarted`: `{sessionId, url}`" },
+      errors: ["billing.alreadyPremium", "billing.checkoutFailed"],
+    }),
+    requireUser,
+    validate("json", checkoutSchema),
+    async (c) => {
+      const { billing, database, env } = c.var.deps;
+      const started: CheckoutStarted = await startCheckout(
+        { db: database.db, stripe: billing.stripe, appUrl: env.APP_URL },
+        c.var.user,
+        c.req.valid("json").planId,
+      );
+      return c.json(started, 200);
+    },
+  )
+  .post(
+    "/confirm",
+    documented({
+      tag: "Premium",
+      summary: "Confirm a paid Checkout Session (the success page).",
+      description:
+        "Body `{sessionId}`. `{success, message, membership}` after fulfilment; 409 `Your payment has not been completed yet.`, 404 for an unknown or another user's session, 400 `Invalid payment session. Please try again.`",
+      ok: { 200: "`PaymentConfirmed`: `{success, message, membership}`" },
+      errors: ["billing.notPaid", "billing.sessionNotFound", "billing.confirmFailed"],
+    }),
+    requireUser,
+    validate("json", confirmSchema),
+    async (c) => {
+      const { billing, database } = c.var.deps;
+      const membership = await confirmCheckout(
+        { db: database.db, stripe: billing.stripe },
+        c.var.user.id,
+        c.req.valid("json").sessionId,
+      );
+      const confirmed: PaymentConfirmed = { success: true, message: billingMessages.success, membership };
+      return c.json(confirmed, 200);
+    },
+  )
+  .post(
+    "/portal",
+    documented({
+      tag: "Premium",
+      summary: "A Stripe Customer Portal link to manage the subscription.",
+      description: "`{url}` of the Customer Portal; 409 without a Stripe customer.",
+      ok: { 200: "`PortalOpened`: `{url}`" },
+      errors: ["billing.noSubscription", "billing.portalFailed"],
+    }),
+    requireUser,
+    async (c) => {
+      const { billing, database, env } = c.var.deps;
+      const opened: PortalOpened = await openPortal(
+        { db: database.db, stripe: billing.stripe, appUrl: env.APP_URL },
+        c.var.user.id,
+      );
+      return c.json(opened, 200);
+    },
+  );

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeStripe, startFakeStripe } from "../../../../tests/support/fake-stripe.ts";
-import { createTestApp, PRODUCTION_TEST_ENV, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import { paymentEvents, profiles, subscriptions } from "../../db/schema.ts";
+import { paymentEvents, profiles, subscriptions } from "#server/db/schema.ts";
+import { type FakeStripe, startFakeStripe } from "#tests/support/fake-stripe.ts";
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 const DAY = 86_400_000;
 

@@ -1,21 +1,20 @@
 import { Hono } from "hono";
-import { type CalendarFeed, type CalendarFeedAnswer, calendarLinks } from "../../../shared/calendar/contracts.ts";
-import { clientIp } from "../../auth/client-ip.ts";
-import { createRateLimiter, tooManyAttemptsMessage } from "../../auth/rate-limit.ts";
-import { requireUser } from "../../auth/session.ts";
-import type { AppEnv } from "../../context.ts";
-import type { Env } from "../../env.ts";
-import { notFound } from "../../http/errors.ts";
-import { feedCalendar, readCalendarChallenges } from "../../services/calendar/feed-calendar.ts";
+import { clientIp } from "#server/auth/client-ip.ts";
+import { createRateLimiter } from "#server/auth/rate-limit.ts";
+import { requireUser } from "#server/auth/session.ts";
+import type { AppEnv } from "#server/context.ts";
+import type { Env } from "#server/env.ts";
+import { documented } from "#server/http/openapi.ts";
+import { calendarFileOfToken } from "#server/services/calendar/feed-calendar.ts";
 import {
   ensureFeedToken,
   FEED_TOKEN_PATTERN,
   type FeedRow,
-  feedOwner,
   readFeedToken,
   renewFeedToken,
   revokeFeedToken,
-} from "../../services/calendar/feed-tokens.ts";
+} from "#server/services/calendar/feed-tokens.ts";
+import { type CalendarFeed, type CalendarFeedAnswer, calendarLinks } from "#shared/calendar/contracts.ts";
 
 function feedAnswer(env: Env, row: FeedRow | null): CalendarFeedAnswer {
   if (!row) return { feed: null };
@@ -29,43 +28,91 @@ function feedAnswer(env: Env, row: FeedRow | null): CalendarFeedAnswer {
  * apps fetch it with the token alone. A token that opens nothing answers the same 404 as any unknown path.
  */
 export const calendarRoutes = new Hono<AppEnv>()
-  .get("/feed", requireUser, async (c) => {
-    return c.json(feedAnswer(c.var.deps.env, await readFeedToken(c.var.deps.database.db, c.var.user.id)), 200);
-  })
-  .post("/feed", requireUser, async (c) => {
-    return c.json(feedAnswer(c.var.deps.env, await ensureFeedToken(c.var.deps.database.db, c.var.user.id)), 200);
-  })
-  .post("/feed/renew", requireUser, async (c) => {
-    return c.json(feedAnswer(c.var.deps.env, await renewFeedToken(c.var.deps.database.db, c.var.user.id)), 200);
-  })
-  .delete("/feed", requireUser, async (c) => {
-    await revokeFeedToken(c.var.deps.database.db, c.var.user.id);
-    return c.json(feedAnswer(c.var.deps.env, null), 200);
-  })
-  .get(`/:file{${FEED_TOKEN_PATTERN}\\.ics}`, async (c) => {
-    const { env, database } = c.var.deps;
-    const token = c.req.param("file").slice(0, -".ics".length);
-    const limiter = createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);
-    const owner = await feedOwner(database.db, token);
-    // Unknown tokens count per IP (guessing); known ones per feed, since calendar services share their IPs.
-    const verdict = owner
-      ? await limiter.consume("calendarFeed", { email: `calendar-feed:${owner}` })
-      : await limiter.consume("calendarFeed", { ip: clientIp(c, env.TRUST_PROXY) });
-    if (!verdict.allowed) {
-      c.header("Retry-After", String(verdict.retryAfterSeconds));
-      return c.json({ error: tooManyAttemptsMessage(verdict.retryAfterSeconds) }, 429);
-    }
-    if (!owner) return notFound(c);
-    const text = feedCalendar(await readCalendarChallenges(database.db, owner), {
-      appName: env.publicConfig.appName,
-      appUrl: env.APP_URL,
-    });
-    return c.body(text, 200, {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": 'inline; filename="milestones.ics"',
-      // A private address: never kept by a shared cache, never indexed.
-      "Cache-Control": "private, no-cache",
-      "X-Robots-Tag": "noindex",
-      "Referrer-Policy": "no-referrer",
-    });
-  });
+  .get(
+    "/feed",
+    documented({
+      tag: "Reminders",
+      summary: "His private calendar link, if he made one (decision 0092).",
+      description:
+        "`{feed: {url, webcalUrl, googleUrl, createdAt} \\| null}` — his private calendar link, if he made one.",
+      ok: { 200: "`{feed: {url, webcalUrl, googleUrl, createdAt} | null}`" },
+    }),
+    requireUser,
+    async (c) => {
+      return c.json(feedAnswer(c.var.deps.env, await readFeedToken(c.var.deps.database.db, c.var.user.id)), 200);
+    },
+  )
+  .post(
+    "/feed",
+    documented({
+      tag: "Reminders",
+      summary: "Make his private calendar link (a repeat keeps the existing one).",
+      description: "The same, creating the link if he has none (a repeat keeps the existing link).",
+      ok: { 200: "`{feed}`" },
+    }),
+    requireUser,
+    async (c) => {
+      return c.json(feedAnswer(c.var.deps.env, await ensureFeedToken(c.var.deps.database.db, c.var.user.id)), 200);
+    },
+  )
+  .post(
+    "/feed/renew",
+    documented({
+      tag: "Reminders",
+      summary: "A new calendar link; the old one answers 404 from now on.",
+      description: "A new link; the old one answers 404 from now on.",
+      ok: { 200: "`{feed}`" },
+    }),
+    requireUser,
+    async (c) => {
+      return c.json(feedAnswer(c.var.deps.env, await renewFeedToken(c.var.deps.database.db, c.var.user.id)), 200);
+    },
+  )
+  .delete(
+    "/feed",
+    documented({
+      tag: "Reminders",
+      summary: "Turn the calendar link off.",
+      description: "`{feed: null}`; the link answers 404 from now on.",
+      ok: { 200: "`{feed: null}`" },
+    }),
+    requireUser,
+    async (c) => {
+      await revokeFeedToken(c.var.deps.database.db, c.var.user.id);
+      return c.json(feedAnswer(c.var.deps.env, null), 200);
+    },
+  )
+  .get(
+    `/:file{${FEED_TOKEN_PATTERN}\\.ics}`,
+    documented({
+      tag: "Reminders",
+      summary: "The feed itself, for calendar apps: no session, the token in the path is the key.",
+      description:
+        "No session: `text/calendar`, one all-day event per dated milestone of his accepted challenges (decision 0092). Any token that opens no feed → 404 `Not found`; 429 over 60 fetches per feed or 30 unknown-token fetches per IP in 15 minutes.",
+      ok: { 200: "One all-day event per dated milestone of his accepted challenges" },
+      media: "text/calendar",
+      errors: ["limit.tooManyRequests"],
+      public: true,
+    }),
+    async (c) => {
+      const { env, database } = c.var.deps;
+      const text = await calendarFileOfToken(
+        {
+          db: database.db,
+          limiter: createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET),
+          appName: env.publicConfig.appName,
+          appUrl: env.APP_URL,
+        },
+        c.req.param("file").slice(0, -".ics".length),
+        clientIp(c, env.TRUST_PROXY),
+      );
+      return c.body(text, 200, {
+        "Content-Type": "text/calendar; charset=utf-8",
+        "Content-Disposition": 'inline; filename="milestones.ics"',
+        // A private address: never kept by a shared cache, never indexed.
+        "Cache-Control": "private, no-cache",
+        "X-Robots-Tag": "noindex",
+        "Referrer-Policy": "no-referrer",
+      });
+    },
+  );

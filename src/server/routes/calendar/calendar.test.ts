@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import { milestones } from "../../db/schema.ts";
-import { loggablePath } from "../../http/loggable-path.ts";
+import { milestones } from "#server/db/schema.ts";
+import { loggablePath } from "#server/http/loggable-path.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 function day(offsetDays: number) {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import type { UpdateChallengeRequest } from "../../../shared/plan/contracts.ts";
-import { challenges, profiles, subscriptionPlans } from "../../db/schema.ts";
+import { challenges, profiles, subscriptionPlans } from "#server/db/schema.ts";
+import type { UpdateChallengeRequest } from "#shared/plan/contracts.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 const LIMIT = "Free plan includes 1 active challenge. Upgrade to Premium for up to 3.";
 

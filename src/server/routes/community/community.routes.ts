@@ -1,18 +1,18 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { HTTPException } from "hono/http-exception";
-import { normalizeEmail } from "../../../shared/account/rules.ts";
-import { communityMessages, joinWaitlistSchema } from "../../../shared/community/contracts.ts";
-import { requireUser } from "../../auth/session.ts";
-import type { AuthedEnv } from "../../context.ts";
-import { validate } from "../../http/validation.ts";
+import { requireUser } from "#server/auth/session.ts";
+import type { AuthedEnv } from "#server/context.ts";
+import { documented } from "#server/http/openapi.ts";
+import { validate } from "#server/http/validation.ts";
 import {
   communityOverview,
   joinWaitlist,
   readWaitlistSignup,
   requestCommunityNotice,
-} from "../../services/community/waitlist.ts";
-import { DomainError } from "../../services/domain-error.ts";
+} from "#server/services/community/waitlist.ts";
+import { DomainError } from "#server/services/domain-error.ts";
+import { normalizeEmail } from "#shared/account/rules.ts";
+import { joinWaitlistSchema } from "#shared/community/contracts.ts";
 
 /** The waitlist answers a missing session with SPEC.md's own words: 'You must be logged in to join the waitlist'. */
 const requireWaitlistUser = createMiddleware<AuthedEnv>(async (c, next) => {
@@ -22,22 +22,67 @@ const requireWaitlistUser = createMiddleware<AuthedEnv>(async (c, next) => {
 
 /** The community before it opens: the feed preview's numbers, 'Notify Me When Ready', and the waitlist. */
 export const communityRoutes = new Hono<AuthedEnv>()
-  .get("/", requireUser, async (c) => {
-    return c.json(await communityOverview(c.var.deps.database.db, c.var.user.id), 200);
-  })
-  .post("/notify", requireUser, async (c) => {
-    const { created } = await requestCommunityNotice(c.var.deps.database.db, c.var.user.id);
-    return c.json({ notifyRequested: true as const }, created ? 201 : 200);
-  })
-  .get("/waitlist", requireWaitlistUser, async (c) => {
-    return c.json({ signup: await readWaitlistSignup(c.var.deps.database.db, c.var.user.id) }, 200);
-  })
-  .post("/waitlist", requireWaitlistUser, validate("json", joinWaitlistSchema), async (c) => {
-    const { email, ...request } = c.req.valid("json");
-    const own = normalizeEmail(c.var.user.email);
-    // Launch news goes to the address he confirmed, never to one he typed (issue 24 #6).
-    if (email !== undefined && email !== own)
-      throw new HTTPException(400, { message: communityMessages.notAccountEmail });
-    const { signup, created } = await joinWaitlist(c.var.deps.database.db, c.var.user.id, { ...request, email: own });
-    return c.json({ signup }, created ? 201 : 200);
-  });
+  .get(
+    "/",
+    documented({
+      tag: "Community",
+      summary: "The feed preview's numbers and his place on the waitlist, in one request.",
+      description: "`{membersWaiting, notifyRequested, signup \\| null}` — the feed preview in one request.",
+      ok: { 200: "`CommunityOverview`: `{membersWaiting, notifyRequested, signup}`" },
+    }),
+    requireUser,
+    async (c) => {
+      return c.json(await communityOverview(c.var.deps.database.db, c.var.user.id), 200);
+    },
+  )
+  .post(
+    "/notify",
+    documented({
+      tag: "Community",
+      summary: "'Notify Me When Ready'.",
+      description: "201 the first time, 200 after.",
+      ok: { 201: "`{notifyRequested: true}` the first time", 200: "`{notifyRequested: true}` after" },
+    }),
+    requireUser,
+    async (c) => {
+      const { created } = await requestCommunityNotice(c.var.deps.database.db, c.var.user.id);
+      return c.json({ notifyRequested: true as const }, created ? 201 : 200);
+    },
+  )
+  .get(
+    "/waitlist",
+    documented({
+      tag: "Community",
+      summary: "His waitlist signup, if any.",
+      description: "`{signup \\| null}`",
+      ok: { 200: "`{signup | null}`" },
+      errors: ["community.loginRequired"],
+      public: true,
+    }),
+    requireWaitlistUser,
+    async (c) => {
+      return c.json({ signup: await readWaitlistSignup(c.var.deps.database.db, c.var.user.id) }, 200);
+    },
+  )
+  .post(
+    "/waitlist",
+    documented({
+      tag: "Community",
+      summary: "Join the waitlist with his account's address (decision 0104).",
+      description:
+        "Body `{email?, name, interests}`. 201 with the new signup and its position; a repeat → 200 with the stored one, nothing changes. Positions unique and gap-free under concurrency. The stored e-mail is the account's: `email` may be left out, and one that is not the account's → 400 `The waitlist uses your account's email address.` (decision 0104).",
+      ok: { 201: "`{signup}` with its position", 200: "`{signup}`: the stored one, nothing changed" },
+      errors: ["community.loginRequired", "community.notAccountEmail"],
+      public: true,
+    }),
+    requireWaitlistUser,
+    validate("json", joinWaitlistSchema),
+    async (c) => {
+      const { email, ...request } = c.req.valid("json");
+      const own = normalizeEmail(c.var.user.email);
+      // Launch news goes to the address he confirmed, never to one he typed (issue 24 #6).
+      if (email !== undefined && email !== own) throw new DomainError("community.notAccountEmail");
+      const { signup, created } = await joinWaitlist(c.var.deps.database.db, c.var.user.id, { ...request, email: own });
+      return c.json({ signup }, created ? 201 : 200);
+    },
+  );

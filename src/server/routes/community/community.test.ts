@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import { communityMessages, type JoinWaitlistForm } from "../../../shared/community/contracts.ts";
-import { communityNotifyRequests, waitlistSignups } from "../../db/schema.ts";
-import { waitlistCsv } from "../../services/community/waitlist-export.ts";
+import { communityNotifyRequests, waitlistSignups } from "#server/db/schema.ts";
+import { waitlistCsv } from "#server/services/community/waitlist-export.ts";
+import { communityMessages, type JoinWaitlistForm } from "#shared/community/contracts.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /** Every CSV line the operator's export writes. */
 async function exportLines(t: TestApp) {

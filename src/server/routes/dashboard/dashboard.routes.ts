@@ -1,9 +1,20 @@
 import { Hono } from "hono";
-import { requireUser } from "../../auth/session.ts";
-import type { AuthedEnv } from "../../context.ts";
-import { readDashboard } from "../../services/dashboard/dashboard.ts";
+import { requireUser } from "#server/auth/session.ts";
+import type { AuthedEnv } from "#server/context.ts";
+import { documented } from "#server/http/openapi.ts";
+import { readDashboard } from "#server/services/dashboard/dashboard.ts";
 
 /** Everything the first dashboard view shows, in one request. */
-export const dashboardRoutes = new Hono<AuthedEnv>().use(requireUser).get("/", async (c) => {
-  return c.json(await readDashboard(c.var.deps.database.db, c.var.user), 200);
-});
+export const dashboardRoutes = new Hono<AuthedEnv>().use(requireUser).get(
+  "/",
+  documented({
+    tag: "Screens",
+    summary: "Everything the dashboard shows, in one request.",
+    description:
+      "`{firstName, tokens: {remaining, unlimited}, mission \\| null, challenges}` — accepted challenges with at least one dated milestone, only dated milestones, each with `todos` and `proof` (`ProofSummary \\| null`). One request.",
+    ok: { 200: "`Dashboard`: `{firstName, tokens, mission, challenges}`" },
+  }),
+  async (c) => {
+    return c.json(await readDashboard(c.var.deps.database.db, c.var.user), 200);
+  },
+);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { profiles, todos } from "../../db/schema.ts";
+import { profiles, todos } from "#server/db/schema.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 describe("GET /api/dashboard", () => {
   let t: TestApp;

@@ -1,12 +1,22 @@
 import { Hono } from "hono";
-import type { AppEnv } from "../../context.ts";
+import type { AppEnv } from "#server/context.ts";
+import { documented } from "#server/http/openapi.ts";
 
-export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  try {
-    await c.var.deps.database.ping();
-    return c.json({ status: "ok" as const, database: "up" as const }, 200);
-  } catch (error) {
-    c.var.log.error({ err: error }, "health check: database unreachable");
-    return c.json({ status: "error" as const, database: "down" as const }, 503);
-  }
-});
+export const healthRoutes = new Hono<AppEnv>().get(
+  "/",
+  documented({
+    tag: "Operations",
+    summary: "Whether the server and its database answer.",
+    ok: { 200: '`{status: "ok", database: "up"}`', 503: '`{status: "error", database: "down"}`' },
+    public: true,
+  }),
+  async (c) => {
+    try {
+      await c.var.deps.database.ping();
+      return c.json({ status: "ok" as const, database: "up" as const }, 200);
+    } catch (error) {
+      c.var.log.error({ err: error }, "health check: database unreachable");
+      return c.json({ status: "error" as const, database: "down" as const }, 503);
+    }
+  },
+);

@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import type { Insights } from "../../../shared/insights/contracts.ts";
-import { challengeProgress } from "../../../shared/plan/rules.ts";
-import { milestones, todos } from "../../db/schema.ts";
+import { milestones, todos } from "#server/db/schema.ts";
+import type { Insights } from "#shared/insights/contracts.ts";
+import { challengeProgress } from "#shared/plan/rules.ts";
+import { useFixedClock } from "#tests/support/fixed-clock.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /**
  * GET /api/insights (issue 27, decision 0109). The tests live on Wednesday 9 January 2030, 10:00 UTC — 05:00 in New

@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeS3, startFakeS3 } from "../../../../tests/support/fake-s3.ts";
-import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import { proofMessages } from "../../../shared/proof/contracts.ts";
-import { PROOF_FILE_MAX_BYTES } from "../../../shared/proof/rules.ts";
-import { challenges, milestones, proofs } from "../../db/schema.ts";
+import { challenges, milestones, proofs } from "#server/db/schema.ts";
+import { proofMessages } from "#shared/proof/contracts.ts";
+import { PROOF_FILE_MAX_BYTES } from "#shared/proof/rules.ts";
+import { type FakeS3, startFakeS3 } from "#tests/support/fake-s3.ts";
+import { useFixedClock } from "#tests/support/fixed-clock.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /** The fixtures were recorded on 2026-03-14; the app's clock is two days later (decision 0100). */
 const NOW = new Date("2026-03-16T12:00:00Z");

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createControllableAi } from "../../../../tests/support/controllable-ai.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import type { BulkUpdateMilestonesRequest, UpdateMilestoneRequest } from "../../../shared/plan/contracts.ts";
-import { tokenPeriod } from "../../../shared/tokens/rules.ts";
-import { milestones, profiles, todos, tokenUsage } from "../../db/schema.ts";
+import { milestones, profiles, todos, tokenUsage } from "#server/db/schema.ts";
+import type { BulkUpdateMilestonesRequest, UpdateMilestoneRequest } from "#shared/plan/contracts.ts";
+import { tokenPeriod } from "#shared/tokens/rules.ts";
+import { createControllableAi } from "#tests/support/controllable-ai.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 function day(offsetDays: number) {
   return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

@@ -1,11 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createControllableAi } from "../../../../tests/support/controllable-ai.ts";
-import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import type { AcceptReplanRequest, ReplanProposed, ReplanRequest } from "../../../shared/replan/contracts.ts";
-import { replanMessages } from "../../../shared/replan/rules.ts";
-import { tokenPeriod } from "../../../shared/tokens/rules.ts";
 import {
   challenges,
   milestoneReplans,
@@ -14,7 +8,13 @@ import {
   reminderSettings,
   todos,
   tokenUsage,
-} from "../../db/schema.ts";
+} from "#server/db/schema.ts";
+import type { AcceptReplanRequest, ReplanProposed, ReplanRequest } from "#shared/replan/contracts.ts";
+import { replanMessages } from "#shared/replan/rules.ts";
+import { tokenPeriod } from "#shared/tokens/rules.ts";
+import { createControllableAi } from "#tests/support/controllable-ai.ts";
+import { useFixedClock } from "#tests/support/fixed-clock.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /** A Wednesday, 10:00 UTC. */
 const NOW = new Date("2026-06-10T10:00:00.000Z");

@@ -1,40 +1,102 @@
 import { Hono } from "hono";
-import {
-  acceptChallengeSchema,
-  runFileFormSchema,
-  runValidationSchema,
-} from "../../../shared/run-challenge/contracts.ts";
-import { requireUser } from "../../auth/session.ts";
-import type { AuthedEnv } from "../../context.ts";
-import { uploadLimit } from "../../http/body-limit.ts";
-import { limitProofUploads } from "../../http/proof-upload-limit.ts";
-import { validate } from "../../http/validation.ts";
-import { acceptRunChallenge, onboardingState, recordRunValidation } from "../../services/onboarding/onboarding.ts";
-import { recordRunFromFile } from "../../services/proof/run-proof.ts";
+import { requireUser } from "#server/auth/session.ts";
+import type { AuthedEnv } from "#server/context.ts";
+import { uploadLimit } from "#server/http/body-limit.ts";
+import { documented } from "#server/http/openapi.ts";
+import { limitProofUploads } from "#server/http/proof-upload-limit.ts";
+import { validate } from "#server/http/validation.ts";
+import { acceptRunChallenge, onboardingState, recordRunValidation } from "#server/services/onboarding/onboarding.ts";
+import { recordRunFromFile } from "#server/services/proof/run-proof.ts";
+import { acceptChallengeSchema, runFileFormSchema, runValidationSchema } from "#shared/run-challenge/contracts.ts";
 
 /** The run challenge: accepting it (the 24 h countdown starts once) and validating the run. */
 export const onboardingRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
-  .get("/", async (c) => {
-    return c.json(await onboardingState(c.var.deps.database.db, c.var.user.id), 200);
-  })
-  .post("/challenge", validate("json", acceptChallengeSchema), async (c) => {
-    const db = c.var.deps.database.db;
-    await acceptRunChallenge(db, c.var.user.id, c.req.valid("json").maxDurationMinutes);
-    return c.json(await onboardingState(db, c.var.user.id), 200);
-  })
-  .post("/run-validation", validate("json", runValidationSchema), async (c) => {
-    const { runValidation, created } = await recordRunValidation(
-      c.var.deps.database.db,
-      c.var.user.id,
-      c.req.valid("json"),
-    );
-    // A repeat (a second tab, a stale screen) changes nothing and says so, so the screen shows the run already stored.
-    return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
-  })
+  .get(
+    "/",
+    documented({
+      tag: "Run challenge",
+      summary: "Where he stands in the run challenge.",
+      description: "`{ challengeAcceptedAt, maxDurationMinutes, targetMinutes, runValidation, latestQuiz }`",
+      ok: {
+        200: "`OnboardingState`: `{challengeAcceptedAt, maxDurationMinutes, targetMinutes, runValidation, latestQuiz}`",
+      },
+    }),
+    async (c) => {
+      return c.json(await onboardingState(c.var.deps.database.db, c.var.user.id), 200);
+    },
+  )
+  .post(
+    "/challenge",
+    documented({
+      tag: "Run challenge",
+      summary: "Accept the run challenge (the 24 h countdown starts once) and state his longest run.",
+      description:
+        "Body `{maxDurationMinutes: 1..1440 \\| null}`. same shape. The first call stores `challengeAcceptedAt` (the 24 h countdown); later calls keep it and update the stated max. target = max(60, ⌈1.5 × max⌉), 60 when null (decision 0004).",
+      ok: { 200: "`OnboardingState`; target = max(60, ⌈1.5 × max⌉) (decision 0004)" },
+    }),
+    validate("json", acceptChallengeSchema),
+    async (c) => {
+      const db = c.var.deps.database.db;
+      await acceptRunChallenge(db, c.var.user.id, c.req.valid("json").maxDurationMinutes);
+      return c.json(await onboardingState(db, c.var.user.id), 200);
+    },
+  )
+  .post(
+    "/run-validation",
+    documented({
+      tag: "Run challenge",
+      summary: "Validate the run with the minutes he typed.",
+      description:
+        "Body `{previousMaxDuration: int ≥1 \\| null, todayDuration: int ≥1, notes: ≥10 chars trimmed}`. 201 `{runValidation, created: true}`; a repeat returns the stored one with 200 and `created: false` (the screen shows the stored run, not the completion modal again). Its existence marks onboarding done. `runValidation.activity` is null for a typed run.",
+      ok: {
+        201: "`{runValidation, created: true}`",
+        200: "`{runValidation, created: false}`: the one already stored, nothing changed",
+      },
+    }),
+    validate("json", runValidationSchema),
+    async (c) => {
+      const { runValidation, created } = await recordRunValidation(
+        c.var.deps.database.db,
+        c.var.user.id,
+        c.req.valid("json"),
+      );
+      // A repeat (a second tab, a stale screen) changes nothing and says so, so the screen shows the run already stored.
+      return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
+    },
+  )
   // The run proved by an activity file (issue 26): its moving time is the duration; a file that proves nothing is
   // refused with its own message and nothing is stored.
-  .post("/run-validation/file", uploadLimit(), limitProofUploads, validate("form", runFileFormSchema), async (c) => {
-    const { runValidation, created } = await recordRunFromFile(c.var.deps, c.var.user.id, c.req.valid("form"));
-    return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
-  });
+  .post(
+    "/run-validation/file",
+    documented({
+      tag: "Run challenge",
+      summary:
+        "Validate the run with an activity file (GPX, TCX or FIT); its moving time is the duration (decision 0107).",
+      description:
+        "Body multipart `file`, `previousMaxDuration` ('' or minutes), `notes`. The run proved by a GPX, TCX or FIT file (decision 0107): `todayDuration` is the file's moving time in whole minutes, and `runValidation.activity` is what was read: `{format, startedAt, distanceMeters, movingSeconds, elapsedSeconds, paceSecondsPerKm, route: [[x, y], …]}` (metres from the route's own corner, at most 500 points). 201/200 as above. The typed fields are checked first, with the messages above. Each bad file → 400 with its own message from `proofMessages` (`src/shared/proof/contracts.ts`): not an activity file, damaged, no timestamps, fewer than 60 points, older than 7 days, in the future, a ride or a drive (median pace under 2:30 /km or over 45 km/h), no movement; over 10 MB → 413 `This file is over 10 MB. Please choose a smaller one.` (before the body is read); 429 `Too many attempts. …` with `Retry-After` over `RATE_LIMIT_PROOF_UPLOADS_PER_USER` uploads an hour (both upload routes together). Nothing is stored on any refusal; the file itself is never kept.",
+      ok: {
+        201: "`{runValidation, created: true}` with `runValidation.activity`",
+        200: "`{runValidation, created: false}`",
+      },
+      errors: [
+        "proof.notActivity",
+        "proof.corrupt",
+        "proof.noTimes",
+        "proof.tooFewPoints",
+        "proof.tooOld",
+        "proof.inFuture",
+        "proof.tooFast",
+        "proof.notMoving",
+        "proof.tooLarge",
+        "run.invalid",
+      ],
+    }),
+    uploadLimit(),
+    limitProofUploads,
+    validate("form", runFileFormSchema),
+    async (c) => {
+      const { runValidation, created } = await recordRunFromFile(c.var.deps, c.var.user.id, c.req.valid("form"));
+      return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
+    },
+  );

@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import { proofMessages } from "../../../shared/proof/contracts.ts";
-import { PROOF_FILE_MAX_BYTES, ROUTE_MAX_POINTS } from "../../../shared/proof/rules.ts";
-import { proofs, runValidations } from "../../db/schema.ts";
+import { proofs, runValidations } from "#server/db/schema.ts";
+import { proofMessages } from "#shared/proof/contracts.ts";
+import { PROOF_FILE_MAX_BYTES, ROUTE_MAX_POINTS } from "#shared/proof/rules.ts";
+import { useFixedClock } from "#tests/support/fixed-clock.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /** The fixtures were recorded on 2026-03-14; the app's clock is two days later (decision 0100). */
 const NOW = new Date("2026-03-16T12:00:00Z");

@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { cheerSchema, type PartnerViewAnswer } from "../../../shared/partners/contracts.ts";
-import { clientIp } from "../../auth/client-ip.ts";
-import { createRateLimiter, tooManyAttemptsMessage } from "../../auth/rate-limit.ts";
-import type { AppEnv } from "../../context.ts";
-import { notFound } from "../../http/errors.ts";
-import { validate } from "../../http/validation.ts";
-import { sendCheer } from "../../services/partners/cheers.ts";
-import { acceptPartnerLink, partnerProofPhoto, viewPartnerLink } from "../../services/partners/partner-view.ts";
+import { clientIp } from "#server/auth/client-ip.ts";
+import { createRateLimiter } from "#server/auth/rate-limit.ts";
+import type { AppEnv } from "#server/context.ts";
+import { documented } from "#server/http/openapi.ts";
+import { validate } from "#server/http/validation.ts";
+import { DomainError } from "#server/services/domain-error.ts";
+import { cheerFromPage } from "#server/services/partners/cheers.ts";
+import { acceptPartnerLink, partnerProofPhoto, viewPartnerLink } from "#server/services/partners/partner-view.ts";
+import { cheerSchema, type PartnerViewAnswer } from "#shared/partners/contracts.ts";
 
 /**
  * The link's secret is in the path: the answer is kept by no cache, indexed by no robot, and no page it leads to learns
@@ -27,35 +28,77 @@ const privateAnswer = createMiddleware<AppEnv>(async (c, next) => {
  */
 export const partnerViewRoutes = new Hono<AppEnv>()
   .use(privateAnswer)
-  .get("/:token", async (c) => {
-    const answer = await viewPartnerLink(c.var.deps.database.db, c.req.param("token"), new Date());
-    if (!answer) return notFound(c);
-    return c.json<PartnerViewAnswer>(answer, 200);
-  })
-  .post("/:token/accept", async (c) => {
-    const answer = await acceptPartnerLink(c.var.deps.database.db, c.req.param("token"), new Date());
-    if (!answer) return notFound(c);
-    return c.json<PartnerViewAnswer>(answer, 200);
-  })
-  .get("/:token/proofs/:id/photo", async (c) => {
-    const { database, proofStorage } = c.var.deps;
-    const { token, id } = c.req.param();
-    if (!z.uuid().safeParse(id).success) return notFound(c);
-    const photo = await partnerProofPhoto(database.db, proofStorage, token, id, new Date());
-    if (!photo) return notFound(c);
-    return c.body(new Uint8Array(photo.bytes), 200, { "Content-Type": photo.contentType });
-  })
-  .post("/:token/cheers", validate("json", cheerSchema), async (c) => {
-    const { env, database } = c.var.deps;
-    const limiter = createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);
-    const now = new Date();
-    // Per IP besides each partner's own daily limit: many links from one place cannot flood dashboards.
-    const verdict = await limiter.consume("partnerCheer", { ip: clientIp(c, env.TRUST_PROXY) }, { now: now.getTime() });
-    if (!verdict.allowed) {
-      c.header("Retry-After", String(verdict.retryAfterSeconds));
-      return c.json({ error: tooManyAttemptsMessage(verdict.retryAfterSeconds) }, 429);
-    }
-    const sent = await sendCheer(database.db, c.req.param("token"), c.req.valid("json").text, now);
-    if (!sent) return notFound(c);
-    return c.json(sent, 201);
-  });
+  .get(
+    "/:token",
+    documented({
+      tag: "Partners",
+      summary: "The partner's page: no account, the link's secret is the key.",
+      description:
+        '`PartnerViewAnswer`: before confirming `{state: "invited", inviterFirstName, partnerFirstName}`; after, `{state: "accepted", partnerFirstName, plan: {firstName, lifeMission, progress, challenges: [{title, progress, milestones: [{milestoneType, description, deadline (YYYY-MM-DD \\| null), completed, overdue, proof}]}]}, cheersLeftToday}` — the accepted challenges of his current plan and nothing else of his. Records when the partner last opened the page.',
+      ok: { 200: "`PartnerViewAnswer`" },
+      errors: ["partner.linkNotFound"],
+      public: true,
+    }),
+    async (c) => {
+      const answer = await viewPartnerLink(c.var.deps.database.db, c.req.param("token"), new Date());
+      if (!answer) throw new DomainError("partner.linkNotFound");
+      return c.json<PartnerViewAnswer>(answer, 200);
+    },
+  )
+  .post(
+    "/:token/accept",
+    documented({
+      tag: "Partners",
+      summary: "The partner confirms the invitation.",
+      description: "The accepted `PartnerViewAnswer`. A repeat keeps the first moment of confirming.",
+      ok: { 200: "`PartnerViewAnswer` (accepted)" },
+      errors: ["partner.linkNotFound"],
+      public: true,
+    }),
+    async (c) => {
+      const answer = await acceptPartnerLink(c.var.deps.database.db, c.req.param("token"), new Date());
+      if (!answer) throw new DomainError("partner.linkNotFound");
+      return c.json<PartnerViewAnswer>(answer, 200);
+    },
+  )
+  .get(
+    "/:token/proofs/:id/photo",
+    documented({
+      tag: "Partners",
+      summary: "A proof photo of a milestone the partner's page shows.",
+      description:
+        "A proof photo of a milestone the page shows, once the partner has confirmed (`proof.photo.url` names it); anything else → 404.",
+      ok: { 200: "The photo" },
+      media: "image/webp",
+      errors: ["partner.linkNotFound"],
+      public: true,
+    }),
+    async (c) => {
+      const { database, proofStorage } = c.var.deps;
+      const { token, id } = c.req.param();
+      if (!z.uuid().safeParse(id).success) throw new DomainError("partner.linkNotFound");
+      const photo = await partnerProofPhoto(database.db, proofStorage, token, id, new Date());
+      if (!photo) throw new DomainError("partner.linkNotFound");
+      return c.body(new Uint8Array(photo.bytes), 200, { "Content-Type": photo.contentType });
+    },
+  )
+  .post(
+    "/:token/cheers",
+    documented({
+      tag: "Partners",
+      summary: "The partner sends a cheer to his dashboard.",
+      description:
+        "Body `{text}`. 201 `{cheersLeftToday}`; the text (trimmed, otherwise as typed: plain text, never HTML) appears on his dashboard. 400 `Please write a few words.` / `Please keep your cheer under 280 characters.`; 409 `Please confirm the invitation first.`; 429 `You have sent enough cheers for today. Send another tomorrow.` (5 per partner in 24 hours, counted in the database); 429 `Too many attempts. …` with `Retry-After` over `RATE_LIMIT_PARTNER_CHEER_PER_IP`.",
+      ok: { 201: "`{cheersLeftToday}`" },
+      errors: ["partner.notAccepted", "partner.cheerLimit", "limit.tooManyRequests", "partner.linkNotFound"],
+      public: true,
+    }),
+    validate("json", cheerSchema),
+    async (c) => {
+      const { env, database } = c.var.deps;
+      const limiter = createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);
+      const request = { token: c.req.param("token"), text: c.req.valid("json").text, ip: clientIp(c, env.TRUST_PROXY) };
+      const sent = await cheerFromPage({ db: database.db, limiter }, request, new Date());
+      return c.json(sent, 201);
+    },
+  );

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
-import { MARCUS, uniqueEmail } from "../../../../tests/support/personas.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import { type PartnersAnswer, partnerMessages } from "../../../shared/partners/contracts.ts";
-import { CHEER_MAX_LENGTH, CHEERS_PER_PARTNER_PER_DAY } from "../../../shared/partners/rules.ts";
-import { challenges, milestones, partnerCheers, partners } from "../../db/schema.ts";
-import { loggablePath } from "../../http/loggable-path.ts";
-import { sendCheer } from "../../services/partners/cheers.ts";
-import { acceptPartnerLink, viewPartnerLink } from "../../services/partners/partner-view.ts";
+import { challenges, milestones, partnerCheers, partners } from "#server/db/schema.ts";
+import { loggablePath } from "#server/http/loggable-path.ts";
+import { sendCheer } from "#server/services/partners/cheers.ts";
+import { acceptPartnerLink, viewPartnerLink } from "#server/services/partners/partner-view.ts";
+import { type PartnersAnswer, partnerMessages } from "#shared/partners/contracts.ts";
+import { CHEER_MAX_LENGTH, CHEERS_PER_PARTNER_PER_DAY } from "#shared/partners/rules.ts";
+import { useFixedClock } from "#tests/support/fixed-clock.ts";
+import { MARCUS, uniqueEmail } from "#tests/support/personas.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /**
  * The partner's page without an account (issue 25, decision 0106): the link's secret is the key; confirming is

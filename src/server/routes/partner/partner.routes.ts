@@ -1,15 +1,16 @@
 import { Hono } from "hono";
-import { invitePartnerSchema, type PartnersAnswer } from "../../../shared/partners/contracts.ts";
-import { requireUser } from "../../auth/session.ts";
-import type { AuthedEnv } from "../../context.ts";
-import { idParam, validate } from "../../http/validation.ts";
+import { requireUser } from "#server/auth/session.ts";
+import type { AuthedEnv } from "#server/context.ts";
+import { documented } from "#server/http/openapi.ts";
+import { idParam, validate } from "#server/http/validation.ts";
 import {
   dismissCheer,
   invitePartner,
   listPartners,
   removePartner,
   renewPartner,
-} from "../../services/partners/partners.ts";
+} from "#server/services/partners/partners.ts";
+import { invitePartnerSchema, type PartnersAnswer } from "#shared/partners/contracts.ts";
 
 /**
  * His accountability partners (issue 25, decision 0106). Every answer is the whole `PartnersAnswer` as it now is, so
@@ -17,35 +18,100 @@ import {
  */
 export const partnerRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
-  .get("/", async (c) => {
-    return c.json<PartnersAnswer>(await listPartners(c.var.deps.database.db, c.var.user.id, new Date()), 200);
-  })
-  .post("/invitations", validate("json", invitePartnerSchema), async (c) => {
-    const { deps, user } = c.var;
-    const answer = await invitePartner(
-      { db: deps.database.db, mailer: deps.mailer, env: deps.env },
-      user,
-      c.req.valid("json"),
-      new Date(),
-    );
-    return c.json<PartnersAnswer>(answer, 201);
-  })
-  .delete("/cheers/:id", idParam("partner.cheerNotFound"), async (c) => {
-    const { id } = c.req.valid("param");
-    return c.json<PartnersAnswer>(await dismissCheer(c.var.deps.database.db, c.var.user.id, id, new Date()), 200);
-  })
-  .delete("/:id", idParam("partner.notFound"), async (c) => {
-    const { id } = c.req.valid("param");
-    return c.json<PartnersAnswer>(await removePartner(c.var.deps.database.db, c.var.user.id, id, new Date()), 200);
-  })
-  .post("/:id/renew", idParam("partner.notFound"), async (c) => {
-    const { deps, user } = c.var;
-    const { id } = c.req.valid("param");
-    const answer = await renewPartner(
-      { db: deps.database.db, mailer: deps.mailer, env: deps.env },
-      user,
-      id,
-      new Date(),
-    );
-    return c.json<PartnersAnswer>(answer, 200);
-  });
+  .get(
+    "/",
+    documented({
+      tag: "Partners",
+      summary: "His accountability partners and the cheers they sent (decision 0106).",
+      description:
+        "`PartnersAnswer`; `maxPartners` is his plan's (free 1, premium 3, `subscription_plans.max_partners`).",
+      ok: { 200: "`PartnersAnswer`" },
+    }),
+    async (c) => {
+      return c.json<PartnersAnswer>(await listPartners(c.var.deps.database.db, c.var.user.id, new Date()), 200);
+    },
+  )
+  .post(
+    "/invitations",
+    documented({
+      tag: "Partners",
+      summary: "Invite a partner by e-mail.",
+      description:
+        "Body `{firstName, email}`. 201 `PartnersAnswer`, and the invitation e-mail with the link `/partner/view/<secret>` (expires after 14 days unless confirmed). The address is trimmed and lower-cased. 400 `Please enter your partner's first name.` / `Please keep the first name under 50 characters.` / `Please enter your partner's email address.` / `Please enter a valid email address.` / `Your partner needs an address other than your own.`; 409 `You have already invited this address.` (an expired invitation to the address is renewed instead: new link, the name he typed now); 403 `The free plan includes 1 accountability partner. Upgrade to Premium for up to 3.` / `You already have 3 accountability partners.` (his invitations are serialised, so parallel ones cannot pass the limit); 429 `This address has received too many invitations today. Please try again tomorrow.` (3 invitations and renewals a day per address from the whole app, counted once per request that makes a link); 502 `Could not send the invitation. Please try again.` (nothing kept).",
+      ok: { 201: "`PartnersAnswer`" },
+      errors: [
+        "partner.ownEmail",
+        "partner.alreadyInvited",
+        "partner.freeLimit",
+        "partner.premiumLimit",
+        "partner.addressLimit",
+        "partner.inviteFailed",
+      ],
+    }),
+    validate("json", invitePartnerSchema),
+    async (c) => {
+      const { deps, user } = c.var;
+      const answer = await invitePartner(
+        { db: deps.database.db, mailer: deps.mailer, env: deps.env },
+        user,
+        c.req.valid("json"),
+        new Date(),
+      );
+      return c.json<PartnersAnswer>(answer, 201);
+    },
+  )
+  .delete(
+    "/cheers/:id",
+    documented({
+      tag: "Partners",
+      summary: "Dismiss a cheer.",
+      description:
+        "`PartnersAnswer` without that cheer (a repeat changes nothing). Another user's or an unknown id → 404 `Not found`.",
+      ok: { 200: "`PartnersAnswer`" },
+      errors: ["partner.cheerNotFound"],
+    }),
+    idParam("partner.cheerNotFound"),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json<PartnersAnswer>(await dismissCheer(c.var.deps.database.db, c.var.user.id, id, new Date()), 200);
+    },
+  )
+  .delete(
+    "/:id",
+    documented({
+      tag: "Partners",
+      summary: "Remove a partner; his link answers 404 at once.",
+      description:
+        "`PartnersAnswer`; the partner, his cheers and deliveries are deleted, the link answers 404 at once. Another user's or an unknown id → 404 `This partner is no longer on your list.`",
+      ok: { 200: "`PartnersAnswer`" },
+      errors: ["partner.notFound"],
+    }),
+    idParam("partner.notFound"),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      return c.json<PartnersAnswer>(await removePartner(c.var.deps.database.db, c.var.user.id, id, new Date()), 200);
+    },
+  )
+  .post(
+    "/:id/renew",
+    documented({
+      tag: "Partners",
+      summary: "Send the partner a new link; the old one answers 404 at once.",
+      description:
+        "`PartnersAnswer`; a new link by e-mail, the old one answers 404 at once. An expired invitation gets another 14 days; a confirmed partner stays confirmed. Counted like an invitation (429 as above); 404 as above; 502 when the e-mail could not be sent (the new link stands; renew again).",
+      ok: { 200: "`PartnersAnswer`" },
+      errors: ["partner.notFound", "partner.addressLimit", "partner.inviteFailed"],
+    }),
+    idParam("partner.notFound"),
+    async (c) => {
+      const { deps, user } = c.var;
+      const { id } = c.req.valid("param");
+      const answer = await renewPartner(
+        { db: deps.database.db, mailer: deps.mailer, env: deps.env },
+        user,
+        id,
+        new Date(),
+      );
+      return c.json<PartnersAnswer>(answer, 200);
+    },
+  );

@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
-import { MARCUS, uniqueEmail } from "../../../../tests/support/personas.ts";
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import type { DataExport } from "../../../shared/account/data-rights.ts";
-import { type PartnersAnswer, partnerMessages } from "../../../shared/partners/contracts.ts";
-import { INVITATION_EXPIRY_DAYS } from "../../../shared/partners/rules.ts";
-import { partnerCheers, partnerDeliveries, partners, profiles } from "../../db/schema.ts";
-import { hashPartnerToken } from "../../services/partners/link-token.ts";
-import { invitePartner, listPartners } from "../../services/partners/partners.ts";
+import { partnerCheers, partnerDeliveries, partners, profiles } from "#server/db/schema.ts";
+import { hashPartnerToken } from "#server/services/partners/link-token.ts";
+import { invitePartner, listPartners } from "#server/services/partners/partners.ts";
+import type { DataExport } from "#shared/account/data-rights.ts";
+import { type PartnersAnswer, partnerMessages } from "#shared/partners/contracts.ts";
+import { INVITATION_EXPIRY_DAYS } from "#shared/partners/rules.ts";
+import { useFixedClock } from "#tests/support/fixed-clock.ts";
+import { MARCUS, uniqueEmail } from "#tests/support/personas.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /**
  * His accountability partners, signed in (issue 25, decision 0106): inviting within the limits, the invitation

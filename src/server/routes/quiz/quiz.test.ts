@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answersFor, DEV, MARCUS } from "../../../../tests/support/personas.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import type { SubmitQuizRequest } from "../../../shared/quiz/contracts.ts";
-import { challenges, profiles, quizResponses, tokenUsage } from "../../db/schema.ts";
+import { challenges, profiles, quizResponses, tokenUsage } from "#server/db/schema.ts";
+import type { SubmitQuizRequest } from "#shared/quiz/contracts.ts";
+import { answersFor, DEV, MARCUS } from "#tests/support/personas.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 describe("quiz API", () => {
   let t: TestApp;

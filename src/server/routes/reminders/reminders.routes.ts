@@ -1,43 +1,89 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { paths } from "../../../shared/paths.ts";
+import { requireUser } from "#server/auth/session.ts";
+import type { AppEnv } from "#server/context.ts";
+import { users } from "#server/db/schema.ts";
+import { documented } from "#server/http/openapi.ts";
+import { validate } from "#server/http/validation.ts";
+import { DomainError } from "#server/services/domain-error.ts";
+import { readReminderSettings, turnOffList, updateReminderSettings } from "#server/services/reminders/settings.ts";
+import { readUnsubscribeToken } from "#server/services/reminders/unsubscribe-token.ts";
+import { paths } from "#shared/paths.ts";
 import {
   type ReminderSettings,
   reminderSettingsPatchSchema,
   type UnsubscribeAnswer,
   unsubscribeSchema,
-} from "../../../shared/reminders/contracts.ts";
-import { requireUser } from "../../auth/session.ts";
-import type { AppEnv } from "../../context.ts";
-import { users } from "../../db/schema.ts";
-import { validate } from "../../http/validation.ts";
-import { DomainError } from "../../services/domain-error.ts";
-import { readReminderSettings, turnOffList, updateReminderSettings } from "../../services/reminders/settings.ts";
-import { readUnsubscribeToken } from "../../services/reminders/unsubscribe-token.ts";
+} from "#shared/reminders/contracts.ts";
 
 /**
  * His reminder e-mails (decision 0094): the settings page's switches and the time zone his browser reports, and
  * the one-click unsubscribe of RFC 8058, which works without a session: mail providers POST it from their servers.
  */
 export const reminderRoutes = new Hono<AppEnv>()
-  .get("/settings", requireUser, async (c) => {
-    return c.json<ReminderSettings>(await readReminderSettings(c.var.deps.database.db, c.var.user.id), 200);
-  })
-  .patch("/settings", requireUser, validate("json", reminderSettingsPatchSchema), async (c) => {
-    const settings = await updateReminderSettings(c.var.deps.database.db, c.var.user.id, c.req.valid("json"));
-    return c.json<ReminderSettings>(settings, 200);
-  })
-  .post("/unsubscribe", validate("query", unsubscribeSchema), async (c) => {
-    const { env, database } = c.var.deps;
-    const target = readUnsubscribeToken(env.AUTH_SECRET, c.req.valid("query").token);
-    if (!target) throw new DomainError("reminders.unsubscribeInvalid");
-    const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.id, target.userId));
-    // A deleted account gets no e-mail anyway: the answer is the same, so the link reveals nothing.
-    if (user) await turnOffList(database.db, user.id, target.list);
-    return c.json<UnsubscribeAnswer>({ list: target.list }, 200);
-  })
+  .get(
+    "/settings",
+    documented({
+      tag: "Reminders",
+      summary: "His reminder e-mail settings (decision 0094).",
+      description: "`{deadlineEmails, weeklySummary, timeZone \\| null}`; both lists on until he turns one off.",
+      ok: { 200: "`ReminderSettings`: `{deadlineEmails, weeklySummary, timeZone}`" },
+    }),
+    requireUser,
+    async (c) => {
+      return c.json<ReminderSettings>(await readReminderSettings(c.var.deps.database.db, c.var.user.id), 200);
+    },
+  )
+  .patch(
+    "/settings",
+    documented({
+      tag: "Reminders",
+      summary: "Change reminder settings; only the named fields change.",
+      description:
+        "Body `{deadlineEmails?, weeklySummary?, timeZone?}`. The settings as saved; only the named fields change. 400 `Unknown time zone`, 400 `Nothing to change`.",
+      ok: { 200: "`ReminderSettings` as saved" },
+    }),
+    requireUser,
+    validate("json", reminderSettingsPatchSchema),
+    async (c) => {
+      const settings = await updateReminderSettings(c.var.deps.database.db, c.var.user.id, c.req.valid("json"));
+      return c.json<ReminderSettings>(settings, 200);
+    },
+  )
+  .post(
+    "/unsubscribe",
+    documented({
+      tag: "Reminders",
+      summary: "RFC 8058 one-click unsubscribe, posted by mail providers: no session, the signed token is the key.",
+      description:
+        'No session (RFC 8058 one-click, posted by mail providers): `{list: "deadlines" \\| "weekly"}`, that list is off. A token the server did not sign → 400 with the message for the page.',
+      ok: { 200: "`{list}`: that list is off" },
+      errors: ["reminders.unsubscribeInvalid"],
+      public: true,
+    }),
+    validate("query", unsubscribeSchema),
+    async (c) => {
+      const { env, database } = c.var.deps;
+      const target = readUnsubscribeToken(env.AUTH_SECRET, c.req.valid("query").token);
+      if (!target) throw new DomainError("reminders.unsubscribeInvalid");
+      const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.id, target.userId));
+      // A deleted account gets no e-mail anyway: the answer is the same, so the link reveals nothing.
+      if (user) await turnOffList(database.db, user.id, target.list);
+      return c.json<UnsubscribeAnswer>({ list: target.list }, 200);
+    },
+  )
   // The one-click address opened in a browser: the page with the button, which asks before it changes anything.
-  .get("/unsubscribe", (c) => {
-    const token = c.req.query("token") ?? "";
-    return c.redirect(`${paths.unsubscribe}?token=${encodeURIComponent(token)}`, 303);
-  });
+  .get(
+    "/unsubscribe",
+    documented({
+      tag: "Reminders",
+      summary: "The unsubscribe address opened in a browser: to the page that asks first.",
+      description: "303 to `/unsubscribe?token=…`, the page that asks before it changes anything.",
+      ok: { 303: "To `/unsubscribe?token=…`" },
+      public: true,
+    }),
+    (c) => {
+      const token = c.req.query("token") ?? "";
+      return c.redirect(`${paths.unsubscribe}?token=${encodeURIComponent(token)}`, 303);
+    },
+  );

@@ -1,12 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../../../tests/support/test-app.ts";
-import { reminderMessages } from "../../../shared/reminders/contracts.ts";
-import { addDays, listOfKind, type ReminderList } from "../../../shared/reminders/rules.ts";
-import { milestones, reminderDeliveries } from "../../db/schema.ts";
-import { type DeliveryOutcome, deliverReminder } from "../../services/reminders/deliver.ts";
-import { claimDueReminders } from "../../services/reminders/planner.ts";
+import { milestones, reminderDeliveries } from "#server/db/schema.ts";
+import { type DeliveryOutcome, deliverReminder } from "#server/services/reminders/deliver.ts";
+import { claimDueReminders } from "#server/services/reminders/planner.ts";
+import { reminderMessages } from "#shared/reminders/contracts.ts";
+import { addDays, listOfKind, type ReminderList } from "#shared/reminders/rules.ts";
+import { useFixedClock } from "#tests/support/fixed-clock.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
 
 /**
  * The day these tests live on, whatever the wall clock says (issue 24 #2): a Tuesday, New Year's Day 2030, so that

@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { useFixedClock } from "../../../../tests/support/fixed-clock.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import type { UpdateTodoRequest } from "../../../shared/plan/contracts.ts";
-import { milestones, todos } from "../../db/schema.ts";
+import { milestones, todos } from "#server/db/schema.ts";
+import type { UpdateTodoRequest } from "#shared/plan/contracts.ts";
+import { useFixedClock } from "#tests/support/fixed-clock.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 describe("todo API (PATCH /api/todos/:id)", () => {
   let t: TestApp;

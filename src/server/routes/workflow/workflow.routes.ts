@@ -1,9 +1,20 @@
 import { Hono } from "hono";
-import { requireUser } from "../../auth/session.ts";
-import type { AuthedEnv } from "../../context.ts";
-import { readWorkflow } from "../../services/plan/workflow.ts";
+import { requireUser } from "#server/auth/session.ts";
+import type { AuthedEnv } from "#server/context.ts";
+import { documented } from "#server/http/openapi.ts";
+import { readWorkflow } from "#server/services/plan/workflow.ts";
 
 /** The challenge workflow loads from the server, so it survives a reload. */
-export const workflowRoutes = new Hono<AuthedEnv>().use(requireUser).get("/", async (c) => {
-  return c.json(await readWorkflow(c.var.deps.database.db, c.var.user.id), 200);
-});
+export const workflowRoutes = new Hono<AuthedEnv>().use(requireUser).get(
+  "/",
+  documented({
+    tag: "Screens",
+    summary: "The challenge workflow: the accepted challenges of his latest plan.",
+    description:
+      "`{quizResponseId \\| null, missionStatement, challenges: accepted challenges of the latest analyzed response}`",
+    ok: { 200: "`{quizResponseId, missionStatement, challenges}`" },
+  }),
+  async (c) => {
+    return c.json(await readWorkflow(c.var.deps.database.db, c.var.user.id), 200);
+  },
+);

@@ -1,5 +1,5 @@
-import type { Env } from "../../env.ts";
-import type { Logger } from "../../logger.ts";
+import type { Env } from "#server/env.ts";
+import type { Logger } from "#server/logger.ts";
 import { type AiGenerator, DEFAULT_ANTHROPIC_MODEL } from "./generator.ts";
 
 export type { AiGenerator, PlanContext, PlanSoFar } from "./generator.ts";

@@ -2,7 +2,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { type LanguageModel, NoObjectGeneratedError, Output, streamText } from "ai";
 import type { z } from "zod";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "#server/logger.ts";
 import { type AiGenerator, DEFAULT_ANTHROPIC_MODEL, GenerationError } from "./generator.ts";
 import {
   challengesPrompt,

@@ -1,15 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  type FakeAiServer,
-  type FakeRequest,
-  startFakeAiServer,
-  validOutputs,
-} from "../../../../tests/support/fake-ai-server.ts";
-import { answersFor, MARCUS } from "../../../../tests/support/personas.ts";
-import { createTestApp, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import type { GenerationState } from "../../../shared/quiz/contracts.ts";
-import { modelGenerations, tokenUsage } from "../../db/schema.ts";
+import { modelGenerations, tokenUsage } from "#server/db/schema.ts";
+import type { GenerationState } from "#shared/quiz/contracts.ts";
+import { type FakeAiServer, type FakeRequest, startFakeAiServer, validOutputs } from "#tests/support/fake-ai-server.ts";
+import { answersFor, MARCUS } from "#tests/support/personas.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /**
  * The production path (issue 28): a model behind an OpenAI-compatible API, streamed through the real AI SDK, with a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answersFor, MARCUS } from "../../../../tests/support/personas.ts";
+import { answersFor, MARCUS } from "#tests/support/personas.ts";
 import { challengesPrompt, missionPrompt, SYSTEM_PROMPT } from "./prompts.ts";
 
 const answers = answersFor(MARCUS);

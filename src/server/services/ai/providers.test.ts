@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeAiServer, startFakeAiServer, validOutputs } from "../../../../tests/support/fake-ai-server.ts";
-import { answersFor, MARCUS } from "../../../../tests/support/personas.ts";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { partners } from "../../db/schema.ts";
+import { partners } from "#server/db/schema.ts";
+import { type FakeAiServer, startFakeAiServer, validOutputs } from "#tests/support/fake-ai-server.ts";
+import { answersFor, MARCUS } from "#tests/support/personas.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { createAnthropicGenerator, createOpenAiCompatibleGenerator } from "./model-generator.ts";
 
 const INJECTION =

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { MilestoneType } from "../../../shared/plan/rules.ts";
-import type { ReplanReason } from "../../../shared/replan/rules.ts";
+import type { MilestoneType } from "#shared/plan/rules.ts";
+import type { ReplanReason } from "#shared/replan/rules.ts";
 
 /**
  * What the model (or the offline generator) must return. Each schema exists twice: `wire` (types and descriptions

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import type { Membership, PaidPlanId } from "../../../shared/billing/contracts.ts";
-import { dashboardSectionPath, paths } from "../../../shared/paths.ts";
-import { profiles, subscriptionPlans } from "../../db/schema.ts";
+import { profiles, subscriptionPlans } from "#server/db/schema.ts";
+import type { Membership, PaidPlanId } from "#shared/billing/contracts.ts";
+import { dashboardSectionPath, paths } from "#shared/paths.ts";
 import { DomainError, type DomainErrorCode } from "../domain-error.ts";
 import { type BillingDeps, idOf, syncSubscription } from "./fulfilment.ts";
 import { readMembership } from "./membership.ts";

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { Db } from "../../db/client.ts";
-import { paymentEvents, profiles, subscriptionPlans, subscriptions } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { paymentEvents, profiles, subscriptionPlans, subscriptions } from "#server/db/schema.ts";
 import { premiumCondition } from "./premium.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { plans } from "../../../shared/billing/plans.ts";
-import type { Db } from "../../db/client.ts";
-import { subscriptionPlans, subscriptions } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { subscriptionPlans, subscriptions } from "#server/db/schema.ts";
+import { plans } from "#shared/billing/plans.ts";
 import { entitledStatuses } from "./fulfilment.ts";
 import { isPremium } from "./premium.ts";
 

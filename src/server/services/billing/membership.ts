@@ -1,8 +1,8 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import type { BillingOverview, Membership } from "../../../shared/billing/contracts.ts";
-import type { PlanId } from "../../../shared/billing/plans.ts";
-import type { Db } from "../../db/client.ts";
-import { profiles, subscriptionPlans, subscriptions } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { profiles, subscriptionPlans, subscriptions } from "#server/db/schema.ts";
+import type { BillingOverview, Membership } from "#shared/billing/contracts.ts";
+import type { PlanId } from "#shared/billing/plans.ts";
 import { entitledStatuses } from "./fulfilment.ts";
 import { memberPlan } from "./member-plan.ts";
 

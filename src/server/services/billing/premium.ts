@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { UNLIMITED_TOKENS } from "../../../shared/billing/plans.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
+import { UNLIMITED_TOKENS } from "#shared/billing/plans.ts";
 
 /**
  * SQL truth of "this profile is premium" (SPEC.md sections 4 and 6): a non-free status whose end date has not

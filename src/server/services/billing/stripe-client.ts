@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import Stripe from "stripe";
-import type { Env } from "../../env.ts";
-import { localStripeApi } from "../../stand-ins/stripe/api.ts";
-import { createLocalStripe, type LocalStripe } from "../../stand-ins/stripe/local-stripe.ts";
+import type { Env } from "#server/env.ts";
+import { localStripeApi } from "#server/stand-ins/stripe/api.ts";
+import { createLocalStripe, type LocalStripe } from "#server/stand-ins/stripe/local-stripe.ts";
 import { type BillingConfig, billingConfigFrom, priceCatalog } from "./billing-config.ts";
 
 /** What the billing services and routes use: the configuration, the Stripe SDK, and the stand-in in test mode. */

@@ -1,13 +1,16 @@
 import ical, { ICalCalendarMethod } from "ical-generator";
-import { paths } from "../../../shared/paths.ts";
-import type { Challenge } from "../../../shared/plan/contracts.ts";
-import { milestoneLabels, sortMilestones } from "../../../shared/plan/rules.ts";
-import type { Db } from "../../db/client.ts";
+import type { RateLimiter } from "#server/auth/rate-limit.ts";
+import type { Db } from "#server/db/client.ts";
+import { DomainError } from "#server/services/domain-error.ts";
+import { paths } from "#shared/paths.ts";
+import type { Challenge } from "#shared/plan/contracts.ts";
+import { milestoneLabels, sortMilestones } from "#shared/plan/rules.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
 import { readPlanChallenges } from "../plan/plan-read.ts";
+import { feedOwner } from "./feed-tokens.ts";
 
 /** What the feed lists: the dashboard's challenges (accepted, of his current plan) with their dated milestones. */
-export async function readCalendarChallenges(db: Db, userId: string): Promise<Challenge[]> {
+async function readCalendarChallenges(db: Db, userId: string): Promise<Challenge[]> {
   const response = await latestAnalyzedResponse(db, userId);
   if (!response) return [];
   const accepted = await readPlanChallenges(db, userId, response.id, { acceptedOnly: true });
@@ -26,7 +29,7 @@ type FeedContext = { appName: string; appUrl: string };
  * SPEC.md section 9). The event id is the milestone's, so a moved deadline moves the event instead of adding one,
  * and a completed milestone stays in the calendar marked done.
  */
-export function feedCalendar(challenges: Challenge[], ctx: FeedContext): string {
+function feedCalendar(challenges: Challenge[], ctx: FeedContext): string {
   const dashboardUrl = new URL(paths.dashboard, ctx.appUrl).toString();
   const host = new URL(ctx.appUrl).hostname;
   const calendar = ical({
@@ -61,4 +64,27 @@ export function feedCalendar(challenges: Challenge[], ctx: FeedContext): string 
     }
   }
   return calendar.toString();
+}
+
+type FeedFileDeps = {
+  db: Db;
+  limiter: Pick<RateLimiter, "consume">;
+  appName: string;
+  appUrl: string;
+};
+
+/**
+ * GET /api/calendar/<token>.ics for calendar apps: no session, the token is the key. Unknown tokens count per IP
+ * (guessing); known ones per feed, since calendar services share their IPs. Over the limit, or a token that opens
+ * nothing, is a refusal of the catalog.
+ */
+export async function calendarFileOfToken(deps: FeedFileDeps, token: string, ip: string | null): Promise<string> {
+  const owner = await feedOwner(deps.db, token);
+  const verdict = owner
+    ? await deps.limiter.consume("calendarFeed", { email: `calendar-feed:${owner}` })
+    : await deps.limiter.consume("calendarFeed", { ip });
+  if (!verdict.allowed)
+    throw new DomainError("limit.tooManyRequests", { retryAfterSeconds: verdict.retryAfterSeconds });
+  if (!owner) throw new DomainError("calendar.feedNotFound");
+  return feedCalendar(await readCalendarChallenges(deps.db, owner), { appName: deps.appName, appUrl: deps.appUrl });
 }

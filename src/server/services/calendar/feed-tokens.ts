@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { calendarFeeds } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { calendarFeeds } from "#server/db/schema.ts";
 
 /** 256 random bits: the token is the feed's only protection, so it must be unguessable, not merely unique. */
 function newToken() {

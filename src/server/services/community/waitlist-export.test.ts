@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../../../tests/support/test-database.ts";
-import { normalizeEmail } from "../../../shared/account/rules.ts";
-import { joinWaitlistSchema } from "../../../shared/community/contracts.ts";
-import type { Database } from "../../db/client.ts";
-import { users } from "../../db/schema.ts";
+import type { Database } from "#server/db/client.ts";
+import { users } from "#server/db/schema.ts";
+import { normalizeEmail } from "#shared/account/rules.ts";
+import { joinWaitlistSchema } from "#shared/community/contracts.ts";
+import { createTestDatabase } from "#tests/support/test-database.ts";
 import { joinWaitlist } from "./waitlist.ts";
 import { csvField, waitlistCsv } from "./waitlist-export.ts";
 

@@ -1,12 +1,12 @@
 import { count, eq, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { communityNotifyRequests, waitlistSignups } from "#server/db/schema.ts";
 import type {
   CommunityOverview,
   InterestId,
   JoinWaitlistRequest,
   WaitlistSignup,
-} from "../../../shared/community/contracts.ts";
-import type { Db } from "../../db/client.ts";
-import { communityNotifyRequests, waitlistSignups } from "../../db/schema.ts";
+} from "#shared/community/contracts.ts";
 
 type SignupRow = typeof waitlistSignups.$inferSelect;
 

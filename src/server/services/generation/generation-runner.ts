@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNotNull, lt, type SQL, sql } from "drizzle-orm";
-import { milestoneTypes } from "../../../shared/plan/rules.ts";
-import { type GenerationState, type PlanPreview, quizMessages } from "../../../shared/quiz/contracts.ts";
-import type { GenerationStage } from "../../../shared/quiz/rules.ts";
-import type { Deps } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { challenges, milestones, partners, quizResponses } from "../../db/schema.ts";
+import type { Deps } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { challenges, milestones, partners, quizResponses } from "#server/db/schema.ts";
+import { milestoneTypes } from "#shared/plan/rules.ts";
+import { type GenerationState, type PlanPreview, quizMessages } from "#shared/quiz/contracts.ts";
+import type { GenerationStage } from "#shared/quiz/rules.ts";
 import { type GeneratedPlan, GenerationError, generatePlan, type PlanContext, type PlanSoFar } from "../ai/index.ts";
 import { DomainError } from "../domain-error.ts";
 import { withModelGeneration } from "./model-generations.ts";

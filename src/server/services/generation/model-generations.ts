@@ -1,6 +1,6 @@
 import { and, count, eq, gt, ne, sql } from "drizzle-orm";
-import type { Deps } from "../../context.ts";
-import { type modelGenerationKinds, modelGenerations } from "../../db/schema.ts";
+import type { Deps } from "#server/context.ts";
+import { type modelGenerationKinds, modelGenerations } from "#server/db/schema.ts";
 import { metered } from "../ai/usage-meter.ts";
 import { DomainError } from "../domain-error.ts";
 

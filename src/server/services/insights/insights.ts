@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import type { ChallengeProgressLine, Insights } from "../../../shared/insights/contracts.ts";
+import type { Db } from "#server/db/client.ts";
+import { challenges, milestones, todos } from "#server/db/schema.ts";
+import type { ChallengeProgressLine, Insights } from "#shared/insights/contracts.ts";
 import {
   activityGrid,
   deadlineRecord,
@@ -8,11 +10,9 @@ import {
   type MilestoneHistory,
   progressAt,
   weekEnds,
-} from "../../../shared/insights/rules.ts";
-import { type Streak, streakFromCompletions } from "../../../shared/insights/streak.ts";
-import { localTime } from "../../../shared/reminders/rules.ts";
-import type { Db } from "../../db/client.ts";
-import { challenges, milestones, todos } from "../../db/schema.ts";
+} from "#shared/insights/rules.ts";
+import { type Streak, streakFromCompletions } from "#shared/insights/streak.ts";
+import { localTime } from "#shared/reminders/rules.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
 import { readTimeZone } from "../reminders/settings.ts";
 

@@ -1,5 +1,5 @@
 import type { Transporter } from "nodemailer";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "#server/logger.ts";
 
 export type MailMessage = {
   to: string;

@@ -1,4 +1,4 @@
-import { INVITATION_EXPIRY_DAYS } from "../../../shared/partners/rules.ts";
+import { INVITATION_EXPIRY_DAYS } from "#shared/partners/rules.ts";
 import { type EmailContext, type Recipient, renderEmail } from "./email-layout.ts";
 
 export type PartnerInvitation = {

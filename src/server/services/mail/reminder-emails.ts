@@ -1,4 +1,4 @@
-import type { Streak } from "../../../shared/insights/streak.ts";
+import type { Streak } from "#shared/insights/streak.ts";
 import { type EmailContext, type Recipient, renderEmail } from "./email-layout.ts";
 
 /** A due day (YYYY-MM-DD) as people read it: "Tuesday, 24 November". */

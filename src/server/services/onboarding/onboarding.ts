@@ -1,9 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { ActivityReading } from "../../../shared/proof/contracts.ts";
-import type { OnboardingState, RunValidation, RunValidationRequest } from "../../../shared/run-challenge/contracts.ts";
-import { targetMinutes } from "../../../shared/run-challenge/rules.ts";
-import type { Db } from "../../db/client.ts";
-import { profiles, proofs, quizResponses, runValidations } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { profiles, proofs, quizResponses, runValidations } from "#server/db/schema.ts";
+import type { ActivityReading } from "#shared/proof/contracts.ts";
+import type { OnboardingState, RunValidation, RunValidationRequest } from "#shared/run-challenge/contracts.ts";
+import { targetMinutes } from "#shared/run-challenge/rules.ts";
 
 type RunValidationRow = typeof runValidations.$inferSelect;
 

@@ -1,8 +1,9 @@
 import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
-import type { Cheer } from "../../../shared/partners/contracts.ts";
-import { CHEERS_PER_PARTNER_PER_DAY, partnerStatus } from "../../../shared/partners/rules.ts";
-import type { Db } from "../../db/client.ts";
-import { partnerCheers, partners } from "../../db/schema.ts";
+import type { RateLimiter } from "#server/auth/rate-limit.ts";
+import type { Db } from "#server/db/client.ts";
+import { partnerCheers, partners } from "#server/db/schema.ts";
+import type { Cheer } from "#shared/partners/contracts.ts";
+import { CHEERS_PER_PARTNER_PER_DAY, partnerStatus } from "#shared/partners/rules.ts";
 import { DomainError } from "../domain-error.ts";
 import { hashPartnerToken, isPartnerToken } from "./link-token.ts";
 
@@ -69,4 +70,23 @@ export async function sendCheer(
     await tx.insert(partnerCheers).values({ userId: partner.userId, partnerId: partner.id, text, createdAt: now });
     return { cheersLeftToday: left - 1 };
   });
+}
+
+type CheerDeps = { db: Db; limiter: Pick<RateLimiter, "consume"> };
+
+/**
+ * A cheer from the partner's page: counted per IP besides each partner's own daily limit, so many links from one
+ * place cannot flood dashboards. A link that opens nothing is the catalog's 404.
+ */
+export async function cheerFromPage(
+  deps: CheerDeps,
+  request: { token: string; text: string; ip: string | null },
+  now: Date,
+): Promise<{ cheersLeftToday: number }> {
+  const verdict = await deps.limiter.consume("partnerCheer", { ip: request.ip }, { now: now.getTime() });
+  if (!verdict.allowed)
+    throw new DomainError("limit.tooManyRequests", { retryAfterSeconds: verdict.retryAfterSeconds });
+  const sent = await sendCheer(deps.db, request.token, request.text, now);
+  if (!sent) throw new DomainError("partner.linkNotFound");
+  return sent;
 }

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { paths } from "../../../shared/paths.ts";
-import { challengeProgress, isOverdue, milestoneLabels } from "../../../shared/plan/rules.ts";
-import { FALLBACK_TIME_ZONE } from "../../../shared/reminders/rules.ts";
-import type { Db } from "../../db/client.ts";
-import { challenges, milestones, partnerDeliveries, partners, reminderSettings, users } from "../../db/schema.ts";
-import type { Env } from "../../env.ts";
+import type { Db } from "#server/db/client.ts";
+import { challenges, milestones, partnerDeliveries, partners, reminderSettings, users } from "#server/db/schema.ts";
+import type { Env } from "#server/env.ts";
+import { paths } from "#shared/paths.ts";
+import { challengeProgress, isOverdue, milestoneLabels } from "#shared/plan/rules.ts";
+import { FALLBACK_TIME_ZONE } from "#shared/reminders/rules.ts";
 import type { EmailContext } from "../mail/email-layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { partnerCompletedEmail, partnerOverdueEmail, partnerWeeklyEmail } from "../mail/partner-emails.ts";

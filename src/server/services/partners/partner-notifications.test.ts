@@ -1,14 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captureLog } from "../../../../tests/support/captured-log.ts";
-import { answersFor, MARCUS, uniqueEmail } from "../../../../tests/support/personas.ts";
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "../../../../tests/support/test-app.ts";
-import { partnerMessages } from "../../../shared/partners/contracts.ts";
-import type { PartnerDeliveryKind } from "../../../shared/partners/rules.ts";
-import type { MilestoneType } from "../../../shared/plan/rules.ts";
-import { addDays } from "../../../shared/reminders/rules.ts";
-import { type Database, openDatabase } from "../../db/client.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
 import {
   challenges,
   milestones,
@@ -17,7 +10,14 @@ import {
   quizResponses,
   reminderDeliveries,
   users,
-} from "../../db/schema.ts";
+} from "#server/db/schema.ts";
+import { partnerMessages } from "#shared/partners/contracts.ts";
+import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
+import type { MilestoneType } from "#shared/plan/rules.ts";
+import { addDays } from "#shared/reminders/rules.ts";
+import { captureLog } from "#tests/support/captured-log.ts";
+import { answersFor, MARCUS, uniqueEmail } from "#tests/support/personas.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import type { DeliveryOutcome } from "../reminders/deliver.ts";
 import { claimDueReminders } from "../reminders/planner.ts";
 import { deliverPartnerEmail } from "./partner-deliver.ts";

@@ -1,8 +1,8 @@
 import { and, between, eq, gte, isNotNull, isNull, or } from "drizzle-orm";
-import type { PartnerDeliveryKind } from "../../../shared/partners/rules.ts";
-import { FALLBACK_TIME_ZONE, type LocalTime, localTime, withinSendingHours } from "../../../shared/reminders/rules.ts";
-import type { Db } from "../../db/client.ts";
-import { challenges, milestones, partnerDeliveries, partners, reminderSettings, users } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { challenges, milestones, partnerDeliveries, partners, reminderSettings, users } from "#server/db/schema.ts";
+import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
+import { FALLBACK_TIME_ZONE, type LocalTime, localTime, withinSendingHours } from "#shared/reminders/rules.ts";
 import { deadlineRemindersDue, weeklySummaryDue } from "../reminders/due-reminders.ts";
 import { ofCurrentPlan } from "../reminders/planner.ts";
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { PartnerPlanView, PartnerViewAnswer } from "../../../shared/partners/contracts.ts";
-import { partnerStatus } from "../../../shared/partners/rules.ts";
-import { challengeProgress, isOverdue } from "../../../shared/plan/rules.ts";
-import type { Db } from "../../db/client.ts";
-import { challenges, milestones, partners, proofs, users } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { challenges, milestones, partners, proofs, users } from "#server/db/schema.ts";
+import type { PartnerPlanView, PartnerViewAnswer } from "#shared/partners/contracts.ts";
+import { partnerStatus } from "#shared/partners/rules.ts";
+import { challengeProgress, isOverdue } from "#shared/plan/rules.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
 import { readPlanChallenges, withTodoStates } from "../plan/plan-read.ts";
 import { milestoneProofs } from "../proof/milestone-proof.ts";

@@ -1,8 +1,8 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Challenge, updateChallengeSchema } from "../../../shared/plan/contracts.ts";
-import type { Db } from "../../db/client.ts";
-import { challenges, milestones } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { challenges, milestones } from "#server/db/schema.ts";
+import type { Challenge, updateChallengeSchema } from "#shared/plan/contracts.ts";
 import { memberPlan } from "../billing/member-plan.ts";
 import { DomainError } from "../domain-error.ts";
 import { toChallenge } from "./plan-read.ts";

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { quizResponses } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { quizResponses } from "#server/db/schema.ts";
 
 /** The user's current plan: his most recently analyzed quiz response (a retake replaces it once analyzed). */
 export async function latestAnalyzedResponse(db: Db, userId: string) {

@@ -1,13 +1,13 @@
 import { and, count, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
+import type { Db } from "#server/db/client.ts";
+import { milestones, todos } from "#server/db/schema.ts";
 import type {
   bulkUpdateMilestonesSchema,
   Milestone,
   MilestoneSaved,
   updateMilestoneSchema,
-} from "../../../shared/plan/contracts.ts";
-import type { Db } from "../../db/client.ts";
-import { milestones, todos } from "../../db/schema.ts";
+} from "#shared/plan/contracts.ts";
 import { DomainError } from "../domain-error.ts";
 import { toMilestone } from "./plan-read.ts";
 import { completedAtFor, milestoneTodos } from "./todos.ts";

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Challenge, Milestone, Mission } from "../../../shared/plan/contracts.ts";
-import { sortMilestones } from "../../../shared/plan/rules.ts";
-import type { Db } from "../../db/client.ts";
-import { challenges, milestones, type quizResponses, todos } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { challenges, milestones, type quizResponses, todos } from "#server/db/schema.ts";
+import type { Challenge, Milestone, Mission } from "#shared/plan/contracts.ts";
+import { sortMilestones } from "#shared/plan/rules.ts";
 
 type ChallengeRow = typeof challenges.$inferSelect;
 type MilestoneRow = typeof milestones.$inferSelect;

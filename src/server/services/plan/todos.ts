@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import type { Todo, TodosGenerated, TodosPreview, TodoToggled } from "../../../shared/plan/contracts.ts";
-import type { Deps } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { challenges, milestones, quizResponses, todos } from "../../db/schema.ts";
+import type { Deps } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { challenges, milestones, quizResponses, todos } from "#server/db/schema.ts";
+import type { Todo, TodosGenerated, TodosPreview, TodoToggled } from "#shared/plan/contracts.ts";
 import { DomainError } from "../domain-error.ts";
 import { withModelGeneration } from "../generation/model-generations.ts";
 import { previewWrites } from "../generation/preview-writes.ts";

@@ -1,5 +1,5 @@
-import type { Workflow } from "../../../shared/plan/contracts.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Workflow } from "#shared/plan/contracts.ts";
 import { latestAnalyzedResponse } from "./latest-plan.ts";
 import { readPlanChallenges } from "./plan-read.ts";
 

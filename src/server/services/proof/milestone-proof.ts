@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { ProofSummary } from "../../../shared/proof/contracts.ts";
-import { isRunningText } from "../../../shared/proof/rules.ts";
-import type { Db } from "../../db/client.ts";
-import { challenges, milestones, proofs } from "../../db/schema.ts";
-import type { Logger } from "../../logger.ts";
+import type { Db } from "#server/db/client.ts";
+import { challenges, milestones, proofs } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
+import type { ProofSummary } from "#shared/proof/contracts.ts";
+import { isRunningText } from "#shared/proof/rules.ts";
 import { DomainError } from "../domain-error.ts";
 import type { ProofStorage } from "./proof-storage.ts";
 import { proofSummary } from "./proof-summary.ts";

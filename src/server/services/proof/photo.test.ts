@@ -4,7 +4,7 @@ import { deflateSync } from "node:zlib";
 import fc from "fast-check";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { fuzzParameters } from "../../../../tests/support/fuzz.ts";
+import { fuzzParameters } from "#tests/support/fuzz.ts";
 import { photoTypeOf, reencodePhoto } from "./photo.ts";
 
 /**

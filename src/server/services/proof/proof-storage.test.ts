@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeS3, startFakeS3 } from "../../../../tests/support/fake-s3.ts";
+import { type FakeS3, startFakeS3 } from "#tests/support/fake-s3.ts";
 import { fileProofStorage, type ProofStorage, proofStorageFrom, s3ProofStorage } from "./proof-storage.ts";
 
 const photo = Buffer.from([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 0, 255, 128]);

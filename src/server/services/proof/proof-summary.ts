@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { ProofSummary } from "../../../shared/proof/contracts.ts";
-import type { proofs } from "../../db/schema.ts";
+import type { proofs } from "#server/db/schema.ts";
+import type { ProofSummary } from "#shared/proof/contracts.ts";
 
 type ProofRow = typeof proofs.$inferSelect;
 

@@ -1,5 +1,5 @@
-import type { ActivityReading, ProofErrorCode } from "../../../shared/proof/contracts.ts";
-import { PROOF_FILE_MAX_BYTES } from "../../../shared/proof/rules.ts";
+import type { ActivityReading, ProofErrorCode } from "#shared/proof/contracts.ts";
+import { PROOF_FILE_MAX_BYTES } from "#shared/proof/rules.ts";
 import { DomainError } from "../domain-error.ts";
 import { readActivityOffThread } from "./activity/read-activity-off-thread.ts";
 import { photoTypeOf, reencodePhoto } from "./photo.ts";

@@ -1,6 +1,6 @@
-import { wholeMinutes } from "../../../shared/proof/rules.ts";
-import { type RunValidation, runValidationSchema } from "../../../shared/run-challenge/contracts.ts";
-import type { Deps } from "../../context.ts";
+import type { Deps } from "#server/context.ts";
+import { wholeMinutes } from "#shared/proof/rules.ts";
+import { type RunValidation, runValidationSchema } from "#shared/run-challenge/contracts.ts";
 import { DomainError } from "../domain-error.ts";
 import { recordRunValidation } from "../onboarding/onboarding.ts";
 import { readProofFile } from "./read-proof.ts";

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { QuizResult } from "../../../shared/plan/contracts.ts";
-import type { LatestQuizResponse, submitQuizSchema } from "../../../shared/quiz/contracts.ts";
-import type { Db } from "../../db/client.ts";
-import { quizResponses } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { quizResponses } from "#server/db/schema.ts";
+import type { QuizResult } from "#shared/plan/contracts.ts";
+import type { LatestQuizResponse, submitQuizSchema } from "#shared/quiz/contracts.ts";
 import { memberPlan } from "../billing/member-plan.ts";
 import { DomainError } from "../domain-error.ts";
 import { staleRunCondition } from "../generation/generation-runner.ts";

@@ -1,8 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
-import { localTime } from "../../../shared/reminders/rules.ts";
-import { replanWindow } from "../../../shared/replan/rules.ts";
-import type { Db } from "../../db/client.ts";
-import { milestones } from "../../db/schema.ts";
+import type { Db } from "#server/db/client.ts";
+import { milestones } from "#server/db/schema.ts";
+import { localTime } from "#shared/reminders/rules.ts";
+import { replanWindow } from "#shared/replan/rules.ts";
 import { milestoneTodos, readMilestoneForAi } from "../plan/todos.ts";
 import { readTimeZone } from "../reminders/settings.ts";
 

@@ -1,13 +1,11 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { normalizeDeadline } from "../../../shared/plan/rules.ts";
-import { addDays } from "../../../shared/reminders/rules.ts";
-import type {
-  acceptReplanSchema,
-  ReplanAccepted,
-  ReplanOffer,
-  replanRequestSchema,
-} from "../../../shared/replan/contracts.ts";
+import type { Deps } from "#server/context.ts";
+import type { Db } from "#server/db/client.ts";
+import { milestoneReplans, milestones, todos } from "#server/db/schema.ts";
+import { normalizeDeadline } from "#shared/plan/rules.ts";
+import { addDays } from "#shared/reminders/rules.ts";
+import type { acceptReplanSchema, ReplanAccepted, ReplanOffer, replanRequestSchema } from "#shared/replan/contracts.ts";
 import {
   clampToWindow,
   FREE_REPLANS_PER_MILESTONE,
@@ -17,10 +15,7 @@ import {
   type ReplanProposal,
   replanMessages,
   replanReasonLabels,
-} from "../../../shared/replan/rules.ts";
-import type { Deps } from "../../context.ts";
-import type { Db } from "../../db/client.ts";
-import { milestoneReplans, milestones, todos } from "../../db/schema.ts";
+} from "#shared/replan/rules.ts";
 import { DomainError } from "../domain-error.ts";
 import { withModelGeneration } from "../generation/model-generations.ts";
 import { toMilestone } from "../plan/plan-read.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { tokenPeriod } from "../../../shared/tokens/rules.ts";
-import { profiles, tokenUsage } from "../../db/schema.ts";
+import { profiles, tokenUsage } from "#server/db/schema.ts";
+import { tokenPeriod } from "#shared/tokens/rules.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { consumeToken, tokenBalance } from "./tokens.ts";
 
 describe("tokens service", () => {

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { FREE_MONTHLY_TOKENS, UNLIMITED_TOKENS } from "../../../shared/billing/plans.ts";
+import type { Db } from "#server/db/client.ts";
+import { FREE_MONTHLY_TOKENS, UNLIMITED_TOKENS } from "#shared/billing/plans.ts";
 import {
   effectiveFreeBalance,
   type TokenAction,
   tokenActions,
   tokenMessages,
   tokenPeriod,
-} from "../../../shared/tokens/rules.ts";
-import type { Db } from "../../db/client.ts";
+} from "#shared/tokens/rules.ts";
 import { premiumCondition } from "../billing/premium.ts";
 import { DomainError } from "../domain-error.ts";
 

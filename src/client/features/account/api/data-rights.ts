@@ -1,11 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
+import { ApiError, api, networkErrorMessage, unwrap } from "#client/lib/api.ts";
 import {
   type AccountDeleted,
   type DeleteAccountRequest,
   dataExportFileName,
   dataRightsMessages,
-} from "../../../../shared/account/data-rights.ts";
-import { ApiError, api, networkErrorMessage, unwrap } from "../../../lib/api.ts";
+} from "#shared/account/data-rights.ts";
 
 /** The name the server gave the file (Content-Disposition), else today's. */
 function fileNameOf(contentDisposition: string | null, now = new Date()) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Me, UpdateProfileRequest } from "../../../../shared/account/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
-import { sessionQuery } from "../../../lib/session.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import { sessionQuery } from "#client/lib/session.ts";
+import type { Me, UpdateProfileRequest } from "#shared/account/contracts.ts";
 
 /**
  * PATCH /api/me: the new first name. The answer is the session itself, so it replaces the cached one at once;

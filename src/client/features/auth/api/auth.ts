@@ -1,5 +1,5 @@
-import { paths } from "../../../../shared/paths.ts";
-import { callAuth } from "../../../lib/auth-client.ts";
+import { callAuth } from "#client/lib/auth-client.ts";
+import { paths } from "#shared/paths.ts";
 
 /** The account endpoints of better-auth the auth screens call (sign-out is in lib: the navbar needs it too). */
 

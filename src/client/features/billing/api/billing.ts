@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { type BillingOverview, billingMessages } from "../../../../shared/billing/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import { type BillingOverview, billingMessages } from "#shared/billing/contracts.ts";
 
 /**
  * GET /api/billing: the plans (ordered by price), what the user has now, and whether checkout is the local test

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { billingMessages, type CheckoutStarted, type PaidPlanId } from "../../../../shared/billing/contracts.ts";
-import { ApiError, api, unwrap } from "../../../lib/api.ts";
+import { ApiError, api, unwrap } from "#client/lib/api.ts";
+import { billingMessages, type CheckoutStarted, type PaidPlanId } from "#shared/billing/contracts.ts";
 import { leaveFor } from "../leave-for.ts";
 
 /**

@@ -1,5 +1,5 @@
-import { billingMessages, type PaymentConfirmed } from "../../../../shared/billing/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import { billingMessages, type PaymentConfirmed } from "#shared/billing/contracts.ts";
 
 /**
  * POST /api/billing/confirm (SPEC's handle-payment-success): fulfils a paid session; 409 while it is not paid yet.

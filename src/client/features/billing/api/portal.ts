@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { billingMessages, type PortalOpened } from "../../../../shared/billing/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import { billingMessages, type PortalOpened } from "#shared/billing/contracts.ts";
 import { leaveFor } from "../leave-for.ts";
 
 /** POST /api/billing/portal: Stripe's Customer Portal (cancel, switch plan, invoices), returning to the plans page. */

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
-import { type CalendarFeedAnswer, calendarMessages } from "../../../../shared/calendar/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import { type CalendarFeedAnswer, calendarMessages } from "#shared/calendar/contracts.ts";
 
 /** GET /api/calendar/feed: his private calendar address, or null. */
 export function calendarFeedQuery() {

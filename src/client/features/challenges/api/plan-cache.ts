@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { Challenge, Milestone, QuizResult, Workflow } from "../../../../shared/plan/contracts.ts";
+import type { Challenge, Milestone, QuizResult, Workflow } from "#shared/plan/contracts.ts";
 import { allQuizResults } from "./quiz-result.ts";
 import { workflowQuery } from "./workflow.ts";
 

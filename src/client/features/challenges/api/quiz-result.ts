@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { QuizResult } from "../../../../shared/plan/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import type { QuizResult } from "#shared/plan/contracts.ts";
 
 const quizResultKey = ["quiz", "response"] as const;
 

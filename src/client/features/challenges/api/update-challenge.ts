@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { UpdateChallengeRequest } from "../../../../shared/plan/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import type { UpdateChallengeRequest } from "#shared/plan/contracts.ts";
 import { type ChallengeFields, usePlanCachePatch } from "./plan-cache.ts";
 
 /** PATCH /api/challenges/:id: title, description, accepted. */

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { Milestone, UpdateMilestoneRequest } from "../../../../shared/plan/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import type { Milestone, UpdateMilestoneRequest } from "#shared/plan/contracts.ts";
 import { usePlanCachePatch } from "./plan-cache.ts";
 
 /** PATCH /api/milestones/:id: description, deadline. */

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Workflow } from "../../../../shared/plan/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import type { Workflow } from "#shared/plan/contracts.ts";
 
 /** GET /api/workflow: the accepted challenges of the latest plan, so a reload at any workflow step loses nothing. */
 export function workflowQuery() {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
-import type { CommunityOverview, NotifyAnswer } from "../../../../shared/community/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import type { CommunityOverview, NotifyAnswer } from "#shared/community/contracts.ts";
 
 /** PRODUCT.md's confirmation of 'Notify Me When Ready'. */
 const notifyConfirmation = "We'll e-mail you when the community opens.";

@@ -1,10 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  communityMessages,
-  type JoinWaitlistRequest,
-  type WaitlistAnswer,
-} from "../../../../shared/community/contracts.ts";
-import { ApiError, api, unwrap } from "../../../lib/api.ts";
+import { ApiError, api, unwrap } from "#client/lib/api.ts";
+import { communityMessages, type JoinWaitlistRequest, type WaitlistAnswer } from "#shared/community/contracts.ts";
 import { communityQuery } from "./community.ts";
 
 /** GET /api/community/waitlist: his own signup, or null. A member who already joined sees his confirmation. */

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Dashboard } from "../../../../shared/dashboard/contracts.ts";
+import type { Dashboard } from "#shared/dashboard/contracts.ts";
 import { type DashboardMilestone, findMilestone, updateMilestoneIn } from "../dashboard-updates.ts";
 import { dashboardQuery } from "./dashboard.ts";
 

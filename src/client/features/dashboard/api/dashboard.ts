@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Dashboard } from "../../../../shared/dashboard/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import type { Dashboard } from "#shared/dashboard/contracts.ts";
 
 /**
  * GET /api/dashboard: one request loads the whole first dashboard (PRODUCT.md: shape the API for the screens).

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
-import { type TodosGenerated, type TodosPreview, todoMessages } from "../../../../shared/plan/contracts.ts";
-import { ApiError, api, unwrap } from "../../../lib/api.ts";
+import { ApiError, api, unwrap } from "#client/lib/api.ts";
+import { type TodosGenerated, type TodosPreview, todoMessages } from "#shared/plan/contracts.ts";
 import { dashboardQuery } from "./dashboard.ts";
 import { dashboardCache, generateKey } from "./dashboard-cache.ts";
 

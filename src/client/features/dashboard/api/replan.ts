@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type {
-  AcceptReplanRequest,
-  ReplanAccepted,
-  ReplanProposed,
-  ReplanRequest,
-} from "../../../../shared/replan/contracts.ts";
-import { replanMessages } from "../../../../shared/replan/rules.ts";
-import { ApiError, api, unwrap } from "../../../lib/api.ts";
+import { ApiError, api, unwrap } from "#client/lib/api.ts";
+import type { AcceptReplanRequest, ReplanAccepted, ReplanProposed, ReplanRequest } from "#shared/replan/contracts.ts";
+import { replanMessages } from "#shared/replan/rules.ts";
 import { withSaved } from "../dashboard-updates.ts";
 import { dashboardQuery } from "./dashboard.ts";
 import { dashboardCache, milestoneSelfKey } from "./dashboard-cache.ts";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
-import { type TodoToggled, todoMessages } from "../../../../shared/plan/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import { type TodoToggled, todoMessages } from "#shared/plan/contracts.ts";
 import { withSaved, withTodo } from "../dashboard-updates.ts";
 import { dashboardCache, milestoneKey, todoKey } from "./dashboard-cache.ts";
 

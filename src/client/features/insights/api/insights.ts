@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { type Insights, insightsMessages } from "../../../../shared/insights/contracts.ts";
-import type { Streak } from "../../../../shared/insights/streak.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import { type Insights, insightsMessages } from "#shared/insights/contracts.ts";
+import type { Streak } from "#shared/insights/streak.ts";
 
 /** Both insights queries start with this key, so one invalidation refreshes the page's and the dashboard's. */
 export const insightsKey = ["insights"] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AcceptChallengeRequest, OnboardingState } from "../../../../shared/run-challenge/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import type { AcceptChallengeRequest, OnboardingState } from "#shared/run-challenge/contracts.ts";
 import { onboardingQuery } from "./onboarding.ts";
 
 export const acceptFailedMessage = "Could not save your challenge.";

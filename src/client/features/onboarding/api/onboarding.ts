@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { OnboardingState } from "../../../../shared/run-challenge/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import type { OnboardingState } from "#shared/run-challenge/contracts.ts";
 
 /** GET /api/onboarding: the accepted challenge, the stated longest run and the validated run. */
 export function onboardingQuery() {

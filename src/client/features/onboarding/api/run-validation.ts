@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "#client/lib/api.ts";
+import { sessionQuery } from "#client/lib/session.ts";
 import type {
   OnboardingState,
   RunFileForm,
   RunValidation,
   RunValidationRequest,
-} from "../../../../shared/run-challenge/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
-import { sessionQuery } from "../../../lib/session.ts";
+} from "#shared/run-challenge/contracts.ts";
 import { onboardingQuery } from "./onboarding.ts";
 
 type Saved = { runValidation: RunValidation; created: boolean };

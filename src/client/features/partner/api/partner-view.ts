@@ -1,10 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type PartnerUnsubscribeAnswer,
-  type PartnerViewAnswer,
-  partnerMessages,
-} from "../../../../shared/partners/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import { type PartnerUnsubscribeAnswer, type PartnerViewAnswer, partnerMessages } from "#shared/partners/contracts.ts";
 
 /** What only the partner's screens say: the server's own answers carry partnerMessages. */
 const partnerViewMessages = {

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
+import { ApiError, api, unwrap } from "#client/lib/api.ts";
 import {
   type InvitePartner,
   type PartnerSummary,
   type PartnersAnswer,
   partnerMessages,
-} from "../../../../shared/partners/contracts.ts";
-import { ApiError, api, unwrap } from "../../../lib/api.ts";
+} from "#shared/partners/contracts.ts";
 
 /** What only the screens say: the server's own answers carry partnerMessages. */
 const screenMessages = {

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { LatestQuizResponse } from "../../../../shared/quiz/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import type { LatestQuizResponse } from "#shared/quiz/contracts.ts";
 
 /** GET /api/quiz/latest: the user's latest quiz run, whatever its state. */
 export function latestQuizQuery() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { QuizAnswer } from "../../../../shared/quiz/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+import { api, unwrap } from "#client/lib/api.ts";
+import type { QuizAnswer } from "#shared/quiz/contracts.ts";
 import { startGeneration } from "./generation.ts";
 import { latestQuizQuery } from "./latest-quiz.ts";
 

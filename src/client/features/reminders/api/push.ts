@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { type PushStatus, type PushSubscriptionJson, pushMessages } from "../../../../shared/push/contracts.ts";
-import { ApiError, api, unwrap } from "../../../lib/api.ts";
+import { ApiError, api, unwrap } from "#client/lib/api.ts";
+import { type PushStatus, type PushSubscriptionJson, pushMessages } from "#shared/push/contracts.ts";
 
 /** GET /api/push: the key to subscribe with, and whether this device's endpoint is one of his. */
 export function pushStatusQuery(endpoint: string | null) {

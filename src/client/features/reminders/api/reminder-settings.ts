@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
+import { api, unwrap } from "#client/lib/api.ts";
 import {
   type ReminderSettings,
   type ReminderSettingsPatch,
   reminderMessages,
   type UnsubscribeAnswer,
-} from "../../../../shared/reminders/contracts.ts";
-import { api, unwrap } from "../../../lib/api.ts";
+} from "#shared/reminders/contracts.ts";
 
 /** GET /api/reminders/settings */
 export function reminderSettingsQuery() {

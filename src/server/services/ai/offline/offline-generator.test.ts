@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answersFor, DEV, MARCUS } from "../../../../../tests/support/personas.ts";
+import { answersFor, DEV, MARCUS } from "#tests/support/personas.ts";
 import { generatePlan } from "../generator.ts";
 import { planSchema } from "../schema.ts";
 import { createOfflineGenerator } from "./offline-generator.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { answersFor } from "../../../../../tests/support/personas.ts";
+import { harnessPersonas } from "#tests/fixtures/harness-personas.ts";
+import { answersFor } from "#tests/support/personas.ts";
 import { planSchema, strictSchemas } from "../schema.ts";
-import { harnessPersonas } from "./harness-personas.ts";
 import { composePlan, createOfflineGenerator } from "./offline-generator.ts";
 import { isNonAnswer, readAnswers } from "./read-answers.ts";
 

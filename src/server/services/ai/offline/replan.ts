@@ -1,4 +1,4 @@
-import { defaultReplanDays, type ReplanReason } from "../../../../shared/replan/rules.ts";
+import { defaultReplanDays, type ReplanReason } from "#shared/replan/rules.ts";
 import type { ReplanInput, ReplanOutput } from "../schema.ts";
 import { milestoneActions, sentence } from "./todos.ts";
 

@@ -1,4 +1,4 @@
-import type { ActivityFormat } from "../../../../shared/proof/rules.ts";
+import type { ActivityFormat } from "#shared/proof/rules.ts";
 
 /** The XML declaration, comments and a DOCTYPE before the root fit in this many characters of any real file. */
 const PROLOG_CHARS = 64 * 1024;

@@ -1,4 +1,4 @@
-import { PAUSE_SECONDS } from "../../../../shared/proof/rules.ts";
+import { PAUSE_SECONDS } from "#shared/proof/rules.ts";
 
 /**
  * Below this speed, measured as the straight line between two points at least STILL_WINDOW_SECONDS apart, a person is

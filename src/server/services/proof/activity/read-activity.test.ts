@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { CrcCalculator, Encoder, type Mesg, Profile, Utils } from "@garmin/fitsdk";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fuzzParameters } from "../../../../../tests/support/fuzz.ts";
-import type { ActivityReading, ProofErrorCode } from "../../../../shared/proof/contracts.ts";
-import { ROUTE_MAX_POINTS, wholeMinutes } from "../../../../shared/proof/rules.ts";
+import type { ActivityReading, ProofErrorCode } from "#shared/proof/contracts.ts";
+import { ROUTE_MAX_POINTS, wholeMinutes } from "#shared/proof/rules.ts";
+import { fuzzParameters } from "#tests/support/fuzz.ts";
 import { haversineMeters } from "./geo.ts";
 import { readActivity } from "./read-activity.ts";
 

@@ -1,11 +1,11 @@
-import type { ActivityReading, ProofErrorCode, RoutePoint } from "../../../../shared/proof/contracts.ts";
+import type { ActivityReading, ProofErrorCode, RoutePoint } from "#shared/proof/contracts.ts";
 import {
   type ActivityFormat,
   FASTEST_RUN_PACE_SECONDS_PER_KM,
   MAX_ACTIVITY_AGE_DAYS,
   MAX_RUN_SPEED_KMH,
   MIN_TRACKPOINTS,
-} from "../../../../shared/proof/rules.ts";
+} from "#shared/proof/rules.ts";
 import { activityFormatOf } from "./detect-format.ts";
 import { haversineMeters, projectToMeters } from "./geo.ts";
 import { measureMovement, type Track } from "./movement.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ROUTE_MAX_POINTS } from "../../../../shared/proof/rules.ts";
+import { ROUTE_MAX_POINTS } from "#shared/proof/rules.ts";
 import { projectToMeters } from "./geo.ts";
 import { routeShape } from "./route-shape.ts";
 

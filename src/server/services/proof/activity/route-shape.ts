@@ -1,6 +1,6 @@
 import simplify from "simplify-js";
-import type { RoutePoint } from "../../../../shared/proof/contracts.ts";
-import { ROUTE_MAX_POINTS } from "../../../../shared/proof/rules.ts";
+import type { RoutePoint } from "#shared/proof/contracts.ts";
+import { ROUTE_MAX_POINTS } from "#shared/proof/rules.ts";
 
 /**
  * simplify-js recurses once per split of Douglas-Peucker: on a line of a million points shaped to split one point at a
