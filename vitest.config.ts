@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const serverTests = ["src/server/**/*.test.ts"];
@@ -5,6 +6,9 @@ const serverTests = ["src/server/**/*.test.ts"];
 // The same server tests run once on PGlite and, when TEST_DATABASE_URL is set, once on PostgreSQL.
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core free, which on a two-core CI machine means one file at a time. The server tests
+    // spend much of their time waiting on PostgreSQL and sockets, so two workers there took 579 s instead of 865 s.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: { name: "unit", include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts", "scripts/**/*.test.ts"] },
