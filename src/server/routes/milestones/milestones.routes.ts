@@ -7,6 +7,7 @@ import { limitProofUploads } from "#server/http/proof-upload-limit.ts";
 import { idParam, validate } from "#server/http/validation.ts";
 import { updateMilestone, updateMilestones } from "#server/services/plan/milestones.ts";
 import { generateTodos, readTodosPreview } from "#server/services/plan/todos.ts";
+import { activityFileRefusals } from "#server/services/proof/activity/read-activity.ts";
 import { attachMilestoneProof, removeMilestoneProof } from "#server/services/proof/milestone-proof.ts";
 import { acceptReplan, dismissReplan, proposeReplan } from "#server/services/replan/replan.ts";
 import {
@@ -196,15 +197,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
         "milestone.notFound",
         "proof.notProof",
         "proof.photoUnreadable",
-        "proof.notActivity",
-        "proof.corrupt",
-        "proof.noTimes",
-        "proof.tooFewPoints",
-        "proof.tooOld",
-        "proof.inFuture",
-        "proof.tooFast",
-        "proof.notMoving",
-        "proof.tooLarge",
+        ...activityFileRefusals,
         "proof.uploadFailed",
       ],
     }),

@@ -6,6 +6,7 @@ import { documented } from "#server/http/openapi.ts";
 import { limitProofUploads } from "#server/http/proof-upload-limit.ts";
 import { validate } from "#server/http/validation.ts";
 import { acceptRunChallenge, onboardingState, recordRunValidation } from "#server/services/onboarding/onboarding.ts";
+import { activityFileRefusals } from "#server/services/proof/activity/read-activity.ts";
 import { recordRunFromFile } from "#server/services/proof/run-proof.ts";
 import { acceptChallengeSchema, runFileFormSchema, runValidationSchema } from "#shared/run-challenge/contracts.ts";
 
@@ -79,18 +80,7 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
         201: "`{runValidation, created: true}` with `runValidation.activity`",
         200: "`{runValidation, created: false}`",
       },
-      errors: [
-        "proof.notActivity",
-        "proof.corrupt",
-        "proof.noTimes",
-        "proof.tooFewPoints",
-        "proof.tooOld",
-        "proof.inFuture",
-        "proof.tooFast",
-        "proof.notMoving",
-        "proof.tooLarge",
-        "run.invalid",
-      ],
+      errors: [...activityFileRefusals, "run.invalid"],
     }),
     uploadLimit(),
     limitProofUploads,

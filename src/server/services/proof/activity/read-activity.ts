@@ -1,3 +1,4 @@
+import type { DomainErrorCode } from "#server/services/domain-error.ts";
 import type { ActivityReading, ProofErrorCode, RoutePoint } from "#shared/proof/contracts.ts";
 import {
   type ActivityFormat,
@@ -103,6 +104,19 @@ function checkedActivity(
     },
   };
 }
+
+/** Why an activity file can be refused: the refusals a route that reads one documents (decision 0111). */
+export const activityFileRefusals = [
+  "proof.notActivity",
+  "proof.corrupt",
+  "proof.noTimes",
+  "proof.tooFewPoints",
+  "proof.tooOld",
+  "proof.inFuture",
+  "proof.tooFast",
+  "proof.notMoving",
+  "proof.tooLarge",
+] as const satisfies readonly DomainErrorCode[];
 
 /**
  * Reads an activity file (GPX, TCX or FIT, told apart by content) into checked figures and the shape of its route,
