@@ -11,6 +11,7 @@ import { type AiGenerator, createAiGenerator } from "./services/ai/index.ts";
 import { createBilling } from "./services/billing/stripe-client.ts";
 import { createMailer, type Mailer } from "./services/mail/mailer.ts";
 import { type ProofStorage, proofStorageFrom } from "./services/proof/proof-storage.ts";
+import { createUploadSlots } from "./services/proof/upload-slots.ts";
 import { loadStaticSite } from "./static.ts";
 
 async function openConfiguredDatabase(env: Env): Promise<Database> {
@@ -43,7 +44,11 @@ export async function buildDeps(
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const ai = overrides.ai ?? createAiGenerator(env, logger);
   const proofStorage = overrides.proofStorage ?? proofStorageFrom(env);
-  return { env, database, logger, mailer, auth, ai, billing: createBilling(env), proofStorage };
+  const uploadSlots = createUploadSlots({
+    bytesAtOnce: env.PROOF_UPLOADS_MB_AT_ONCE * 1024 * 1024,
+    perAccount: env.PROOF_UPLOADS_AT_ONCE_PER_ACCOUNT,
+  });
+  return { env, database, logger, mailer, auth, ai, billing: createBilling(env), proofStorage, uploadSlots };
 }
 
 export async function prepareDatabase(deps: Deps) {

@@ -6,6 +6,7 @@ import type { AiGenerator } from "./services/ai/index.ts";
 import type { Billing } from "./services/billing/stripe-client.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import type { ProofStorage } from "./services/proof/proof-storage.ts";
+import type { UploadSlots } from "./services/proof/upload-slots.ts";
 
 /** Everything a request handler may use; built once in main.ts (or by a test). */
 export type Deps = {
@@ -18,6 +19,8 @@ export type Deps = {
   billing: Billing;
   /** Where proof photos are kept: DATA_DIR, or an S3-compatible bucket when one is configured. */
   proofStorage: ProofStorage;
+  /** The proof uploads this instance takes in at once (decision 0116). */
+  uploadSlots: UploadSlots;
 };
 
 type SessionUser = { id: string; email: string; firstName: string; emailVerified: boolean; createdAt: Date };

@@ -79,7 +79,11 @@ const envSchema = z
     RATE_LIMIT_CALENDAR_FEED_PER_IP: attempts,
     RATE_LIMIT_CALENDAR_FEED_PER_FEED: attempts,
     RATE_LIMIT_PARTNER_CHEER_PER_IP: attempts,
+    RATE_LIMIT_PARTNER_INVITATIONS_PER_FREE_ACCOUNT: attempts,
+    RATE_LIMIT_PARTNER_INVITATIONS_PER_PREMIUM_ACCOUNT: attempts,
     RATE_LIMIT_PROOF_UPLOADS_PER_USER: attempts,
+    PROOF_UPLOADS_MB_AT_ONCE: z.coerce.number().min(0.1).max(4096).default(64),
+    PROOF_UPLOADS_AT_ONCE_PER_ACCOUNT: z.coerce.number().int().min(1).max(10).default(2),
     SMTP_URL: optionalUrl,
     MAIL_FROM: optionalString,
     VAPID_PUBLIC_KEY: z.preprocess(
@@ -228,6 +232,8 @@ function rateLimitsFrom(env: ParsedEnv): RateLimitSettings {
       // Only requests with an unknown token count per IP: Google and Apple fetch every user's feed from shared servers.
       calendarFeed: ip(env.RATE_LIMIT_CALENDAR_FEED_PER_IP, 30),
       partnerInvitation: 0,
+      partnerInvitesFree: 0,
+      partnerInvitesPremium: 0,
       // Cheers from partners' pages, per IP and window; each partner has his own daily limit besides (decision 0106).
       partnerCheer: ip(env.RATE_LIMIT_PARTNER_CHEER_PER_IP, 30),
       proofUpload: 0,
@@ -241,11 +247,19 @@ function rateLimitsFrom(env: ParsedEnv): RateLimitSettings {
       calendarFeed: env.RATE_LIMIT_CALENDAR_FEED_PER_FEED ?? 60,
       // A product rule, not a setting: one address gets at most this many invitations a day from the whole app.
       partnerInvitation: INVITATIONS_PER_ADDRESS_PER_DAY,
+      // Per account and day, invitations and renewals together, whatever the addresses (issue 41, decision 0115).
+      partnerInvitesFree: env.RATE_LIMIT_PARTNER_INVITATIONS_PER_FREE_ACCOUNT ?? 5,
+      partnerInvitesPremium: env.RATE_LIMIT_PARTNER_INVITATIONS_PER_PREMIUM_ACCOUNT ?? 10,
       partnerCheer: 0,
       // Per account and hour: each upload may take seconds of a worker or of the photo encoder (issue 26).
       proofUpload: env.RATE_LIMIT_PROOF_UPLOADS_PER_USER ?? 30,
     },
-    windows: { partnerInvitation: 86_400, proofUpload: 3600 },
+    windows: {
+      partnerInvitation: 86_400,
+      partnerInvitesFree: 86_400,
+      partnerInvitesPremium: 86_400,
+      proofUpload: 3600,
+    },
   };
 }
 

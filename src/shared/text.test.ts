@@ -38,6 +38,38 @@ describe("user text", () => {
     expect(message(notes.safeParse("first line\u001Bsecond"))).toBe(textMessages.controlCharacters);
   });
 
+  it("issue 41 row 5: printable text refuses line separators and invisible characters, keeps how names are written", () => {
+    const name = userText({ max: 50, printable: true });
+    for (const text of [
+      "Sam\u2028Bcc: x",
+      "Sam\u2029Hi",
+      "Sa\u200Bm",
+      "\u202EmaS",
+      "Sam\u2066x\u2069",
+      "\u200DSam",
+      "Sam\u00ADuel",
+      "\u3164",
+      "Sam\u{E0041}",
+      "Sam\uE000",
+    ]) {
+      expect(message(name.safeParse(text)), JSON.stringify(text)).toBe(textMessages.invisibleCharacters);
+    }
+    for (const text of [
+      "José",
+      "Anne-Marie O'Neil",
+      "نرگس\u200Cی",
+      "👨\u200D👩\u200D👧",
+      "❤\uFE0F\u200D🔥",
+      "李 小龍",
+      "🏃 Sam",
+    ]) {
+      expect(name.parse(text)).toBe(text);
+    }
+    // Surrounding separators are trimmed away like any other whitespace; without the option nothing changes.
+    expect(name.parse("\u2028Sam\u2029")).toBe("Sam");
+    expect(userText({ max: 50 }).parse("Sa\u200Bm")).toBe("Sa\u200Bm");
+  });
+
   it("answers a non-string with the field's required message", () => {
     expect(message(title.safeParse({ $gt: "" }))).toBe("Title is required");
     expect(message(title.safeParse(null))).toBe("Title is required");
@@ -55,6 +87,13 @@ describe("every form keeps its messages and limits with the user text type", () 
     expect(message(updateProfileSchema.safeParse({ firstName: "Mar\u0000cus" }))).toBe(textMessages.unstorable);
     expect(message(updateProfileSchema.safeParse({ firstName: "Marcus\nBcc: x@evil.test" }))).toBe(
       textMessages.lineBreaks,
+    );
+    // Issue 41: his first name reaches his partners' e-mails, so it is printable text only.
+    expect(message(updateProfileSchema.safeParse({ firstName: "Marcus\u2028Bcc: x@evil.test" }))).toBe(
+      textMessages.invisibleCharacters,
+    );
+    expect(message(updateProfileSchema.safeParse({ firstName: "Mar\u200Bcus" }))).toBe(
+      textMessages.invisibleCharacters,
     );
   });
 

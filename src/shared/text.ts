@@ -21,10 +21,40 @@ export function hasControlCharacter(text: string, multiline: boolean) {
   return false;
 }
 
+/** Line and paragraph separators (U+2028, U+2029) and private-use characters (nothing another device can show). */
+const SEPARATOR_OR_PRIVATE = /[\p{Zl}\p{Zp}\p{Co}]/u;
+/** Characters that draw nothing: format characters (zero-width space, bidi overrides, BOM, tags, soft hyphen) and
+ * the rest of Unicode's default-ignorable set (Hangul fillers, variation selectors, …). */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+/** Zero-width non-joiner and joiner: part of how Persian, Indic and emoji sequences are written, between two marks. */
+const JOINER = /^[\u200C\u200D]$/u;
+/** Variation selectors: they choose how the character before them is drawn (❤️ is U+2764 U+FE0F). */
+const SELECTOR = /^[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]$/u;
+const DRAWN = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+
+/**
+ * Text a person could not read back as typed: a line or paragraph separator, a private-use character, or an invisible
+ * one (decision 0115). A joiner between two visible characters and a variation selector after one are kept: names are
+ * written with them.
+ */
+function hasInvisibleCharacter(text: string) {
+  const chars = Array.from(text);
+  const drawn = (char: string | undefined) => char !== undefined && DRAWN.test(char) && !INVISIBLE.test(char);
+  return chars.some((char, i) => {
+    if (SEPARATOR_OR_PRIVATE.test(char)) return true;
+    if (!INVISIBLE.test(char)) return false;
+    const before = chars[i - 1];
+    if (SELECTOR.test(char)) return !drawn(before);
+    if (JOINER.test(char)) return !(drawn(before) || SELECTOR.test(before ?? "")) || !drawn(chars[i + 1]);
+    return true;
+  });
+}
+
 export const textMessages = {
   unstorable: "This request contains characters that cannot be stored.",
   controlCharacters: "Please remove the invisible control characters from this text.",
   lineBreaks: "Please keep this on one line.",
+  invisibleCharacters: "Please use visible characters only: no line separators or invisible characters.",
   notText: "Please enter text.",
   required: "This field is required.",
   tooShort: (min: number) => `Please write at least ${min} characters`,
@@ -46,6 +76,11 @@ export type UserTextOptions = {
   trim?: boolean;
   /** Line breaks allowed (CRLF and CR become LF); otherwise any line break is refused. */
   multiline?: boolean;
+  /**
+   * Printable characters only: line and paragraph separators (U+2028, U+2029), zero-width and bidi characters and
+   * the rest of the invisible ones are refused too. For names, which reach e-mails and other people's screens.
+   */
+  printable?: boolean;
   /** Applied after the storable check, before trimming and counting (e.g. stripping tags). */
   prepare?: (text: string) => string;
   messages?: {
@@ -65,7 +100,7 @@ export type UserTextOptions = {
  * caps the length. The output is the text as stored. Decision 0066.
  */
 export function userText(options: UserTextOptions) {
-  const { max, min = 1, trim = true, multiline = false, prepare } = options;
+  const { max, min = 1, trim = true, multiline = false, printable = false, prepare } = options;
   const required = options.messages?.required ?? textMessages.required;
   const tooShort = options.messages?.tooShort ?? (min > 1 ? textMessages.tooShort(min) : required);
   const tooLong = options.messages?.tooLong ?? textMessages.tooLong(max);
@@ -85,6 +120,7 @@ export function userText(options: UserTextOptions) {
       if (invalid) return fail(invalid);
       return fail(!multiline && /[\n\r]/.test(text) ? textMessages.lineBreaks : textMessages.controlCharacters);
     }
+    if (printable && hasInvisibleCharacter(text)) return fail(invalid ?? textMessages.invisibleCharacters);
     if (min >= 1 && text.length === 0) return fail(required);
     if (text.length < min) return fail(tooShort);
     if (text.length > max) return fail(tooLong);

@@ -3,6 +3,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readActivity } from "#server/services/proof/activity/read-activity.ts";
 import { readActivityOffThread } from "#server/services/proof/activity/read-activity-off-thread.ts";
+import { gpxOfSize } from "#tests/support/activity-files.ts";
 import { type Stats, stats } from "./stats.ts";
 
 /**
@@ -13,30 +14,6 @@ import { type Stats, stats } from "./stats.ts";
  */
 const NOW = new Date("2026-03-16T12:00:00Z");
 const START = Date.parse("2026-03-14T08:00:00Z");
-const ORIGIN = { lat: 46.2044, lon: 6.1432 };
-const METERS_PER_DEGREE = 111_195;
-
-/** A GPX at one point a second with Garmin's heart-rate extension, as Strava exports it, of about `megabytes`. */
-function gpx(megabytes: number): Uint8Array {
-  const east = METERS_PER_DEGREE * Math.cos((ORIGIN.lat * Math.PI) / 180);
-  const lines: string[] = [];
-  let size = 0;
-  for (let i = 0; size < megabytes * 1024 * 1024 - 400; i++) {
-    const angle = i / 900;
-    const line =
-      `<trkpt lat="${(ORIGIN.lat + (1500 * Math.sin(angle)) / METERS_PER_DEGREE).toFixed(7)}" ` +
-      `lon="${(ORIGIN.lon + (2000 * Math.cos(angle) + i * 0.05) / east).toFixed(7)}"><ele>374.2</ele>` +
-      `<time>${new Date(START + i * 1000).toISOString()}</time><extensions><gpxtpx:TrackPointExtension>` +
-      "<gpxtpx:hr>142</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>";
-    lines.push(line);
-    size += line.length + 1;
-  }
-  return new TextEncoder().encode(
-    '<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1" ' +
-      `xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><trkseg>\n${lines.join("\n")}\n</trkseg></trk></gpx>`,
-  );
-}
-
 type Reader = typeof readActivity;
 const READERS: Array<[string, Reader]> = [
   ["in the server's thread", readActivity],
@@ -69,8 +46,8 @@ async function loopStall(read: Reader, bytes: Uint8Array): Promise<number> {
 
 export async function benchProofRead() {
   const files = [
-    { label: "GPX", bytes: gpx(1), runs: 5 },
-    { label: "GPX", bytes: gpx(10), runs: 3 },
+    { label: "GPX", bytes: gpxOfSize(1, START), runs: 5 },
+    { label: "GPX", bytes: gpxOfSize(10, START), runs: 3 },
     {
       label: "FIT (run.fit)",
       bytes: new Uint8Array(readFileSync(new URL("../fixtures/activity/run.fit", import.meta.url))),

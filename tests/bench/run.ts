@@ -7,6 +7,7 @@ import { benchProofRead, printProofRead } from "./proof-read.ts";
 import { benchStaticAndSession, printStaticAndSession } from "./static-and-session.ts";
 import type { Stats } from "./stats.ts";
 import { benchThroughput, printThroughput } from "./throughput.ts";
+import { benchUploadFlood, printUploadFlood } from "./upload-flood.ts";
 
 /** `npm run bench`: numbers to compare between changes; BENCH_DATABASE_URL runs them on PostgreSQL. */
 const line = (label: string, s: Stats) =>
@@ -15,6 +16,12 @@ const line = (label: string, s: Stats) =>
 printLanding(landingWeight());
 if (process.env.BENCH_PROOF_READ !== "0") {
   printProofRead(await benchProofRead());
+  console.log("");
+}
+
+// 20 maximal uploads at once to the bundled server (issue 41): health, answers, a small file meanwhile, memory.
+if (process.env.BENCH_UPLOAD_FLOOD !== "0") {
+  printUploadFlood(await benchUploadFlood());
   console.log("");
 }
 

@@ -1,8 +1,14 @@
-/** Median, p95 and max in milliseconds of one measured series, and how many requests it holds. */
+/** Median, p95, p99 and max in milliseconds of one measured series, and how many requests it holds. */
 export function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { median: at(0.5).toFixed(1), p95: at(0.95).toFixed(1), max: at(1).toFixed(1), n: samples.length };
+  return {
+    median: at(0.5).toFixed(1),
+    p95: at(0.95).toFixed(1),
+    p99: at(0.99).toFixed(1),
+    max: at(1).toFixed(1),
+    n: samples.length,
+  };
 }
 
 export type Stats = ReturnType<typeof stats>;

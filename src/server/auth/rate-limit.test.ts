@@ -23,6 +23,8 @@ describe("rate limiter", () => {
       verificationEmail: 1,
       calendarFeed: 1,
       partnerInvitation: 0,
+      partnerInvitesFree: 0,
+      partnerInvitesPremium: 0,
       partnerCheer: 1,
       proofUpload: 0,
     },
@@ -33,6 +35,8 @@ describe("rate limiter", () => {
       verificationEmail: 1,
       calendarFeed: 1,
       partnerInvitation: 1,
+      partnerInvitesFree: 0,
+      partnerInvitesPremium: 0,
       partnerCheer: 0,
       proofUpload: 0,
     },
@@ -132,6 +136,8 @@ describe("rate-limit settings", () => {
       verificationEmail: 10,
       calendarFeed: 30,
       partnerInvitation: 0,
+      partnerInvitesFree: 0,
+      partnerInvitesPremium: 0,
       partnerCheer: 30,
       proofUpload: 0,
     });
@@ -142,10 +148,17 @@ describe("rate-limit settings", () => {
       verificationEmail: 5,
       calendarFeed: 60,
       partnerInvitation: 3,
+      partnerInvitesFree: 5,
+      partnerInvitesPremium: 10,
       partnerCheer: 0,
       proofUpload: 30,
     });
-    expect(production.windows).toEqual({ partnerInvitation: 86_400, proofUpload: 3600 });
+    expect(production.windows).toEqual({
+      partnerInvitation: 86_400,
+      partnerInvitesFree: 86_400,
+      partnerInvitesPremium: 86_400,
+      proofUpload: 3600,
+    });
     expect(production.windowSeconds).toBe(900);
     const test = parseEnv({ ...base, NODE_ENV: "test" }).rateLimits;
     expect(test.perIp).toEqual({
@@ -155,6 +168,8 @@ describe("rate-limit settings", () => {
       verificationEmail: 0,
       calendarFeed: 0,
       partnerInvitation: 0,
+      partnerInvitesFree: 0,
+      partnerInvitesPremium: 0,
       partnerCheer: 0,
       proofUpload: 0,
     });

@@ -10,6 +10,9 @@ export type RateLimitAction =
   | "verificationEmail"
   | "calendarFeed"
   | "partnerInvitation"
+  // One account's invitations and renewals a day, whatever the addresses (decision 0115): one counter, the plan's limit.
+  | "partnerInvitesFree"
+  | "partnerInvitesPremium"
   | "partnerCheer"
   | "proofUpload";
 

@@ -35,5 +35,5 @@ export function bodyLimit(
 const uploadPaths = [/^\/api\/onboarding\/run-validation\/file$/, /^\/api\/milestones\/[^/]+\/proof$/];
 export const isUploadPath = (path: string) => uploadPaths.some((pattern) => pattern.test(path));
 /** The file itself and the multipart framing and fields around it. */
-const UPLOAD_MAX_BYTES = PROOF_FILE_MAX_BYTES + 64 * 1024;
+export const UPLOAD_MAX_BYTES = PROOF_FILE_MAX_BYTES + 64 * 1024;
 export const uploadLimit = () => bodyLimit(UPLOAD_MAX_BYTES, { message: proofMessages.tooLarge });

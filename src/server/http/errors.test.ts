@@ -81,7 +81,13 @@ describe("a refusal over a limit (decision 0114)", () => {
       throw new DomainError("partner.addressLimit");
     })
     .get("/busy", () => {
-      throw new DomainError("auth.busy", { retryAfterSeconds: 30 });
+      throw new DomainError("auth.busy");
+    })
+    .get("/uploads-busy", () => {
+      throw new DomainError("proof.busy", { retryAfterSeconds: 5 });
+    })
+    .get("/not-found", () => {
+      throw new DomainError("proof.notFound", { retryAfterSeconds: 5 });
     });
   app.onError(errorHandler(logger));
 
@@ -102,7 +108,7 @@ describe("a refusal over a limit (decision 0114)", () => {
     });
   });
 
-  it("sends no Retry-After for a limit without a wait, nor for anything but a 429", async () => {
+  it("sends no Retry-After for a limit without a wait, nor for anything but a 429 or a 503", async () => {
     const partner = await app.request("/partner");
     expect(partner.status).toBe(429);
     expect(partner.headers.get("retry-after")).toBeNull();
@@ -110,6 +116,15 @@ describe("a refusal over a limit (decision 0114)", () => {
     expect(busy.status).toBe(503);
     expect(busy.headers.get("retry-after")).toBeNull();
     expect(await busy.json()).toEqual({ error: "Too many requests at this moment. Please try again in a minute." });
+    const notFound = await app.request("/not-found");
+    expect(notFound.status).toBe(404);
+    expect(notFound.headers.get("retry-after")).toBeNull();
+  });
+
+  it("says in Retry-After when a 503 that names a wait may be tried again (issue 41: uploads over the instance's bound)", async () => {
+    const busy = await app.request("/uploads-busy");
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get("retry-after")).toBe("5");
   });
 });
 

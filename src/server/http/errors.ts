@@ -88,6 +88,8 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "partner.cheerLimit": [429, partnerMessages.cheerLimit],
   // Unknown, or another user's cheer: the same answer as any id that names nothing.
   "partner.cheerNotFound": [404, httpMessages.notFound],
+  // One account's invitations and renewals a day, whatever the addresses (issue 41, decision 0115); with Retry-After.
+  "partner.dailyLimit": [429, partnerMessages.dailyLimit],
   "partner.freeLimit": [403, partnerMessages.freeLimit],
   // The mail server refused: the invitation was not kept (a renewal keeps its new link), he may simply try again.
   "partner.inviteFailed": [502, partnerMessages.inviteFailed],
@@ -105,6 +107,9 @@ const catalog: Record<DomainErrorCode, Entry> = {
   // The AI provider failed or gave unusable output: nothing was spent, the user may simply try again.
   "todos.generationFailed": [502, todoMessages.generateFailed],
   // A file that proves nothing (issue 26): each its own message, nothing stored, never a 5xx.
+  // Uploads being read on this instance: two of his at a time, and a fixed number in all (issue 41, decision 0116).
+  "proof.accountBusy": [429, proofMessages.accountBusy],
+  "proof.busy": [503, proofMessages.busy],
   "proof.corrupt": [400, proofMessages.corrupt],
   "proof.inFuture": [400, proofMessages.inFuture],
   "proof.noTimes": [400, proofMessages.noTimes],
@@ -115,7 +120,10 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "proof.photoUnreadable": [400, proofMessages.photoUnreadable],
   "proof.tooFast": [400, proofMessages.tooFast],
   "proof.tooFewPoints": [400, proofMessages.tooFewPoints],
+  // Not read within the reader's time: the server's load, not the file, as far as anyone can tell; he may try again.
+  "proof.timedOut": [503, proofMessages.timedOut],
   "proof.tooLarge": [413, proofMessages.tooLarge],
+  "proof.tooManyPoints": [400, proofMessages.tooManyPoints],
   "proof.tooOld": [400, proofMessages.tooOld],
   // The photo storage (a disk or a bucket) failed: nothing was kept, he may try again.
   "proof.uploadFailed": [502, proofMessages.uploadFailed],
@@ -172,7 +180,9 @@ export function errorHandler(fallbackLogger: Logger): ErrorHandler<AppEnv> {
       if (error.cause)
         (c.var.log ?? fallbackLogger).error({ err: error.cause, code: error.code }, "outside system failed");
       const { retryAfterSeconds } = error.details;
-      if (status === 429 && retryAfterSeconds !== undefined) c.header("Retry-After", String(retryAfterSeconds));
+      if ((status === 429 || status === 503) && retryAfterSeconds !== undefined) {
+        c.header("Retry-After", String(retryAfterSeconds));
+      }
       return c.json(code ? { error: message, code } : { error: message }, status);
     }
     if (isWriteForDeletedUser(error)) return c.json({ error: authMessages.sessionRequired }, 401);

@@ -1,27 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { Agent, type IncomingHttpHeaders, request } from "node:http";
-import { tmpdir } from "node:os";
+import { Agent } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { partnerMessages } from "#shared/partners/contracts.ts";
 import { proofMessages } from "#shared/proof/contracts.ts";
 import { PROOF_FILE_MAX_BYTES } from "#shared/proof/rules.ts";
 import { newAccount, signUpBody, uniqueEmail } from "#tests/support/personas.ts";
-import {
-  killServers,
-  type RunningServer,
-  STARTUP_MS,
-  startBundledServer,
-  stopServer,
-  until,
-  writeClientFiles,
-} from "#tests/support/server-process.ts";
-import { startSmtpSink } from "#tests/support/smtp-sink.ts";
-import { createEmptyPostgresDatabase } from "#tests/support/test-database.ts";
+import { type Answer, multipart, type realClient, type Send } from "#tests/support/real-client.ts";
+import { startRealServer } from "#tests/support/real-server.ts";
+import { type RunningServer, STARTUP_MS, stopServer, until } from "#tests/support/server-process.ts";
 
 /**
  * Issue 24: what lives in the HTTP layer, tested through the server `npm start` runs (the bundle, its
@@ -32,91 +23,25 @@ import { createEmptyPostgresDatabase } from "#tests/support/test-database.ts";
  */
 const onPostgres = inject("testDb").kind === "postgres";
 
-type Answer = {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-  reusedSocket: boolean;
-  json: () => Record<string, unknown>;
-};
-type Send = {
-  method?: string;
-  from?: string;
-  headers?: Record<string, string>;
-  body?: string | Buffer;
-  /** The body in chunks without a Content-Length, as a browser streams an upload. */
-  chunked?: boolean;
-  agent?: Agent;
-};
-
 describe(`the server npm start runs, over real sockets (${onPostgres ? "PostgreSQL" : "PGlite"})`, () => {
+  let running: Awaited<ReturnType<typeof startRealServer>>;
   let dir: string;
   let server: RunningServer;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let pgDb: Awaited<ReturnType<typeof createEmptyPostgresDatabase>> | undefined;
+  let smtp: Awaited<ReturnType<typeof startRealServer>>["smtp"];
+  let pgDb: Awaited<ReturnType<typeof startRealServer>>["pgDb"];
+  let send: ReturnType<typeof realClient>["send"];
+  let postJson: ReturnType<typeof realClient>["postJson"];
+  let signedIn: ReturnType<typeof realClient>["signedIn"];
   const page = `<!doctype html><html><head><script>1</script></head><body>${"<p>Escape the scroll.</p>".repeat(80)}</body></html>`;
   const origin = () => `http://localhost:${server.port}`;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "unscroll-real-server-"));
-    smtp = await startSmtpSink();
-    if (onPostgres) pgDb = await createEmptyPostgresDatabase();
     // Default settings as `npm start` has them: NODE_ENV unset is development, every limit at its default.
-    server = await startBundledServer(
-      {
-        NODE_ENV: "development",
-        DATA_DIR: join(dir, "data"),
-        SMTP_URL: smtp.url,
-        ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-      },
-      writeClientFiles(join(dir, "build"), page),
-    );
+    running = await startRealServer("real-server", {}, page);
+    ({ dir, server, smtp, pgDb } = running);
+    ({ send, postJson, signedIn } = running.client);
   }, STARTUP_MS * 2);
-  afterAll(async () => {
-    killServers();
-    await smtp?.close();
-    await pgDb?.drop();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  function send(path: string, options: Send = {}): Promise<Answer> {
-    const { method = "GET", from = "127.0.0.1", body, chunked = false } = options;
-    const headers: Record<string, string | number> = { ...options.headers };
-    if (body !== undefined && !chunked) headers["content-length"] = Buffer.byteLength(body);
-    return new Promise((resolve, reject) => {
-      const req = request(
-        { host: "127.0.0.1", port: server.port, localAddress: from, path, method, headers, agent: options.agent },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => {
-            const bytes = Buffer.concat(chunks);
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: bytes,
-              reusedSocket: req.reusedSocket,
-              json: () => JSON.parse(bytes.toString("utf8")),
-            });
-          });
-        },
-      );
-      req.on("error", reject);
-      if (body !== undefined && chunked) {
-        const bytes = Buffer.from(body);
-        for (let at = 0; at < bytes.length; at += 64 * 1024) req.write(bytes.subarray(at, at + 64 * 1024));
-        req.end();
-      } else req.end(body);
-    });
-  }
-
-  const postJson = (path: string, json: unknown, options: Send = {}) =>
-    send(path, {
-      ...options,
-      method: "POST",
-      headers: { "content-type": "application/json", origin: origin(), ...options.headers },
-      body: JSON.stringify(json),
-    });
+  afterAll(() => running?.close());
 
   /** Sends `count` requests one after another and answers their statuses. */
   async function statusesOf(count: number, one: (i: number) => Promise<Answer>) {
@@ -240,33 +165,6 @@ describe(`the server npm start runs, over real sockets (${onPostgres ? "PostgreS
     expect(api.headers["cache-control"]).toBe("no-store");
   });
 
-  /** A confirmed, signed-in account's cookie, from address `from`. */
-  async function signedIn(from: string) {
-    const account = newAccount();
-    expect((await postJson("/api/auth/sign-up/email", signUpBody(account), { from })).status).toBe(200);
-    await until(
-      () => smtp.mails.some((m) => m.to.includes(account.email)),
-      STARTUP_MS,
-      () => "no confirmation e-mail",
-    );
-    const link = smtp.mails.find((m) => m.to.includes(account.email))?.links.find((l) => l.includes("verify-email"));
-    await send(new URL(String(link)).pathname + new URL(String(link)).search, { from });
-    const signIn = await postJson(
-      "/api/auth/sign-in/email",
-      { email: account.email, password: account.password },
-      { from },
-    );
-    return (signIn.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
-  }
-
-  /** A multipart body as a browser's FormData sends it. */
-  async function multipart(fields: Record<string, string | Blob>) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    const encoded = new Response(form);
-    return { body: Buffer.from(await encoded.arrayBuffer()), type: String(encoded.headers.get("content-type")) };
-  }
-
   it("takes an activity file's bytes as they are, and refuses one over 10 MB with 413 and the proof's message (issue 26)", async () => {
     const from = "127.0.0.9";
     const cookie = await signedIn(from);
@@ -301,6 +199,38 @@ describe(`the server npm start runs, over real sockets (${onPostgres ? "PostgreS
       expect(refused.json()).toEqual({ error: proofMessages.tooLarge });
     }
     expect((await send("/api/health", { from })).status).toBe(200);
+  });
+
+  it("issue 41 row 1: one account sends at most 5 partner invitations a day, however the addresses are spelled; the 6th is 429 with Retry-After and sends nothing", async () => {
+    const from = "127.0.0.41";
+    const cookie = await signedIn(from);
+    const headers = { origin: origin(), cookie };
+    const tag = randomBytes(4).toString("hex");
+    // Six different mailboxes, spelled the ways the attack spelled them; the partner is removed after each (the free
+    // plan's one place), as the attack did.
+    const addresses = [
+      `a${tag}+1@mail.example.com`,
+      `B${tag}@Mail.Example.com`,
+      `c.${tag}@gmail.com`,
+      `d${tag}+x@googlemail.com`,
+      `e${tag}@example.org`,
+      `f${tag}+2@example.net`,
+    ];
+    const answers: Answer[] = [];
+    for (const email of addresses) {
+      const invited = await postJson("/api/partner/invitations", { firstName: "Sam", email }, { from, headers });
+      answers.push(invited);
+      if (invited.status !== 201) break;
+      const [partner] = invited.json().partners as Array<{ id: string }>;
+      expect((await send(`/api/partner/${partner?.id}`, { method: "DELETE", from, headers })).status).toBe(200);
+    }
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 429]);
+    const refused = answers[5]!;
+    expect(refused.json()).toEqual({ error: partnerMessages.dailyLimit });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    const invitations = smtp.mails.filter((m) => m.to.some((to) => to.includes(tag)));
+    expect(invitations).toHaveLength(5);
+    expect(invitations.some((m) => m.to.includes(`f${tag}+2@example.net`))).toBe(false);
   });
 
   it(

@@ -17,8 +17,10 @@ export const loginFormSchema = z.object({
   password: z.string().min(PASSWORD_MIN_LENGTH, authMessages.loginPasswordTooShort),
 });
 
+// Printable only: his first name reaches his partners' e-mails and screens (issue 41, decision 0115).
 const firstNameField = userText({
   max: FIRST_NAME_MAX_LENGTH,
+  printable: true,
   messages: { required: authMessages.firstNameRequired, tooLong: authMessages.firstNameTooLong },
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { undeliverableReason } from "../account/email-address.ts";
 import { isValidEmail, normalizeEmail } from "../account/rules.ts";
 import type { MilestoneType } from "../plan/rules.ts";
 import type { ProofSummary } from "../proof/contracts.ts";
@@ -11,11 +12,14 @@ export const partnerMessages = {
   firstNameTooLong: `Please keep the first name under ${PARTNER_NAME_MAX_LENGTH} characters.`,
   emailRequired: "Please enter your partner's email address.",
   emailInvalid: "Please enter a valid email address.",
+  emailIpAddress: "Please enter an address with a domain name, not an IP address.",
+  emailReservedDomain: "This address can never receive e-mail: its domain is reserved for tests or local networks.",
   ownEmail: "Your partner needs an address other than your own.",
   alreadyInvited: "You have already invited this address.",
   freeLimit: "The free plan includes 1 accountability partner. Upgrade to Premium for up to 3.",
   premiumLimit: "You already have 3 accountability partners.",
   addressLimit: "This address has received too many invitations today. Please try again tomorrow.",
+  dailyLimit: "You have sent as many invitations as you can today. Please try again tomorrow.",
   notFound: "This partner is no longer on your list.",
   cheerRequired: "Please write a few words.",
   cheerTooLong: `Please keep your cheer under ${CHEER_MAX_LENGTH} characters.`,
@@ -26,17 +30,30 @@ export const partnerMessages = {
   inviteFailed: "Could not send the invitation. Please try again.",
 } as const;
 
-/** POST /api/partner/invitations. The address is trimmed and lower-cased. */
+const undeliverableMessages = {
+  ipAddress: partnerMessages.emailIpAddress,
+  reservedDomain: partnerMessages.emailReservedDomain,
+} as const;
+
+/**
+ * POST /api/partner/invitations. The address is trimmed and lower-cased; one at an IP address or a reserved domain
+ * is refused (nothing could deliver it, decision 0115). The first name is printable text only: it is in the e-mail.
+ */
 export const invitePartnerSchema = z.strictObject({
   firstName: userText({
     max: PARTNER_NAME_MAX_LENGTH,
+    printable: true,
     messages: { required: partnerMessages.firstNameRequired, tooLong: partnerMessages.firstNameTooLong },
   }),
   email: z
     .string({ error: partnerMessages.emailRequired })
     .refine((email) => email.trim() !== "", partnerMessages.emailRequired)
     .refine((email) => email.trim() === "" || isValidEmail(email), partnerMessages.emailInvalid)
-    .transform(normalizeEmail),
+    .transform(normalizeEmail)
+    .superRefine((email, ctx) => {
+      const reason = undeliverableReason(email);
+      if (reason) ctx.addIssue({ code: "custom", message: undeliverableMessages[reason] });
+    }),
 });
 export type InvitePartner = z.input<typeof invitePartnerSchema>;
 

@@ -4,6 +4,7 @@ import {
   FASTEST_RUN_PACE_SECONDS_PER_KM,
   formatPace,
   MAX_ACTIVITY_AGE_DAYS,
+  MAX_ACTIVITY_POINTS,
   MAX_RUN_SPEED_KMH,
   MIN_TRACKPOINTS,
   PROOF_FILE_MAX_MB,
@@ -22,12 +23,19 @@ export const proofMessages = {
   inFuture: "This activity starts in the future. Check the date and time on your watch or phone.",
   tooFast: `This looks like a ride or a drive, not a run: faster than ${formatPace(FASTEST_RUN_PACE_SECONDS_PER_KM)} or above ${MAX_RUN_SPEED_KMH} km/h.`,
   notMoving: "This activity shows no movement. Please upload the run itself.",
+  tooManyPoints: `This file has more than ${MAX_ACTIVITY_POINTS.toLocaleString("en")} recorded points, more than one activity holds. Please upload a single activity.`,
+  timedOut: "We could not finish reading this file in time. Please try again in a moment.",
+  busy: "Many files are being checked right now. Please try again in a few seconds.",
+  accountBusy: "Your other uploads are still being checked. Please wait for them to finish, then try again.",
   photoUnreadable: "This photo could not be read. Please choose a JPEG, PNG, WebP or HEIC image.",
   uploadFailed: "Could not upload your proof. Please try again.",
   proofNotFound: "This proof is no longer there.",
 } as const;
 
-export type ProofErrorCode = Exclude<keyof typeof proofMessages, "uploadFailed" | "proofNotFound" | "fileRequired">;
+export type ProofErrorCode = Exclude<
+  keyof typeof proofMessages,
+  "uploadFailed" | "proofNotFound" | "fileRequired" | "busy" | "accountBusy"
+>;
 
 /** A point of the route's shape, in whole metres east and north of its south-west corner: a shape, never a place. */
 export type RoutePoint = [x: number, y: number];

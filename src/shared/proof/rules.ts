@@ -6,6 +6,11 @@
 /** The largest file (activity or photo) a proof upload may send. */
 export const PROOF_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const PROOF_FILE_MAX_MB = PROOF_FILE_MAX_BYTES / (1024 * 1024);
+/**
+ * More points than this is more than two days at one a second, more than any single activity: a file that holds them is
+ * a week's export or built to cost the server. A 10 MB GPX from a real watch holds about 110 000.
+ */
+export const MAX_ACTIVITY_POINTS = 200_000;
 /** Fewer points than this cannot show an hour of constant movement (one a minute at the very least). */
 export const MIN_TRACKPOINTS = 60;
 /** A stop longer than this (no points, or standing still) is a pause: it is not moving time. */

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import { type PartnerSummary, partnerMessages } from "#shared/partners/contracts.ts";
+import { textMessages } from "#shared/text.ts";
 import { InvitePartnerForm } from "./invite-partner-form.tsx";
 import { renderWithClient, stubApi } from "./test-support.tsx";
 
@@ -40,6 +41,20 @@ test("checks both fields here, with the server's messages, before sending anythi
   expect(fetch).not.toHaveBeenCalled();
 });
 
+test("issue 41: names an IP address, a reserved domain and an invisible character under the field, before sending", async () => {
+  const fetch = stubApi({});
+  renderWithClient(<InvitePartnerForm />);
+  fill("Sa\u200Bm", "sam@[127.0.0.1]");
+  expect(await screen.findByText(textMessages.invisibleCharacters)).toBeTruthy();
+  expect(screen.getByText(partnerMessages.emailIpAddress)).toBeTruthy();
+  expect(screen.getByLabelText("Partner's email").getAttribute("aria-invalid")).toBe("true");
+
+  fill("Sam", "sam@printer.local");
+  expect(await screen.findByText(partnerMessages.emailReservedDomain)).toBeTruthy();
+  expect(screen.queryByText(textMessages.invisibleCharacters)).toBeNull();
+  expect(fetch).not.toHaveBeenCalled();
+});
+
 test("sends the trimmed name and the lower-cased address, then empties the form", async () => {
   const sent = vi.fn();
   stubApi({
@@ -66,6 +81,11 @@ test("shows the server's refusal, and the way to Premium when the free plan's pa
   fill("Sam", "sam@example.com");
   expect((await screen.findByRole("alert")).textContent).toBe(partnerMessages.alreadyInvited);
   expect((screen.getByLabelText("Partner's email") as HTMLInputElement).value).toBe("sam@example.com");
+
+  // Issue 41: his daily number of invitations, as the server words it.
+  answer = { status: 429, body: { error: partnerMessages.dailyLimit } };
+  fireEvent.click(screen.getByRole("button", { name: "Send invitation" }));
+  await waitFor(() => expect(screen.getByRole("alert").textContent).toBe(partnerMessages.dailyLimit));
 
   answer = { status: 403, body: { error: partnerMessages.freeLimit } };
   fireEvent.click(screen.getByRole("button", { name: "Send invitation" }));

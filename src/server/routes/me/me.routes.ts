@@ -53,7 +53,7 @@ export const meRoutes = new Hono<AppEnv>()
       tag: "Account",
       summary: "Change his first name, with the sign-up rules.",
       description:
-        "Body `{firstName}`. `Me`. Sign-up rules: trimmed, required (400 `First name is required.`), at most 50 characters (400 `First name must be at most 50 characters.`). Read fresh on the next request (no session cookie cache), so the dashboard greets him with it at once.",
+        "Body `{firstName}`. `Me`. Sign-up rules: trimmed, required (400 `First name is required.`), at most 50 characters (400 `First name must be at most 50 characters.`), printable characters only (400 `Please use visible characters only: no line separators or invisible characters.`: it reaches his partners' e-mails). Read fresh on the next request (no session cookie cache), so the dashboard greets him with it at once.",
       ok: { 200: "`Me`" },
     }),
     requireUser,

@@ -31,8 +31,9 @@ describe("milestone proof (issue 26)", () => {
   let undoClock: () => void;
   beforeAll(async () => {
     undoClock = useFixedClock(NOW);
-    // The per-account upload limit has its own test; here the fuzzing sends many files from one account.
-    t = await createTestApp({ RATE_LIMIT_PROOF_UPLOADS_PER_USER: "0" });
+    // The per-account upload limits have their own tests; here the fuzzing sends many files from one account, and the
+    // race below five at once.
+    t = await createTestApp({ RATE_LIMIT_PROOF_UPLOADS_PER_USER: "0", PROOF_UPLOADS_AT_ONCE_PER_ACCOUNT: "5" });
   });
   afterAll(async () => {
     await t.close();

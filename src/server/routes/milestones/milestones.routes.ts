@@ -3,7 +3,7 @@ import { requireUser } from "#server/auth/session.ts";
 import type { AuthedEnv } from "#server/context.ts";
 import { uploadLimit } from "#server/http/body-limit.ts";
 import { documented } from "#server/http/openapi.ts";
-import { limitProofUploads } from "#server/http/proof-upload-limit.ts";
+import { acceptProofUpload, proofUploadRefusals } from "#server/http/proof-upload.ts";
 import { idParam, validate } from "#server/http/validation.ts";
 import { updateMilestone, updateMilestones } from "#server/services/plan/milestones.ts";
 import { generateTodos, readTodosPreview } from "#server/services/plan/todos.ts";
@@ -198,11 +198,12 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
         "proof.notProof",
         "proof.photoUnreadable",
         ...activityFileRefusals,
+        ...proofUploadRefusals,
         "proof.uploadFailed",
       ],
     }),
     idParam("milestone.notFound"),
-    limitProofUploads,
+    acceptProofUpload,
     validate("form", milestoneProofFormSchema),
     async (c) => {
       const { deps, user } = c.var;

@@ -3,7 +3,7 @@ import { requireUser } from "#server/auth/session.ts";
 import type { AuthedEnv } from "#server/context.ts";
 import { uploadLimit } from "#server/http/body-limit.ts";
 import { documented } from "#server/http/openapi.ts";
-import { limitProofUploads } from "#server/http/proof-upload-limit.ts";
+import { acceptProofUpload, proofUploadRefusals } from "#server/http/proof-upload.ts";
 import { validate } from "#server/http/validation.ts";
 import { acceptRunChallenge, onboardingState, recordRunValidation } from "#server/services/onboarding/onboarding.ts";
 import { activityFileRefusals } from "#server/services/proof/activity/read-activity.ts";
@@ -80,10 +80,10 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
         201: "`{runValidation, created: true}` with `runValidation.activity`",
         200: "`{runValidation, created: false}`",
       },
-      errors: [...activityFileRefusals, "run.invalid"],
+      errors: [...activityFileRefusals, ...proofUploadRefusals, "run.invalid"],
     }),
     uploadLimit(),
-    limitProofUploads,
+    acceptProofUpload,
     validate("form", runFileFormSchema),
     async (c) => {
       const { runValidation, created } = await recordRunFromFile(c.var.deps, c.var.user.id, c.req.valid("form"));

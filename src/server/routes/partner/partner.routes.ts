@@ -37,13 +37,14 @@ export const partnerRoutes = new Hono<AuthedEnv>()
       tag: "Partners",
       summary: "Invite a partner by e-mail.",
       description:
-        "Body `{firstName, email}`. 201 `PartnersAnswer`, and the invitation e-mail with the link `/partner/view/<secret>` (expires after 14 days unless confirmed). The address is trimmed and lower-cased. 400 `Please enter your partner's first name.` / `Please keep the first name under 50 characters.` / `Please enter your partner's email address.` / `Please enter a valid email address.` / `Your partner needs an address other than your own.`; 409 `You have already invited this address.` (an expired invitation to the address is renewed instead: new link, the name he typed now); 403 `The free plan includes 1 accountability partner. Upgrade to Premium for up to 3.` / `You already have 3 accountability partners.` (his invitations are serialised, so parallel ones cannot pass the limit); 429 `This address has received too many invitations today. Please try again tomorrow.` (3 invitations and renewals a day per address from the whole app, counted once per request that makes a link); 502 `Could not send the invitation. Please try again.` (nothing kept).",
+        "Body `{firstName, email}`. 201 `PartnersAnswer`, and the invitation e-mail with the link `/partner/view/<secret>` (expires after 14 days unless confirmed). The address is trimmed and lower-cased; addresses are compared by the mailbox they reach (`sam+x@` is `sam@`, and Gmail ignores dots). 400 `Please enter your partner's first name.` / `Please keep the first name under 50 characters.` / `Please use visible characters only: no line separators or invisible characters.` / `Please enter your partner's email address.` / `Please enter a valid email address.` / `Please enter an address with a domain name, not an IP address.` / `This address can never receive e-mail: its domain is reserved for tests or local networks.` / `Your partner needs an address other than your own.`; 409 `You have already invited this address.` (an expired invitation to the address is renewed instead: new link, the name he typed now); 403 `The free plan includes 1 accountability partner. Upgrade to Premium for up to 3.` / `You already have 3 accountability partners.` (his invitations are serialised, so parallel ones cannot pass the limit); 429 with `Retry-After`: `You have sent as many invitations as you can today. Please try again tomorrow.` (his invitations and renewals together, per 24 hours: free 5, Premium 10 by default, decision 0115) / `This address has received too many invitations today. Please try again tomorrow.` (3 invitations and renewals a day per mailbox from the whole app); both counted once per request that makes a link; 502 `Could not send the invitation. Please try again.` (nothing kept).",
       ok: { 201: "`PartnersAnswer`" },
       errors: [
         "partner.ownEmail",
         "partner.alreadyInvited",
         "partner.freeLimit",
         "partner.premiumLimit",
+        "partner.dailyLimit",
         "partner.addressLimit",
         "partner.inviteFailed",
       ],
@@ -100,7 +101,7 @@ export const partnerRoutes = new Hono<AuthedEnv>()
       description:
         "`PartnersAnswer`; a new link by e-mail, the old one answers 404 at once. An expired invitation gets another 14 days; a confirmed partner stays confirmed. Counted like an invitation (429 as above); 404 as above; 502 when the e-mail could not be sent (the new link stands; renew again).",
       ok: { 200: "`PartnersAnswer`" },
-      errors: ["partner.notFound", "partner.addressLimit", "partner.inviteFailed"],
+      errors: ["partner.notFound", "partner.dailyLimit", "partner.addressLimit", "partner.inviteFailed"],
     }),
     idParam("partner.notFound"),
     async (c) => {

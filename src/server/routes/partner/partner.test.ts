@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { partnerCheers, partnerDeliveries, partners, profiles } from "#server/db/schema.ts";
@@ -6,8 +7,9 @@ import { invitePartner, listPartners } from "#server/services/partners/partners.
 import type { DataExport } from "#shared/account/data-rights.ts";
 import { type PartnersAnswer, partnerMessages } from "#shared/partners/contracts.ts";
 import { INVITATION_EXPIRY_DAYS } from "#shared/partners/rules.ts";
+import { textMessages } from "#shared/text.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
-import { MARCUS, uniqueEmail } from "#tests/support/personas.ts";
+import { MARCUS, newAccount, signUpBody, uniqueEmail } from "#tests/support/personas.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /**
@@ -442,5 +444,155 @@ describe("accountability partners (his side)", () => {
         .where(and(eq(partnerDeliveries.userId, user.id), eq(partnerDeliveries.partnerId, partner!.id))),
     ).toEqual([]);
     expect(await call(`/api/partner-view/${token}`)).toEqual({ status: 404, body: { error: "Not found" } });
+  });
+
+  /**
+   * Issue 41: one account sent 30 invitations in 7 s, and one address got 6 of 6 under plus tags. Each invitation is
+   * an e-mail from our domain with words he chose, so each row is what a user or the operator notices (decision 0115).
+   */
+  describe("issue 41: invitations that cannot send spam", () => {
+    const remove = (user: TestUser, id: string) =>
+      call(`/api/partner/${id}`, { method: "DELETE", cookie: user.cookie });
+    const renew = (user: TestUser, id: string) =>
+      t.request(`/api/partner/${id}/renew`, { method: "POST", cookie: user.cookie, body: {} });
+
+    /** Invites, then removes the partner so the free plan's one place is free again: what the attack did. */
+    async function inviteAndRemove(user: TestUser, email: string) {
+      const answer = await invite(user, { firstName: "Sam", email });
+      expect(answer.status, email).toBe(201);
+      // Listed as he typed it (lower-cased), whatever mailbox it is counted as.
+      const partner = (answer.body as PartnersAnswer).partners.find((p) => p.email === email.toLowerCase());
+      expect((await remove(user, String(partner?.id))).status).toBe(200);
+    }
+
+    it("issue 41 row 1: a free account sends 5 invitations and renewals a day whatever the addresses; the 6th is 429 with Retry-After, nothing kept or sent", async () => {
+      expect(t.deps.env.rateLimits.perEmail.partnerInvitesFree).toBe(5);
+      const user = await t.createUser();
+      for (const email of [uniqueEmail("a"), uniqueEmail("b"), uniqueEmail("c")]) await inviteAndRemove(user, email);
+      const kept = uniqueEmail("kept");
+      const [partner] = ((await invite(user, { firstName: "Kim", email: kept })).body as PartnersAnswer).partners;
+      // Refusals count nothing: already on his list, an address nothing can deliver.
+      expect((await invite(user, { firstName: "Kim", email: kept })).status).toBe(409);
+      expect((await invite(user, { firstName: "Kim", email: "kim@[127.0.0.1]" })).status).toBe(400);
+      expect((await renew(user, partner!.id)).status).toBe(200);
+
+      // Five e-mails sent: a sixth renewal and a sixth invitation are refused, each with its own message.
+      const refused = await renew(user, partner!.id);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ error: partnerMessages.dailyLimit });
+      const wait = Number(refused.headers.get("retry-after"));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(86_400);
+      expect((await remove(user, partner!.id)).status).toBe(200);
+      const sixth = uniqueEmail("sixth");
+      expect(await invite(user, { firstName: "Pat", email: sixth })).toEqual({
+        status: 429,
+        body: { error: partnerMessages.dailyLimit },
+      });
+      expect(await t.db.select().from(partners).where(eq(partners.userId, user.id))).toEqual([]);
+      expect(t.smtp.countFor(sixth)).toBe(0);
+      expect(t.smtp.countFor(kept)).toBe(2);
+
+      // Premium has a higher number on the same counter: once he is Premium the sixth goes out, and counts.
+      expect(t.deps.env.rateLimits.perEmail.partnerInvitesPremium).toBe(10);
+      await makePremium(user);
+      await inviteAndRemove(user, sixth);
+      expect(t.smtp.countFor(sixth)).toBe(1);
+      // A day later he may invite again.
+      const inviter = { id: user.id, email: user.email, firstName: user.firstName };
+      const deps = { db: t.db, mailer: t.deps.mailer, env: t.deps.env };
+      const tomorrow = new Date(Date.now() + DAY_MS + 1000);
+      const later = await invitePartner(deps, inviter, { firstName: "Lee", email: uniqueEmail("later") }, tomorrow);
+      expect(later.partners).toHaveLength(1);
+    });
+
+    it("issue 41 row 2: plus-tagged, upper-case and dotted Gmail spellings of one mailbox count as one address; each is sent as typed", async () => {
+      const name = `sam${randomBytes(4).toString("hex")}`;
+      const spellings = [
+        `${name}+1@gmail.com`,
+        `${name.toUpperCase()}+2@GoogleMail.com`,
+        `${name.slice(0, 2)}.${name.slice(2)}@gmail.com`,
+        `${name}+4@gmail.com`,
+        `${name}@googlemail.com`,
+        `${name.slice(0, 1)}.${name.slice(1)}+6@gmail.com`,
+      ];
+      // Two accounts, each removing the partner again after inviting (the free plan's one place): three spellings go
+      // out, the other three are the same mailbox's fourth invitation of the day.
+      const [first, second] = await Promise.all([t.createUser(), t.createUser()]);
+      await inviteAndRemove(first!, spellings[0]!);
+      await inviteAndRemove(first!, spellings[1]!);
+      await inviteAndRemove(second!, spellings[2]!);
+      for (const email of spellings.slice(3)) {
+        expect(await invite(second!, { firstName: "Sam", email }), email).toEqual({
+          status: 429,
+          body: { error: partnerMessages.addressLimit },
+        });
+      }
+      expect(t.smtp.countFor(spellings[0]!)).toBe(1);
+      expect(t.smtp.mails.filter((m) => m.to.join(" ").includes(name.slice(2)))).toHaveLength(3);
+    });
+
+    it("issue 41 row 2: his own address and an address on his list are recognised under a plus tag", async () => {
+      const user = await t.createUser();
+      const own = user.email.replace("@", "+partner@");
+      expect(await invite(user, { firstName: "Me", email: own })).toEqual({
+        status: 400,
+        body: { error: partnerMessages.ownEmail },
+      });
+      const email = uniqueEmail("sam");
+      expect((await invite(user, { firstName: "Sam", email })).status).toBe(201);
+      expect(await invite(user, { firstName: "Sam", email: email.replace("@", "+again@") })).toEqual({
+        status: 409,
+        body: { error: partnerMessages.alreadyInvited },
+      });
+    });
+
+    it("issue 41 rows 3 and 4: an address at an IP address or a reserved domain gets the screen's message; nothing is stored or sent", async () => {
+      const user = await t.createUser();
+      const cases: Array<[string, string]> = [
+        ["x@[127.0.0.1]", partnerMessages.emailIpAddress],
+        ["x@192.168.1.20", partnerMessages.emailIpAddress],
+        ["sam@printer.local", partnerMessages.emailReservedDomain],
+        ["sam@mail.test", partnerMessages.emailReservedDomain],
+        ["sam@shop.example", partnerMessages.emailReservedDomain],
+        ["sam@nowhere.invalid", partnerMessages.emailReservedDomain],
+        ["sam@me.localhost", partnerMessages.emailReservedDomain],
+        ["sam@hidden.onion", partnerMessages.emailReservedDomain],
+      ];
+      for (const [email, message] of cases) {
+        expect(await invite(user, { firstName: "Sam", email }), email).toEqual({
+          status: 400,
+          body: { error: message },
+        });
+        expect(t.smtp.countFor(email), email).toBe(0);
+      }
+      expect(await t.db.select().from(partners).where(eq(partners.userId, user.id))).toEqual([]);
+    });
+
+    it("issue 41 row 5: a first name with a line separator or an invisible character is refused with the message, his own too", async () => {
+      const user = await t.createUser();
+      const email = uniqueEmail("sam");
+      for (const firstName of ["Sam\u2028Claim your prize", "Sam\u2029Hi", "Sa\u200Bm", "\u202Emas", "Sam\u2060"]) {
+        expect(await invite(user, { firstName, email }), JSON.stringify(firstName)).toEqual({
+          status: 400,
+          body: { error: textMessages.invisibleCharacters },
+        });
+      }
+      expect(await t.db.select().from(partners).where(eq(partners.userId, user.id))).toEqual([]);
+      expect(t.smtp.countFor(email)).toBe(0);
+      // His own first name is in the invitation too: the profile and sign-up refuse the same.
+      expect(
+        await call("/api/me", { method: "PATCH", cookie: user.cookie, body: { firstName: "Marcus\u2028Hi" } }),
+      ).toEqual({
+        status: 400,
+        body: { error: textMessages.invisibleCharacters },
+      });
+      const account = newAccount({ firstName: "Mar\u200Bcus" });
+      expect(await call("/api/auth/sign-up/email", { body: signUpBody(account) })).toEqual({
+        status: 400,
+        body: { error: textMessages.invisibleCharacters },
+      });
+      expect(t.smtp.countFor(account.email)).toBe(0);
+    });
   });
 });

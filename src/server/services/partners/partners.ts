@@ -3,6 +3,7 @@ import { createRateLimiter } from "#server/auth/rate-limit.ts";
 import type { Db } from "#server/db/client.ts";
 import { challenges, partnerCheers, partners } from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
+import { mailboxKey } from "#shared/account/email-address.ts";
 import { normalizeEmail } from "#shared/account/rules.ts";
 import type { PartnerSummary, PartnersAnswer } from "#shared/partners/contracts.ts";
 import { partnerStatus } from "#shared/partners/rules.ts";
@@ -55,13 +56,26 @@ export async function listPartners(db: Db, userId: string, now: Date): Promise<P
 }
 
 /**
- * One more invitation to this address, counted app-wide in the caller's transaction: a request refused or failed
- * later in it takes its count back, so each request counts at most once and only when a link is really made.
+ * One more invitation e-mail, counted in the caller's transaction: a request refused or failed later in it takes its
+ * counts back, so each request counts at most once and only when a link is really made. Two limits (decision 0115):
+ * his own, per account and day whatever the addresses (his plan's number: free and Premium share one counter), and
+ * the address's, app-wide, keyed by the mailbox it reaches, so `sam+1@` and `S.am@googlemail.com` count as `sam@`.
  */
-async function countInvitation(env: Env, db: Db, tx: Tx, email: string, now: Date) {
+async function countInvitation(
+  env: Env,
+  db: Db,
+  tx: Tx,
+  sender: { id: string; premium: boolean },
+  email: string,
+  now: Date,
+) {
   const limiter = createRateLimiter(db, env.rateLimits, env.AUTH_SECRET);
-  const verdict = await limiter.consume("partnerInvitation", { email }, { now: now.getTime(), within: tx });
-  if (!verdict.allowed) throw new DomainError("partner.addressLimit");
+  const at = { now: now.getTime(), within: tx };
+  const action = sender.premium ? "partnerInvitesPremium" : "partnerInvitesFree";
+  const own = await limiter.consume(action, { email: `user:${sender.id}` }, { ...at, scope: "partnerInvites" });
+  if (!own.allowed) throw new DomainError("partner.dailyLimit", { retryAfterSeconds: own.retryAfterSeconds });
+  const address = await limiter.consume("partnerInvitation", { email: mailboxKey(email) }, at);
+  if (!address.allowed) throw new DomainError("partner.addressLimit", { retryAfterSeconds: address.retryAfterSeconds });
 }
 
 /** What he committed to, as the invitation names it: his current plan's life mission and accepted challenges. */
@@ -99,9 +113,11 @@ async function sendInvitation(deps: PartnerDeps, inviter: Inviter, partner: Part
 
 /**
  * POST /api/partner/invitations. Refused: his own address, an address already on his list (unless its invitation
- * expired: then it is renewed with the name he typed now), more partners than his plan allows, and a fourth
- * invitation of the day to one address from anyone. His invitations queue up on his user row, so parallel requests
- * cannot slip past the plan's limit together. The link's secret leaves the server only in the e-mail.
+ * expired: then it is renewed with the name he typed now), more partners than his plan allows, more invitations and
+ * renewals in a day than his plan's daily number, and a fourth invitation of the day to one address from anyone.
+ * Addresses are compared by the mailbox they reach (`mailboxKey`): `sam+1@x` is his own `sam@x`, or the partner
+ * `sam@x` already on his list (whose address stays as first typed). His invitations queue up on his user row, so
+ * parallel requests cannot slip past the plan's limit together. The link's secret leaves the server only in the e-mail.
  */
 export async function invitePartner(
   deps: PartnerDeps,
@@ -111,20 +127,19 @@ export async function invitePartner(
 ): Promise<PartnersAnswer> {
   const { db, env } = deps;
   const email = normalizeEmail(invitation.email);
-  if (email === normalizeEmail(inviter.email)) throw new DomainError("partner.ownEmail");
+  const mailbox = mailboxKey(email);
+  if (mailbox === mailboxKey(inviter.email)) throw new DomainError("partner.ownEmail");
   const { token, tokenHash } = newPartnerToken();
   const { row, created } = await db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from users where id = ${inviter.id} for update`);
     const mine = await tx.select().from(partners).where(eq(partners.userId, inviter.id));
-    const same = mine.find((p) => p.email === email);
+    const same = mine.find((p) => p.email === email) ?? mine.find((p) => mailboxKey(p.email) === mailbox);
     if (same && partnerStatus(same, now) !== "expired") throw new DomainError("partner.alreadyInvited");
-    if (!same) {
-      // An expired invitation still holds its place: renewing it takes no new one.
-      const { premium, plan } = await memberPlan(tx, inviter.id, now);
-      if (mine.length >= plan.maxPartners)
-        throw new DomainError(premium ? "partner.premiumLimit" : "partner.freeLimit");
-    }
-    await countInvitation(env, db, tx, email, now);
+    const { premium, plan } = await memberPlan(tx, inviter.id, now);
+    // An expired invitation still holds its place: renewing it takes no new one.
+    if (!same && mine.length >= plan.maxPartners)
+      throw new DomainError(premium ? "partner.premiumLimit" : "partner.freeLimit");
+    await countInvitation(env, db, tx, { id: inviter.id, premium }, email, now);
     if (same) {
       const [renewed] = await tx
         .update(partners)
@@ -154,7 +169,7 @@ export async function invitePartner(
 /**
  * POST /api/partner/:id/renew: a new secret and a new `invited_at`, so the old link answers 404 at once and an
  * expired invitation gets another 14 days; a confirmed partner stays confirmed. The new link goes out by e-mail,
- * counted like an invitation to that address.
+ * counted like an invitation: against his daily number and the address's.
  */
 export async function renewPartner(
   deps: PartnerDeps,
@@ -171,7 +186,8 @@ export async function renewPartner(
       .where(and(eq(partners.id, partnerId), eq(partners.userId, inviter.id)))
       .for("update");
     if (!current) throw new DomainError("partner.notFound");
-    await countInvitation(env, db, tx, current.email, now);
+    const { premium } = await memberPlan(tx, inviter.id, now);
+    await countInvitation(env, db, tx, { id: inviter.id, premium }, current.email, now);
     const [renewed] = await tx
       .update(partners)
       .set({ tokenHash, invitedAt: now })

@@ -6,14 +6,18 @@ const ROOT_FORMATS: Record<string, ActivityFormat> = { gpx: "gpx", TrainingCente
 const ROOT_NAME = /^<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/;
 
 /**
- * The text of an XML file: UTF-16 by its byte order mark, UTF-8 otherwise (what every watch and app writes; a Latin-1
- * file only loses accents in names, which nothing here reads). Invalid bytes become U+FFFD, never an exception.
+ * The encoding of an XML file: UTF-16 by its byte order mark, UTF-8 otherwise (what every watch and app writes; a
+ * Latin-1 file only loses accents in names, which nothing here reads).
  */
-export function decodeXmlText(bytes: Uint8Array): string {
-  let encoding = "utf-8";
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) encoding = "utf-16le";
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) encoding = "utf-16be";
-  return new TextDecoder(encoding).decode(bytes);
+export function xmlEncodingOf(bytes: Uint8Array): "utf-8" | "utf-16le" | "utf-16be" {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  return "utf-8";
+}
+
+/** The text of an XML file; invalid bytes become U+FFFD, never an exception. */
+function decodeXmlText(bytes: Uint8Array): string {
+  return new TextDecoder(xmlEncodingOf(bytes)).decode(bytes);
 }
 
 /** Where the text after `at` stops being XML white space. */
@@ -26,7 +30,7 @@ function skipSpace(text: string, at: number): number {
 /**
  * The local name of the root element, or null when the text does not start like XML. Only the prolog is skipped (a
  * few indexOf calls, linear: no regular expression that could backtrack on a hostile prolog); reading the document
- * itself is xmldom's work.
+ * itself is read-xml.ts' work.
  */
 function rootName(text: string): string | null {
   let at = skipSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);

@@ -6,22 +6,40 @@ import type { readActivity } from "./read-activity.ts";
 type ActivityResult = Awaited<ReturnType<typeof readActivity>>;
 
 /**
- * readActivity parses synchronously (xmldom, Garmin's FIT SDK): a 10 MB GPX holds its thread for seconds. Here it runs
- * in worker threads, so one upload never stalls the server's other requests. Like photo.ts' HEIC worker, they are
- * started at first use and end when idle. One file at a time each, the rest wait in line.
+ * readActivity reads a file synchronously (saxes, Garmin's FIT SDK): a 10 MB file holds its thread for a few hundred
+ * milliseconds. Here it runs in worker threads, so one upload never stalls the server's other requests. Like photo.ts'
+ * HEIC worker, they are started at first use and end when idle. One file at a time each; the rest wait in line,
+ * smallest first (below). How many may wait is bounded before their bodies are read (upload-slots.ts).
  */
 
 /** At most two, and one on a two-core machine: the server's own thread keeps a core to answer everyone else. */
 const MAX_WORKERS = Math.min(2, Math.max(1, availableParallelism() - 1));
-/** A real 10 MB file takes some 3 seconds on a slow core; far more is a file built to keep the server busy. */
-const TIME_LIMIT_MS = 15_000;
+/**
+ * A real 10 MB file reads in under a second on a slow core; eight seconds is a machine so loaded, or a file so built,
+ * that the answer is "try again", never "damaged" (issue 41).
+ */
+const TIME_LIMIT_MS = 8_000;
+/**
+ * A worker's own heap: a 10 MB file's points take some 30 MB, and the FIT SDK keeps every message it read. A file
+ * that needs more ends its worker alone, not the server.
+ */
+const WORKER_HEAP_MB = 256;
 const IDLE_MS = 30_000;
+/**
+ * Files wait in line by when they came plus the time their size takes to read at this many bytes a millisecond (a
+ * slow core's pace): a small file uploaded during a flood of large ones is read next, and a large one is passed by
+ * small ones for no longer than its own reading would take, so none waits for ever.
+ */
+const BYTES_PER_MS = 10_000;
 const CORRUPT: ActivityResult = { ok: false, code: "corrupt" };
+const TIMED_OUT: ActivityResult = { ok: false, code: "timedOut" };
 
 /** The bytes are a copy of the caller's, in an ArrayBuffer of their own: transferred to the worker, not cloned. */
 type Job = ActivityJob & {
   bytes: Uint8Array<ArrayBuffer>;
   timeLimitMs: number;
+  /** Its place in line: when it came, plus its size's reading time. */
+  due: number;
   settle: (result: ActivityResult) => void;
   fail: (error: Error) => void;
 };
@@ -45,7 +63,10 @@ const queue: Job[] = [];
  * worker registers tsx itself, then imports the TypeScript entry.
  */
 function newWorker(): Worker {
-  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./activity-worker.mjs", import.meta.url));
+  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
+  if (!import.meta.url.endsWith(".ts")) {
+    return new Worker(new URL("./activity-worker.mjs", import.meta.url), { resourceLimits });
+  }
   const workerData = {
     tsx: import.meta.resolve("tsx/esm/api"),
     entry: new URL("./activity-worker.ts", import.meta.url).href,
@@ -57,7 +78,7 @@ function newWorker(): Worker {
       return import(workerData.entry);
     });
   `;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return new Worker(bootstrap, { eval: true, workerData, resourceLimits });
 }
 
 function startSlot(): Slot {
@@ -100,7 +121,7 @@ function assign(slot: Slot, job: Job) {
   // Held while it works, so a script awaiting the answer does not end first; let go when idle.
   slot.worker.ref();
   slot.timer = setTimeout(() => {
-    job.settle(CORRUPT);
+    job.settle(TIMED_OUT);
     slot.job = undefined;
     retire(slot);
     pump();
@@ -139,10 +160,17 @@ function pump() {
   }
 }
 
+/** Puts a job in line by its `due` time (the line is short: a linear search is enough). */
+function enqueue(job: Job) {
+  let at = queue.length;
+  while (at > 0 && queue[at - 1]!.due > job.due) at--;
+  queue.splice(at, 0, job);
+}
+
 /**
  * readActivity, in a worker thread: the same answers, and the server's thread stays free while a file is read. A file
- * the worker cannot read within the time limit, or that makes it crash, answers `corrupt` (the next file gets a new
- * worker). It never throws for a file; only a worker that cannot start at all (a broken install) rejects.
+ * the worker cannot read within the time limit answers `timedOut`, one that makes it crash `corrupt` (the next file
+ * gets a new worker). It never throws for a file; only a worker that cannot start at all (a broken install) rejects.
  * `timeLimitMs` is for tests.
  */
 export function readActivityOffThread(
@@ -154,8 +182,9 @@ export function readActivityOffThread(
   // would clone the whole buffer behind it (Node's shared pool, say), and transferring it would empty the caller's.
   const copy = new Uint8Array(bytes);
   return new Promise<ActivityResult>((settle, fail) => {
-    queue.push({
+    enqueue({
       bytes: copy,
+      due: performance.now() + copy.byteLength / BYTES_PER_MS,
       now: options.now.getTime(),
       runningPace: options.runningPace,
       timeLimitMs,

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { CrcCalculator, Encoder, type Mesg, Profile, Utils } from "@garmin/fitsdk";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ActivityReading, ProofErrorCode } from "#shared/proof/contracts.ts";
-import { ROUTE_MAX_POINTS, wholeMinutes } from "#shared/proof/rules.ts";
+import { type ActivityReading, type ProofErrorCode, proofMessages } from "#shared/proof/contracts.ts";
+import { MAX_ACTIVITY_POINTS, ROUTE_MAX_POINTS, wholeMinutes } from "#shared/proof/rules.ts";
 import { fuzzParameters } from "#tests/support/fuzz.ts";
 import { haversineMeters } from "./geo.ts";
 import { readActivity } from "./read-activity.ts";
@@ -17,7 +17,16 @@ const START = Date.parse("2026-03-14T08:00:00Z");
 const NOW = new Date("2026-03-16T12:00:00Z");
 const ORIGIN = { lat: 46.2044, lon: 6.1432 };
 const METERS_PER_DEGREE = 111_195;
-const CODES: ProofErrorCode[] = ["notActivity", "corrupt", "noTimes", "tooFewPoints", "tooOld", "inFuture", "tooFast"];
+const CODES: ProofErrorCode[] = [
+  "notActivity",
+  "corrupt",
+  "noTimes",
+  "tooFewPoints",
+  "tooOld",
+  "inFuture",
+  "tooFast",
+  "tooManyPoints",
+];
 
 /** The SDK types its message numbers as any string's; these are in every profile. */
 const MesgNum = Profile.MesgNum as Record<"FILE_ID" | "RECORD", number>;
@@ -312,12 +321,48 @@ describe("readActivity: files that are not activities, or are damaged", () => {
 
   it("refuses files built to keep the server busy, quickly: a million XML tags, a million empty FIT messages", async () => {
     const started = performance.now();
-    expect(await code(text(`<gpx>${"<a/>".repeat(1_100_000)}</gpx>`))).toBe("corrupt");
-    // A definition of "record" with no field, then a one-byte message after another: 10 million empty records.
+    // Read as a stream, a million tags cost a fraction of a second: the file is what it is, a GPX without a point.
+    expect(await code(text(`<gpx>${"<a/>".repeat(1_100_000)}</gpx>`))).toBe("tooFewPoints");
+    // A definition of "record" with no field, then a one-byte message after another: 10 million empty records, stopped
+    // at MAX_ACTIVITY_POINTS.
     const data = new Uint8Array(10 * 1024 * 1024 - 16);
     data.set([0x40, 0, 0, 20, 0, 0]);
-    expect(await code(fitFile(data))).toBe("corrupt");
+    expect(await code(fitFile(data))).toBe("tooManyPoints");
     expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe("readActivity: budgets of a file read as a stream (issue 41)", () => {
+  const trkpt = (i: number) =>
+    `<trkpt lat="${(ORIGIN.lat + i / 1e5).toFixed(7)}" lon="${ORIGIN.lon}"><time>${new Date(START + i * 1000).toISOString()}</time></trkpt>`;
+
+  it("refuses a file of more than MAX_ACTIVITY_POINTS points with its own message, not as damaged", async () => {
+    const points = `<trkpt lat="1" lon="1"/>`.repeat(MAX_ACTIVITY_POINTS + 1);
+    expect(await code(text(`<gpx><trk><trkseg>${points}</trkseg></trk></gpx>`))).toBe("tooManyPoints");
+    expect(proofMessages.tooManyPoints).toContain(MAX_ACTIVITY_POINTS.toLocaleString("en"));
+  });
+
+  it("refuses nesting and attributes no device writes as damaged, without building them", async () => {
+    expect(await code(text(`<gpx>${"<a>".repeat(100_000)}`))).toBe("corrupt");
+    const attributes = Array.from({ length: 100 }, (_, i) => `a${i}="1"`).join(" ");
+    expect(await code(text(`<gpx><trk><trkseg><trkpt ${attributes}/></trkseg></trk></gpx>`))).toBe("corrupt");
+  });
+
+  it("reads what real writers produce: spaces before the XML declaration (Strava's TCX), an undeclared prefix, times in CDATA", async () => {
+    const run = new TextDecoder().decode(fixture("run.tcx"));
+    expect(await activity(text(`   \n  ${run}`))).toEqual(await activity(fixture("run.tcx")));
+    const points = Array.from({ length: 120 }, (_, i) => trkpt(i * 5)).join("");
+    const plain = await activity(text(`<gpx><trk><trkseg>${points}</trkseg></trk></gpx>`));
+    const prefixed = points.replaceAll("<trkpt", "<g:trkpt").replaceAll("</trkpt>", "</g:trkpt>");
+    expect(await activity(text(`<g:gpx><g:trk><g:trkseg>${prefixed}</g:trkseg></g:trk></g:gpx>`))).toEqual(plain);
+    const cdata = points.replace(/<time>([^<]+)<\/time>/g, "<time><![CDATA[$1]]></time>");
+    expect(await activity(text(`<gpx><trk><trkseg>${cdata}</trkseg></trk></gpx>`))).toEqual(plain);
+  });
+
+  it("still refuses a document cut short or with a root of another format as damaged", async () => {
+    const run = new TextDecoder().decode(fixture("run.gpx"));
+    expect(await code(text(run.slice(0, Math.floor(run.length / 2))))).toBe("corrupt");
+    expect(await code(text(run.replace("<gpx", "<gpx ").replace("</gpx>", "")))).toBe("corrupt");
   });
 });
 

@@ -116,6 +116,8 @@ export const activityFileRefusals = [
   "proof.tooFast",
   "proof.notMoving",
   "proof.tooLarge",
+  "proof.tooManyPoints",
+  "proof.timedOut",
 ] as const satisfies readonly DomainErrorCode[];
 
 /**

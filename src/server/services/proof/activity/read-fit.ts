@@ -1,4 +1,5 @@
 import { Decoder, Profile, Stream } from "@garmin/fitsdk";
+import { MAX_ACTIVITY_POINTS } from "#shared/proof/rules.ts";
 import type { PointsReading, TrackPoint } from "./track-point.ts";
 
 /** FIT positions are 32-bit "semicircles": 2^31 of them make 180 degrees. */
@@ -10,6 +11,7 @@ const DEGREES_PER_SEMICIRCLE = 180 / 2 ** 31;
 const MAX_MESSAGES = 1_000_000;
 
 class TooManyMessages extends Error {}
+class TooManyPoints extends Error {}
 
 function numberOrNull(value: unknown): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
@@ -37,6 +39,7 @@ export function readFitPoints(bytes: Uint8Array): PointsReading {
       if (count > MAX_MESSAGES) throw new TooManyMessages();
       if (mesgNum === Profile.MesgNum.FILE_ID) fileType ??= message.type;
       if (mesgNum !== Profile.MesgNum.RECORD) return;
+      if (points.length >= MAX_ACTIVITY_POINTS) throw new TooManyPoints();
       const lat = numberOrNull(message.positionLat);
       const lon = numberOrNull(message.positionLong);
       points.push({
@@ -47,6 +50,8 @@ export function readFitPoints(bytes: Uint8Array): PointsReading {
       });
     },
   });
+  // The SDK answers what its listener threw among its errors.
+  if (errors.some((error) => error instanceof TooManyPoints)) return { ok: false, code: "tooManyPoints" };
   if (errors.length > 0) return { ok: false, code: "corrupt" };
   // A course, a workout or a settings file is a FIT file, but not a record of something done.
   if (fileType !== undefined && fileType !== "activity") return { ok: false, code: "notActivity" };

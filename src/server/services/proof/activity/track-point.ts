@@ -13,7 +13,9 @@ export type TrackPoint = {
 };
 
 /** What a format reader answers: the points, or why the file is refused before any figure is computed. */
-export type PointsReading = { ok: true; points: TrackPoint[] } | { ok: false; code: "notActivity" | "corrupt" };
+export type PointsReading =
+  | { ok: true; points: TrackPoint[] }
+  | { ok: false; code: "notActivity" | "corrupt" | "tooManyPoints" };
 
 /** Whether a latitude and longitude can be a place on Earth (NaN, ±Infinity and out-of-range values cannot). */
 export function isPosition(lat: number | null, lon: number | null): boolean {
