@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }) => {
   await withStoredConsent(page);
 });
 
-/** The partner's own browser: same screen as the project's, no cookies or storage of his. */
+/** The partner's own browser: same screen as the project's, no cookies or storage of his, no consent stored. */
 async function partnerBrowser(browser: Browser) {
   const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = test.info().project.use;
   const context = await browser.newContext({
@@ -30,13 +30,12 @@ async function partnerBrowser(browser: Browser) {
     reducedMotion: "reduce",
   });
   const page = await context.newPage();
-  await withStoredConsent(page);
   return { context, page };
 }
 
 const scan = async (page: Page, what: string) => expect(await axeViolations(page), what).toEqual([]);
 
-test("he invites a partner, who confirms from the e-mail, sees the plan and cheers; then he removes him", async ({
+test("he invites a partner, who confirms from the e-mail, sees the plan and cheers, no cookie card over its button (issue 35 row 11); then he removes him", async ({
   page,
   browser,
   signedIn: _,
@@ -80,6 +79,9 @@ test("he invites a partner, who confirms from the e-mail, sees the plan and chee
   await expect(partner.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
   // Nothing of the plan before he says yes.
   await expect(partner.getByText(lifeMission)).toHaveCount(0);
+  // Nothing covers his one button: no cookie card on a page that sets no cookie to ask about (issue 35 row 11).
+  await expect(partner.getByRole("region", { name: "Our website uses cookies" })).toHaveCount(0);
+  await expect(partner.getByRole("button", { name: "I'll keep an eye on Marcus's plan" })).toBeInViewport();
   await expectNoSidewaysScroll(partner);
   await scan(partner, "the invitation");
 

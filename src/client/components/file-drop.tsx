@@ -1,5 +1,12 @@
 import { useId, useRef, useState } from "react";
 
+/** "24 bytes", "380 KB", "9.4 MB": a small file never reads as "0 KB" (issue 35). */
+export function fileSizeLabel(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /**
  * A file chosen by the picker or dropped on the box (the box is the picker's label, so a tap opens it on a phone and
  * the keyboard reaches it through the input). `accept` is a hint for the picker only: the server reads every file for
@@ -53,7 +60,7 @@ export function FileDrop({
       >
         <span className="font-semibold">{file ? file.name : label}</span>
         <span className="text-sm text-muted">
-          {file ? `${(file.size / 1024).toFixed(0)} KB · tap to choose another` : hint}
+          {file ? `${fileSizeLabel(file.size)} · tap to choose another` : hint}
         </span>
         <input
           ref={input}

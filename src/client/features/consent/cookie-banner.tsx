@@ -8,8 +8,8 @@ import { CookiePreferences } from "./cookie-preferences.tsx";
 import { saveChoice } from "./save-choice.ts";
 
 /**
- * Asks for cookie consent while none is stored (SPEC.md section 2). Rejecting is one tap,
- * exactly like accepting. Also loads the analytics script once consent allows it.
+ * Asks for cookie consent while none is stored (SPEC.md section 2), on every page but a partner's. Rejecting is one
+ * tap, exactly like accepting. Also loads the analytics script once consent allows it.
  */
 export function CookieBanner() {
   const consent = useConsent();
@@ -18,7 +18,10 @@ export function CookieBanner() {
   const banner = useRef<HTMLElement>(null);
   const [spacer, setSpacer] = useState(0);
   useAnalyticsAfterConsent(consent, !isPartnerPath(pathname));
-  const shown = consent === null && pathname.toLowerCase() !== paths.cookieBanner.toLowerCase();
+  // A partner's page sets no cookie but the essential ones and never loads analytics, so there is nothing to ask him
+  // there, and the card would cover the page's one button on a phone (issue 35 row 11, decision 0120).
+  const shown =
+    consent === null && pathname.toLowerCase() !== paths.cookieBanner.toLowerCase() && !isPartnerPath(pathname);
 
   useLayoutEffect(() => {
     const element = banner.current;
