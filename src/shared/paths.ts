@@ -83,6 +83,12 @@ export function quizSetupPath(challengeId: string) {
 /** Where the e-mail confirmation link lands; `confirmed=1` tells the screen the server already verified it. */
 export const emailConfirmedLandingPath = `${paths.emailConfirmed}?confirmed=1`;
 
+/** The landing page's flag, set by the confirmation screen's redirect: show "E-mail confirmed — log in to continue". */
+export const EMAIL_CONFIRMED_PARAM = "emailConfirmed";
+
+/** Where the confirmation screen goes once it has signed him out (SPEC section 4), with the login one tap away. */
+export const landingAfterConfirmationPath = `${paths.landing}?${EMAIL_CONFIRMED_PARAM}=1`;
+
 const legalPaths = [paths.legalNotice, paths.privacyPolicy, paths.termsOfService, paths.doNotSell] as const;
 
 /** Public pages built to static HTML so they paint before any script runs. */

@@ -16,7 +16,9 @@ function pathOf(link: string) {
 }
 
 test.describe("sign-up → confirm → login → logout", () => {
-  test("a new runner signs up, confirms by e-mail, logs in and logs out", async ({ page }) => {
+  test("issue 35 row 5: a new runner signs up, confirms by e-mail, is told to log in, logs in and logs out", async ({
+    page,
+  }) => {
     const email = uniqueEmail("journey");
     await page.goto("/auth/Signup");
     await expect(page.getByText("Community Access")).toBeVisible();
@@ -50,7 +52,10 @@ test.describe("sign-up → confirm → login → logout", () => {
     await expect(page).toHaveURL(`${E2E.baseUrl}/`, { timeout: 5000 });
     await page.clock.resume();
 
-    await page.getByRole("link", { name: "Login", exact: true }).click();
+    // Signed out on the home page (SPEC section 4), told why, with the login one tap away.
+    const notice = page.getByTestId("email-confirmed-notice");
+    await expect(notice).toContainText("E-mail confirmed — log in to continue");
+    await notice.getByRole("link", { name: "Log in" }).click();
     await expect(page.getByText("Member Login")).toBeVisible();
     await page.getByLabel("Email Address").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(strongPassword);

@@ -204,7 +204,7 @@ test.describe("results", () => {
 });
 
 test.describe("challenge workflow", () => {
-  test("autosaves milestone texts, survives reloads, and needs every description and date", async ({
+  test("autosaves milestone texts, survives reloads, and needs every description and date; issue 35 row 7: the box grows, Cancel undoes an autosave", async ({
     page,
     signedIn: _,
   }) => {
@@ -238,6 +238,24 @@ test.describe("challenge workflow", () => {
       (m: { milestoneDescription: string }) => m.milestoneDescription,
     );
     expect(milestones).toContain("Finish the first table");
+
+    // Issue 35 row 7: a long text shows whole as it grows, and Cancel after an autosave puts the old text back.
+    await page.getByRole("button", { name: /^Edit Medium-term Milestone/ }).click();
+    const medium = page.getByLabel(/^Medium-term Milestone of challenge 1/);
+    const before = await medium.inputValue();
+    await medium.fill(Array.from({ length: 8 }, (_, n) => `Step ${n + 1} of a longer plan`).join("\n"));
+    expect(await medium.evaluate((box) => box.scrollHeight <= box.clientHeight && box.clientHeight > 150)).toBe(true);
+    const mediumItem = page.getByRole("listitem").filter({ hasText: "Medium-term Milestone" });
+    await expect(mediumItem.getByTestId("saved-tick")).toBeVisible({ timeout: 5000 });
+    await page.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(page.getByText(before)).toBeVisible();
+    await expect
+      .poll(async () => {
+        const { challenges } = await (await page.request.get("/api/workflow")).json();
+        return challenges[0].milestones.find((m: { milestoneType: string }) => m.milestoneType === "medium_term")
+          ?.milestoneDescription;
+      })
+      .toBe(before);
 
     await next.click();
     await expect(page).toHaveURL(/step=2/);

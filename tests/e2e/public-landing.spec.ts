@@ -51,6 +51,24 @@ test.describe("landing page", () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/privacy-policy$/);
   });
+
+  test("issue 35 row 5: after the e-mail confirmation, a dismissible notice with Log in, shown once", async ({
+    page,
+  }) => {
+    await withStoredConsent(page);
+    // The served page stays the pre-rendered one; the flag is read in the browser.
+    const html = await (await page.request.get("/?emailConfirmed=1")).text();
+    expect(html).not.toContain("log in to continue");
+    await gotoHydrated(page, "/?emailConfirmed=1");
+    const notice = page.getByTestId("email-confirmed-notice");
+    await expect(notice).toContainText("E-mail confirmed — log in to continue");
+    await expect(notice.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/auth/Login");
+    // Taken off the address: a reload does not show it again.
+    await expect(page).toHaveURL(/\/$/);
+    await notice.getByRole("button", { name: "Dismiss" }).click();
+    await expect(notice).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: HEADLINE })).toBeVisible();
+  });
 });
 
 /** Stops time before the page loads, so the test decides when each second passes. */

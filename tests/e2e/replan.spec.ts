@@ -80,7 +80,7 @@ test("a missed milestone is back on track in two taps: a new date and new todos"
   await expect(page.getByTestId("milestone").first()).toContainText(step);
 });
 
-test("edits are checked against the challenge's time, and a dismissed re-plan leaves the milestone as it was", async ({
+test("issue 35 row 8: his words come before the reasons; edits are checked against the challenge's time; a dismissed re-plan leaves the milestone as it was", async ({
   page,
   signedIn: _,
 }) => {
@@ -88,7 +88,9 @@ test("edits are checked against the challenge's time, and a dismissed re-plan le
   await page.goto("/dashboard");
   const card = page.getByTestId("milestone").first();
   const panel = card.getByTestId("replan");
-  await panel.getByLabel("In your own words (optional), then pick what fits").fill("Night shifts all week");
+  // Read top to bottom, the words box comes first: a reason sends at once, so the words must be typed before.
+  await expect(panel.locator("input, button").first()).toHaveAccessibleName("In your own words (optional)");
+  await panel.getByLabel("In your own words (optional)").fill("Night shifts all week");
   await panel.getByRole("button", { name: "Something else" }).click();
   const dialog = page.getByRole("dialog", { name: "Your re-plan" });
   await expect(dialog).toContainText("Something else — “Night shifts all week”");

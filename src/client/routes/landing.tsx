@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
+import { EmailConfirmedNotice } from "../features/auth/email-confirmed-notice.tsx";
 import { ClosingCall, Hero, NotForEveryone, Pains, Steps } from "../features/marketing/landing-sections.tsx";
 import { signedInHome, useSession } from "../lib/session.ts";
 
@@ -20,7 +21,7 @@ export default function Landing() {
   useSignedInRedirect();
   return (
     <main>
-      <Hero />
+      <Hero notice={<EmailConfirmedNotice />} />
       <Pains />
       <Steps />
       <NotForEveryone />

@@ -5,7 +5,7 @@ import { signOut as endSession } from "#client/lib/auth-client.ts";
 import { useSession } from "#client/lib/session.ts";
 import { useSignOut } from "#client/lib/sign-out.ts";
 import { authMessages, authTimings } from "#shared/account/rules.ts";
-import { paths } from "#shared/paths.ts";
+import { landingAfterConfirmationPath, paths } from "#shared/paths.ts";
 
 /** Codes the server's confirmation link adds on failure that mean "this link is no good". */
 const badLinkCodes = new Set(["INVALID_TOKEN", "TOKEN_EXPIRED", "USER_NOT_FOUND", "INVALID_USER"]);
@@ -57,7 +57,7 @@ export function EmailConfirmation() {
     if (outcome.kind !== "confirmed") return;
     const timer = setTimeout(async () => {
       await signOut();
-      navigate(paths.landing, { replace: true });
+      navigate(landingAfterConfirmationPath, { replace: true });
     }, authTimings.emailConfirmedRedirectMs);
     // Leaving or closing the page signs out as well (SPEC.md section 4).
     const onPageHide = () => {

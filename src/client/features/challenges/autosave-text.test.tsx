@@ -159,7 +159,7 @@ describe("AutosaveText", { timeout: 20_000 }, () => {
     expect(screen.getByText("Sketch the table")).not.toBeNull();
   });
 
-  test("Cancel (or Escape) restores the last saved copy and saves nothing", async () => {
+  test("Cancel (or Escape) restores the text from before editing and saves nothing", async () => {
     const onSave = vi.fn<Save>().mockResolvedValue(undefined);
     const user = renderField(onSave);
     await user.type(await startEditing(user), " and scrap that");
@@ -174,6 +174,39 @@ describe("AutosaveText", { timeout: 20_000 }, () => {
     expect(onSave).not.toHaveBeenCalled();
     expect(screen.getByText("Sketch the table")).not.toBeNull();
     expect(savingIndicator()).toBeNull();
+  });
+
+  test("issue 35 row 7: editing opens with the cursor after the text; Cancel puts back what was there before, also after an autosave", async () => {
+    const onSave = vi.fn<Save>().mockResolvedValue(undefined);
+    const user = renderField(onSave);
+    const field = await startEditing(user);
+    expect(document.activeElement).toBe(field);
+    expect([field.selectionStart, field.selectionEnd]).toEqual([field.value.length, field.value.length]);
+
+    // Half-typed, autosaved, then Cancel: the text from before editing is shown and saved again.
+    await user.keyboard(" and the ch");
+    await advance(autosaveDelayMs);
+    expect(onSave).toHaveBeenLastCalledWith("Sketch the table and the ch");
+    await user.click(screen.getByText("Cancel", { selector: "button" }));
+    await advance(0);
+    expect(onSave).toHaveBeenLastCalledWith("Sketch the table");
+    expect(screen.getByText("Sketch the table")).not.toBeNull();
+    expect(savedTick()).not.toBeNull();
+  });
+
+  test("issue 35 row 7: Cancel while an autosave is still on its way puts the old text back once it lands", async () => {
+    const first = deferred();
+    const onSave = vi.fn<Save>().mockReturnValueOnce(first.promise).mockResolvedValue(undefined);
+    const user = renderField(onSave);
+    await startEditing(user);
+    await user.keyboard(" and the ch");
+    await advance(autosaveDelayMs);
+    await user.keyboard("{Escape}");
+    expect(onSave).toHaveBeenCalledTimes(1);
+
+    await act(async () => first.resolve());
+    expect(onSave.mock.calls.map(([text]) => text)).toEqual(["Sketch the table and the ch", "Sketch the table"]);
+    expect(screen.getByText("Sketch the table")).not.toBeNull();
   });
 
   test("saves run one after another: a newer text is sent only once the older save has landed", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Spinner } from "#client/components/spinner.tsx";
 
 /** SPEC section 9: edits save 1.8 s after the last keystroke. */
@@ -26,9 +26,10 @@ type AutosaveTextProps = {
 /**
  * View mode, then edit mode. Typing autosaves after a pause (saves run one after another, so
  * an older save can never overwrite a newer one); a spinner shows while saving and a green tick
- * when the server has it. Enter (without Shift) saves and ends editing; Cancel restores the last
- * saved copy. Cleared text is never saved (issue 16: the AI's text was lost for good): the field says so,
- * offers the last saved text back, and finishing an empty field restores it.
+ * when the server has it. Enter (without Shift) saves and ends editing. Editing opens with the cursor after the text
+ * and the box grows with it (issue 35 row 7). Cancel puts back the text from before editing began, and saves it again
+ * if autosave stored part of the edit meanwhile. Cleared text is never saved (issue 16: the AI's text was lost for
+ * good): the field says so, offers the text back, and finishing an empty field restores it.
  */
 export function AutosaveText({
   label,
@@ -50,6 +51,31 @@ export function AutosaveText({
   const chain = useRef<Promise<unknown>>(Promise.resolve());
   const lastSaved = useRef(value);
   const latestDraft = useRef(value);
+  /** The text when editing began: what Cancel puts back. */
+  const beforeEditing = useRef(value);
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+
+  // Opening: the cursor after the text, where he goes on typing (not at its start).
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (!editing || !element) return;
+    element.focus();
+    element.setSelectionRange(element.value.length, element.value.length);
+  }, [editing]);
+
+  // The box grows with its text, so a long milestone is read whole while it is edited.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new text (draft) is measured again
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (!editing || !multiline || !element) return;
+    fitHeight(element);
+  }, [editing, multiline, draft]);
+  useEffect(() => {
+    if (!editing || !multiline) return;
+    const refit = () => field.current && fitHeight(field.current);
+    window.addEventListener("resize", refit);
+    return () => window.removeEventListener("resize", refit);
+  }, [editing, multiline]);
 
   // A value changed elsewhere (another tab, a refetch) shows up unless the user is typing over it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new server value should resync
@@ -121,14 +147,35 @@ export function AutosaveText({
     setEditing(false);
   }
 
+  function startEditing() {
+    beforeEditing.current = lastSaved.current;
+    setEditing(true);
+  }
+
   function cancel() {
     clearTimer();
-    setDraft(lastSaved.current);
-    latestDraft.current = lastSaved.current;
-    onDraftChange?.(lastSaved.current);
+    const original = beforeEditing.current;
+    setDraft(original);
+    latestDraft.current = original;
+    onDraftChange?.(original);
     setSaveState("idle");
     setError(null);
     setEditing(false);
+    // Autosave may have stored part of this edit (or be storing it now): once it has, the original goes back.
+    chain.current = chain.current
+      .catch(() => undefined)
+      .then(async () => {
+        if (lastSaved.current.trim() === original.trim() || latestDraft.current !== original) return;
+        setSaveState("saving");
+        await onSave(original);
+        lastSaved.current = original;
+        setSaveState("saved");
+      })
+      .catch((err: unknown) => {
+        console.error("Autosave failed", err);
+        setSaveState("error");
+        setError(err instanceof Error ? err.message : "Not saved");
+      });
   }
 
   function onKeyDown(event: React.KeyboardEvent) {
@@ -153,7 +200,7 @@ export function AutosaveText({
         <button
           type="button"
           className="-my-1.5 inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-full border border-line px-4 text-sm text-muted hover:border-muted hover:text-text"
-          onClick={() => setEditing(true)}
+          onClick={startEditing}
           aria-label={`Edit ${label}`}
         >
           Edit
@@ -165,7 +212,7 @@ export function AutosaveText({
   const common = {
     id: inputId,
     value: draft,
-    autoFocus: true,
+    ref: field,
     maxLength,
     placeholder,
     className: "field",
@@ -179,7 +226,11 @@ export function AutosaveText({
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
-      {multiline ? <textarea rows={3} {...common} className="field resize-y" /> : <input {...common} />}
+      {multiline ? (
+        <textarea rows={3} {...common} className="field resize-none overflow-hidden" />
+      ) : (
+        <input {...common} />
+      )}
       <div className="mt-2 flex items-center gap-3">
         {indicator}
         <span className="mr-auto hidden text-xs text-muted sm:inline">
@@ -217,6 +268,14 @@ export function AutosaveText({
       )}
     </div>
   );
+}
+
+/** The textarea as tall as its text (at least its three rows): it never scrolls inside. */
+function fitHeight(element: HTMLTextAreaElement) {
+  element.style.height = "auto";
+  const { borderTopWidth, borderBottomWidth } = getComputedStyle(element);
+  const borders = Number.parseFloat(borderTopWidth) + Number.parseFloat(borderBottomWidth) || 0;
+  element.style.height = `${element.scrollHeight + borders}px`;
 }
 
 function SaveIndicator({ state, error }: { state: SaveState; error: string | null }) {

@@ -19,6 +19,7 @@ import { ReplanDialog } from "./replan-dialog.tsx";
 /**
  * Back on track (issue 27) on a missed milestone: one question, answered with one tap (his own words are optional),
  * and the AI's smaller next step in a dialog he accepts, edits or dismisses. Two taps from a red date to a new one.
+ * The words box comes before the reasons (issue 35 row 8): read top to bottom, he can type before a reason sends.
  */
 export function ReplanPanel({
   milestone,
@@ -96,7 +97,19 @@ export function ReplanPanel({
           <p className="mt-1 text-sm text-muted">What got in the way? A miss is information, not failure.</p>
           <fieldset className="mt-3" disabled={locked || short}>
             <legend className="sr-only">What got in the way of {label}?</legend>
-            <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+            <label htmlFor={noteId} className="block text-xs font-semibold text-muted">
+              In your own words (optional)
+            </label>
+            <input
+              id={noteId}
+              value={note}
+              maxLength={REPLAN_NOTE_MAX}
+              onChange={(event) => setNote(event.target.value)}
+              placeholder="e.g. Night shifts all week"
+              className="field mt-1.5 min-h-10 py-2 text-sm"
+            />
+            <p className="mt-3 text-xs font-semibold text-muted">Then pick what fits:</p>
+            <div className="mt-1.5 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
               {replanReasons.map((reason) => (
                 <button
                   key={reason}
@@ -108,17 +121,6 @@ export function ReplanPanel({
                 </button>
               ))}
             </div>
-            <label htmlFor={noteId} className="mt-3 block text-xs font-semibold text-muted">
-              In your own words (optional), then pick what fits
-            </label>
-            <input
-              id={noteId}
-              value={note}
-              maxLength={REPLAN_NOTE_MAX}
-              onChange={(event) => setNote(event.target.value)}
-              placeholder="e.g. Night shifts all week"
-              className="field mt-1.5 min-h-10 py-2 text-sm"
-            />
           </fieldset>
           <p className="mt-2 text-xs text-muted">
             {short ? "Insufficient tokens - upgrade to premium for more!" : cost}

@@ -45,7 +45,8 @@ const FOR = [
   "You want proof — from yourself — that you're more than your screen time.",
 ];
 
-export function Hero() {
+/** `notice`: a line for this visit only (the e-mail just confirmed), above the headline on the hero's background. */
+export function Hero({ notice }: { notice?: React.ReactNode }) {
   return (
     <section className="relative isolate overflow-hidden">
       <div
@@ -56,6 +57,7 @@ export function Hero() {
         aria-hidden="true"
         className="absolute inset-0 -z-20 opacity-[0.07] [background-image:linear-gradient(var(--color-text)_1px,transparent_1px),linear-gradient(90deg,var(--color-text)_1px,transparent_1px)] [background-size:48px_48px] [mask-image:linear-gradient(to_bottom,black,transparent_85%)]"
       />
+      {notice}
       <div className="page-container grid gap-10 pt-12 pb-14 sm:pt-20 lg:grid-cols-[1.25fr_1fr] lg:items-end lg:gap-14 lg:pb-20">
         <div>
           <p className="eyebrow">
