@@ -24,6 +24,22 @@ test.beforeEach(async ({ page }) => {
   await withStoredConsent(page);
 });
 
+test("issue 35 row 9: Insights is in the phone menu and the sidebar, after Dashboard", async ({
+  page,
+  isMobile,
+  signedIn: _,
+}) => {
+  await gotoHydrated(page, "/dashboard/help");
+  if (isMobile) await menuButton(page).click();
+  const menu = isMobile ? phoneMenu(page) : sidebar(page);
+  await expect(menu.getByRole("navigation", { name: "Dashboard" }).getByRole("link").nth(1)).toHaveText("Insights");
+  await menu.getByRole("link", { name: "Insights", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/results$/);
+  await expect(page.getByRole("heading", { name: "Your insights" })).toBeVisible();
+  if (isMobile) await menuButton(page).click();
+  await expect(menu.getByRole("link", { name: "Insights", exact: true })).toHaveAttribute("aria-current", "page");
+});
+
 test.describe("phone", () => {
   test.skip(({ isMobile }) => !isMobile, "the phone menu replaces the sidebar under 768 px");
 
@@ -39,7 +55,7 @@ test.describe("phone", () => {
     expect(box?.width).toBe(360);
     await expect(menu.getByText(signedIn.firstName, { exact: true })).toBeVisible();
     await expect(menu.getByText("5 tokens remaining")).toBeVisible();
-    for (const name of ["Dashboard", "Community", "Profile", "Go Premium", "Help", "Settings"]) {
+    for (const name of ["Dashboard", "Insights", "Community", "Profile", "Go Premium", "Help", "Settings"]) {
       await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await expect(menu.getByRole("button", { name: "Logout" })).toBeVisible();
@@ -128,7 +144,7 @@ test.describe("desktop", () => {
     await expect(menuButton(page)).toBeHidden();
     await expect(aside.getByText(signedIn.firstName, { exact: true })).toBeVisible();
     await expect(aside.getByText("5 tokens remaining")).toBeVisible();
-    const names = ["Dashboard", "Community", "Profile", "Go Premium", "Help", "Settings", "Logout"];
+    const names = ["Dashboard", "Insights", "Community", "Profile", "Go Premium", "Help", "Settings", "Logout"];
     await expect(aside.getByRole("link").or(aside.getByRole("button"))).toHaveText(names);
     await expect(aside.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
 

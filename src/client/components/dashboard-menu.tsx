@@ -10,11 +10,15 @@ export type DashboardAccount = { firstName: string | null; tokens: Dashboard["to
 
 type MenuItem = { to: string; label: string; icon: IconName };
 
-/** SPEC.md section 2's order: Dashboard, Community, Profile, the premium item, Help. */
+/**
+ * SPEC.md section 2's order: Dashboard, Community, Profile, the premium item, Help; Insights (issue 27's page) follows
+ * the dashboard it details, so a new user finds it (issue 35 row 9, decision 0117).
+ */
 function mainItems(tokens: DashboardAccount["tokens"]): MenuItem[] {
   const premium = tokens !== null && isUnlimited(tokens);
   return [
     { to: paths.dashboard, label: "Dashboard", icon: "dashboard" },
+    { to: dashboardSectionPath("results"), label: "Insights", icon: "insights" },
     { to: dashboardSectionPath("community"), label: "Community", icon: "community" },
     { to: dashboardSectionPath("profile"), label: "Profile", icon: "profile" },
     // A premium member has nothing to buy: the item names his plan and leads to where he manages it.

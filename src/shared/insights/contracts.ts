@@ -6,7 +6,8 @@ export type ChallengeProgressLine = { id: string; title: string; points: number[
 
 /**
  * GET /api/insights: what the insights page draws, dated on his clock (`timeZone`: his reminder time zone, UTC until
- * his browser has told it). `progress.weeks` are the Mondays the points belong to, the same weeks as `activity`.
+ * his browser has told it). `progress.weeks` are the Mondays the points belong to: `activity`'s weeks from the one he
+ * signed up in (issue 35 row 9).
  */
 export type Insights = {
   timeZone: string;

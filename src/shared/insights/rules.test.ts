@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { challengeProgress } from "../plan/rules.ts";
-import { activityGrid, deadlineRecord, INSIGHT_WEEKS, type MilestoneHistory, progressAt, weekEnds } from "./rules.ts";
+import {
+  activityGrid,
+  deadlineRecord,
+  INSIGHT_WEEKS,
+  insightMondays,
+  type MilestoneHistory,
+  progressAt,
+  weekEnds,
+} from "./rules.ts";
 
 const at = (iso: string) => new Date(iso);
 
@@ -96,6 +104,20 @@ describe("progress per challenge over the weeks (issue 27)", () => {
       { milestoneType: "immediate", completedAt: at("2027-03-28T21:30:00Z"), todos: [] },
     ];
     expect(ends.map((end) => progressAt(lateSunday, end)).slice(-4)).toEqual([0, 33, 33, 33]);
+  });
+});
+
+describe("the weeks of the progress lines (issue 35 row 9)", () => {
+  const now = at("2026-11-25T10:00:00Z");
+
+  it("issue 35 row 9: start the week he signed up on his clock, and never more than twelve weeks back", () => {
+    // Monday 16 November, 03:00 UTC: still Sunday the 15th in New York.
+    const since = at("2026-11-16T03:00:00Z");
+    expect(insightMondays(now, "America/New_York", since)).toEqual(["2026-11-09", "2026-11-16", "2026-11-23"]);
+    expect(insightMondays(now, "UTC", since)).toEqual(["2026-11-16", "2026-11-23"]);
+    expect(weekEnds(now, "UTC", since)).toEqual([at("2026-11-22T23:59:59.999Z"), now]);
+    expect(insightMondays(now, "UTC", now)).toEqual(["2026-11-23"]);
+    expect(insightMondays(now, "UTC", at("2025-01-01T00:00:00Z"))).toEqual(insightMondays(now, "UTC"));
   });
 });
 

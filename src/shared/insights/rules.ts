@@ -14,10 +14,18 @@ export const INSIGHT_WEEKS = STREAK_RECENT_WEEKS;
 export type ActivityDay = { date: string; count: number; today: boolean; future: boolean };
 export type ActivityWeek = { monday: string; week: string; days: ActivityDay[] };
 
-/** The Mondays of the last INSIGHT_WEEKS weeks on his clock, oldest first, this week's last. */
-export function insightMondays(now: Date, timeZone: string): string[] {
+/**
+ * The Mondays of the last INSIGHT_WEEKS weeks on his clock, oldest first, this week's last. With `since` (when he
+ * signed up), none before the week he did: a new user's chart starts at his first week, not as a flat line from weeks
+ * he was not here (issue 35 row 9).
+ */
+export function insightMondays(now: Date, timeZone: string, since?: Date): string[] {
   const thisMonday = localWeekStart(now, timeZone);
-  return Array.from({ length: INSIGHT_WEEKS }, (_, i) => addDays(thisMonday, (i - INSIGHT_WEEKS + 1) * 7));
+  const mondays = Array.from({ length: INSIGHT_WEEKS }, (_, i) => addDays(thisMonday, (i - INSIGHT_WEEKS + 1) * 7));
+  if (!since) return mondays;
+  const first = localWeekStart(since, timeZone);
+  const kept = mondays.filter((monday) => monday >= first);
+  return kept.length > 0 ? kept : [thisMonday];
 }
 
 /** Twelve weeks of seven days, Monday first, each day with the number of things he completed on his clock. */
@@ -63,11 +71,13 @@ export function progressAt(milestones: MilestoneHistory[], at: Date): number {
 
 /**
  * The moments each week's point of the progress lines is read at: the last millisecond before the next Monday on his
- * clock (a week of 167 or 169 hours across a summer-time switch), and now for the week under way.
+ * clock (a week of 167 or 169 hours across a summer-time switch), and now for the week under way; from the week of
+ * `since` on, as `insightMondays`.
  */
-export function weekEnds(now: Date, timeZone: string): Date[] {
-  return insightMondays(now, timeZone).map((monday, i) =>
-    i === INSIGHT_WEEKS - 1 ? now : new Date(startOfLocalDay(addDays(monday, 7), timeZone).getTime() - 1),
+export function weekEnds(now: Date, timeZone: string, since?: Date): Date[] {
+  const mondays = insightMondays(now, timeZone, since);
+  return mondays.map((monday, i) =>
+    i === mondays.length - 1 ? now : new Date(startOfLocalDay(addDays(monday, 7), timeZone).getTime() - 1),
   );
 }
 

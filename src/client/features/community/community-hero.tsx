@@ -1,18 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { paths } from "#shared/paths.ts";
-import { communityQuery, useNotifyMe } from "./api/community.ts";
+import { communityQuery, notifyConfirmation } from "./api/community.ts";
 import { MembersCounter } from "./members-counter.tsx";
 
 /**
- * The top of the feed preview: the Beta badge, the real count of members waiting, and the two ways to hear about
- * the launch. A member already on the list sees his place; one who asked to be told sees that the request is saved.
+ * The top of the feed preview: the Beta badge, the real count of members waiting (hidden while nobody is: a big 0
+ * reads as an empty room), and the one way to wait for the launch, the waitlist (issue 35 row 13, decision 0117). A
+ * member already on the list sees his place; one who asked to be told before that sees his request is kept.
  */
 export function CommunityHero() {
   const overview = useQuery(communityQuery());
-  const notify = useNotifyMe();
   const data = overview.data;
-  const requested = data?.notifyRequested ?? false;
 
   return (
     <section
@@ -33,48 +32,32 @@ export function CommunityHero() {
         Share your wins, find an accountability partner, and keep each other going. The community opens soon.
       </p>
 
-      <div className="mt-6 min-h-[5.5rem]">
-        {data ? (
-          <MembersCounter count={data.membersWaiting} />
-        ) : overview.isError ? (
-          <p className="text-sm text-muted">The number of members waiting could not be loaded.</p>
-        ) : (
-          <p className="text-sm text-muted" role="status">
-            Loading...
-          </p>
-        )}
-      </div>
+      {data ? (
+        data.membersWaiting > 0 ? (
+          <div className="mt-6">
+            <MembersCounter count={data.membersWaiting} />
+          </div>
+        ) : null
+      ) : overview.isError ? (
+        <p className="mt-6 text-sm text-muted">The number of members waiting could not be loaded.</p>
+      ) : (
+        <p className="mt-6 text-sm text-muted" role="status">
+          Loading...
+        </p>
+      )}
 
       {data?.signup ? (
         <p className="mt-4 font-semibold">
           You're <span className="text-volt">#{data.signup.position}</span> on the waitlist.
         </p>
+      ) : data?.notifyRequested ? (
+        <p className="mt-4 text-sm text-muted">{notifyConfirmation}</p>
       ) : null}
 
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Link to={paths.communityWaitlist} className="btn-primary">
+      <div className="mt-6">
+        <Link to={paths.communityWaitlist} className="btn-primary w-full sm:w-auto">
           Join the Waitlist
         </Link>
-        {/* The same button stays (and keeps the focus) once he asked; it then says so and does nothing more. */}
-        <button
-          type="button"
-          className={requested ? "btn-secondary border-success/50 text-success hover:bg-transparent" : "btn-secondary"}
-          aria-disabled={requested || undefined}
-          disabled={!data}
-          onClick={() => {
-            if (!requested && !notify.isPending) notify.mutate();
-          }}
-        >
-          {requested ? (
-            <>
-              <span aria-hidden="true">✓</span> We'll e-mail you
-            </>
-          ) : notify.isPending ? (
-            "Saving..."
-          ) : (
-            "Notify Me When Ready"
-          )}
-        </button>
       </div>
     </section>
   );

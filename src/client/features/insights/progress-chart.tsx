@@ -3,6 +3,7 @@ import { Group } from "@visx/group";
 import { scaleLinear, scalePoint } from "@visx/scale";
 import { LinePath } from "@visx/shape";
 import type { Insights } from "#shared/insights/contracts.ts";
+import { INSIGHT_WEEKS } from "#shared/insights/rules.ts";
 import { useWidth } from "./use-width.ts";
 import { shortDay } from "./week-labels.ts";
 
@@ -22,15 +23,20 @@ function seriesOf(index: number) {
   return SERIES[index % SERIES.length] ?? SERIES[0];
 }
 
-/** "+50 in 12 weeks", "no change yet". */
+/**
+ * "+50 in 12 weeks"; "+33 since you started" when the weeks begin at his sign-up (fewer than twelve), where his
+ * progress was 0 (issue 35 row 9).
+ */
 function change(points: number[]) {
-  const gained = (points.at(-1) ?? 0) - (points[0] ?? 0);
-  if (gained === 0) return "no change in 12 weeks";
-  return `${gained > 0 ? "+" : "−"}${Math.abs(gained)} in 12 weeks`;
+  const sinceStart = points.length < INSIGHT_WEEKS;
+  const gained = (points.at(-1) ?? 0) - (sinceStart ? 0 : (points[0] ?? 0));
+  const span = sinceStart ? "since you started" : `in ${INSIGHT_WEEKS} weeks`;
+  if (gained === 0) return `no change ${span}`;
+  return `${gained > 0 ? "+" : "−"}${Math.abs(gained)} ${span}`;
 }
 
 /**
- * Progress per accepted challenge over the twelve weeks, one line each (visx, SVG): each week's point is the progress
+ * Progress per accepted challenge over the last twelve weeks, or since the week he signed up, one line each (visx, SVG): each week's point is the progress
  * at its end, weighed as the dashboard's bar is, and the last point is today's bar. The legend says where each stands
  * and a table holds every point for screen readers.
  */
@@ -133,29 +139,32 @@ export function ProgressChart({ progress }: { progress: Insights["progress"] }) 
               <div style={{ height }} />
             )}
           </div>
-          <table className="sr-only">
-            <caption>Progress per challenge at the end of each week, in percent</caption>
-            <thead>
-              <tr>
-                <th scope="col">Week of</th>
-                {challenges.map((challenge) => (
-                  <th key={challenge.id} scope="col">
-                    {challenge.title}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((monday, i) => (
-                <tr key={monday}>
-                  <th scope="row">{i === weeks.length - 1 ? `${shortDay(monday)} (now)` : shortDay(monday)}</th>
+          {/* A table ignores its own width and overflow, so the box that hides it is a div (issue 35 row 2). */}
+          <div className="sr-only">
+            <table>
+              <caption>Progress per challenge at the end of each week, in percent</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Week of</th>
                   {challenges.map((challenge) => (
-                    <td key={challenge.id}>{challenge.points[i] ?? 0}%</td>
+                    <th key={challenge.id} scope="col">
+                      {challenge.title}
+                    </th>
                   ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {weeks.map((monday, i) => (
+                  <tr key={monday}>
+                    <th scope="row">{i === weeks.length - 1 ? `${shortDay(monday)} (now)` : shortDay(monday)}</th>
+                    {challenges.map((challenge) => (
+                      <td key={challenge.id}>{challenge.points[i] ?? 0}%</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>

@@ -40,14 +40,15 @@ function nextStep(streak: Streak) {
 
 /** The weeks as dots, oldest first, with the same weeks as a list for screen readers. */
 export function StreakDots({ weeks, size = "md" }: { weeks: StreakWeek[]; size?: "md" | "lg" }) {
-  const dot = size === "lg" ? "size-4 sm:size-5" : "size-3.5 sm:size-4";
+  // Twelve dots need 280 px at full size: on a 320 px phone they shrink rather than push the page wider (issue 35 row 2).
+  const dot = size === "lg" ? "w-4 sm:w-5" : "w-3.5 sm:w-4";
   return (
     <>
       <ol className="flex items-center gap-2 sm:gap-2.5" aria-hidden="true" data-testid="streak-dots">
         {weeks.map((week) => (
           <li
             key={week.monday}
-            className={`${dot} shrink-0 rounded-full ${dotStyle[week.status]}`}
+            className={`${dot} aspect-square min-w-1.5 rounded-full ${dotStyle[week.status]}`}
             title={`Week of ${shortDay(week.monday)}: ${weekStatusWords[week.status]}`}
             data-status={week.status}
           />

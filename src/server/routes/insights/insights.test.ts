@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { milestones, todos } from "#server/db/schema.ts";
+import { milestones, todos, users } from "#server/db/schema.ts";
 import type { Insights } from "#shared/insights/contracts.ts";
 import { challengeProgress } from "#shared/plan/rules.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
@@ -51,6 +51,11 @@ describe("insights API (GET /api/insights)", () => {
    */
   async function marcusWithHistory(zone: string | null = ZONE) {
     const { user, plan } = await t.userWithPlan({ firstName: "Marcus" });
+    // He signed up before the twelve weeks the page draws.
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date("2029-09-03T12:00:00Z") })
+      .where(eq(users.id, user.id));
     if (zone) await user.api.reminders.settings.$patch({ json: { timeZone: zone } });
     const challenge = plan.challenges[0]!;
     await user.api.challenges[":id"].$patch({ param: { id: challenge.id }, json: { challengeAccepted: true } });
@@ -84,6 +89,25 @@ describe("insights API (GET /api/insights)", () => {
     await setMilestone(mediumTerm!.id, "2030-01-08", null);
     return { user, challenge, todoCount: todoIds.length };
   }
+
+  it("issue 35 row 9: starts the progress lines the week he signed up, on his clock, not twelve weeks back", async () => {
+    const { user } = await marcusWithHistory();
+    // Monday 24 December 2029, 03:00 UTC: still Sunday the 23rd in New York, so his first week is the one before.
+    await t.db
+      .update(users)
+      .set({ createdAt: new Date("2029-12-24T03:00:00Z") })
+      .where(eq(users.id, user.id));
+    const insights = await readInsights(user);
+    expect(insights.progress.weeks).toEqual(["2029-12-17", "2029-12-24", "2029-12-31", "2030-01-07"]);
+    expect(insights.progress.challenges[0]?.points).toHaveLength(4);
+    expect(insights.progress.challenges[0]?.points.slice(-3)).toEqual([67, 67, 67]);
+    // The activity grid stays a calendar of the last twelve weeks.
+    expect(insights.activity).toHaveLength(12);
+
+    // Signed up today: one week, this one.
+    const newcomer = await t.createUser();
+    expect((await readInsights(newcomer)).progress.weeks).toEqual(["2030-01-07"]);
+  });
 
   it("answers his streak, activity grid, progress and deadlines on his clock", async () => {
     const { user, challenge, todoCount } = await marcusWithHistory();

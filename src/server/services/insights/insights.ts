@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { challenges, milestones, todos } from "#server/db/schema.ts";
+import { challenges, milestones, todos, users } from "#server/db/schema.ts";
 import type { ChallengeProgressLine, Insights } from "#shared/insights/contracts.ts";
 import {
   activityGrid,
@@ -80,9 +80,16 @@ async function readTodoTimes(db: Db, userId: string, milestoneIds: string[]) {
     .where(and(eq(todos.userId, userId), inArray(todos.milestoneId, milestoneIds)));
 }
 
+/** When he signed up: the progress lines start in that week (issue 35 row 9). */
+async function readSignedUpAt(db: Db, userId: string): Promise<Date | undefined> {
+  const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
+  return row?.createdAt;
+}
+
 /** Everything the insights page draws, for this user only, dated on his clock. */
 export async function readInsights(db: Db, userId: string, now: Date): Promise<Insights> {
   const timeZone = await readTimeZone(db, userId);
+  const signedUpAt = await readSignedUpAt(db, userId);
   const completions = await readCompletions(db, userId);
   const planChallenges = await readPlanChallenges(db, userId);
   const planMilestones = planChallenges.flatMap((c) => c.milestones);
@@ -91,7 +98,7 @@ export async function readInsights(db: Db, userId: string, now: Date): Promise<I
     userId,
     planMilestones.map((m) => m.id),
   );
-  const ends = weekEnds(now, timeZone);
+  const ends = weekEnds(now, timeZone, signedUpAt);
   const lines: ChallengeProgressLine[] = planChallenges.map((challenge) => {
     const history: MilestoneHistory[] = challenge.milestones.map((m) => ({
       milestoneType: m.milestoneType,
@@ -105,7 +112,7 @@ export async function readInsights(db: Db, userId: string, now: Date): Promise<I
     today: localTime(now, timeZone).date,
     streak: streakFromCompletions(completions, now, timeZone),
     activity: activityGrid(completions, now, timeZone),
-    progress: { weeks: insightMondays(now, timeZone), challenges: lines },
+    progress: { weeks: insightMondays(now, timeZone, signedUpAt), challenges: lines },
     deadlines: deadlineRecord(planMilestones, now, timeZone),
   };
 }
