@@ -135,12 +135,12 @@ test("the payment modal: the chosen card's plan, the price due, the red error bo
   await expect(page.getByRole("button", { name: /^Pay €12\.00/ })).toBeVisible();
 });
 
-test("a free user upgrades through the test checkout: success screen, ∞ tokens, and a second and third challenge", async ({
+test("issue 35 row 1 and row 12: a free user upgrades, lands on his plan, and adds a second and third challenge from the dashboard in two taps each", async ({
   page,
   signedIn: _,
 }) => {
   test.setTimeout(90_000);
-  const { responseId } = await userWithPlan(page);
+  await userWithPlan(page);
   await gotoHydrated(page, "/dashboard/premium");
   await card(page, "premium_yearly").getByRole("button", { name: "Upgrade to Premium" }).click();
   await modal(page).getByRole("button", { name: "Continue to payment" }).click();
@@ -153,9 +153,13 @@ test("a free user upgrades through the test checkout: success screen, ∞ tokens
   await expect(page.getByText(PROCESSING)).toBeVisible();
   await expect(page.getByText("Payment successful! Welcome to Premium.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard");
+  // Row 1: the success screen offers his next challenge.
+  await expect(page.getByRole("link", { name: "Add a challenge (2 of 3)" })).toBeVisible();
 
-  // 3 s later the plans page replaces the success screen in the history.
+  // Row 12: 'Taking you to your plan...' goes to his plan (SPEC's plans page, in place of the success screen).
   await expect(page).toHaveURL(/\/dashboard\/premium$/, { timeout: 10_000 });
+  await expect(page.getByRole("heading", { name: "Your Plan", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Choose Your Plan" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Manage subscription" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Premium Yearly" })).toBeVisible();
   await expect(page.getByTestId("membership-period")).toHaveText(/^Renews on \w+ \d{1,2}, \d{4}$/);
@@ -163,19 +167,27 @@ test("a free user upgrades through the test checkout: success screen, ∞ tokens
 
   await gotoHydrated(page, "/dashboard");
   await expect(unlimited(page)).toBeVisible();
+  // Row 12: no token price for a member.
+  const generate = page.getByRole("button", { name: "Generate todos" }).first();
+  await expect(generate).toHaveText("✦ Generate todos");
+  await expect(generate).toHaveAttribute("title", "Generate todos");
 
-  // Premium's limit: up to 3 active challenges in the plan.
-  await gotoHydrated(page, `/quiz/results?responseId=${responseId}&step=2`);
+  // Row 1: from the dashboard, two taps each to the second and the third challenge; then the entry is gone.
   const cards = page.getByTestId("challenge-card");
-  for (const n of [1, 2]) {
+  for (const [n, label] of [
+    [1, "Add a challenge (2 of 3)"],
+    [2, "Add a challenge (3 of 3)"],
+  ] as const) {
+    await page.getByRole("link", { name: label }).click();
     await cards
       .nth(n)
       .getByRole("button", { name: /ACCEPT CHALLENGE/ })
       .click();
     await expect(cards.nth(n).getByRole("button", { name: /CHALLENGE ACCEPTED/ })).toBeVisible();
+    await gotoHydrated(page, "/dashboard");
   }
-  await expect(page.getByText("Free plan includes 1 active challenge")).toHaveCount(0);
-  await expect(cards.getByRole("button", { name: /CHALLENGE ACCEPTED/ })).toHaveCount(3);
+  await expect(page.getByRole("heading", { name: "Your challenges" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Add a challenge/ })).toHaveCount(0);
 });
 
 test("Cancel on the test checkout returns to the plans page, still on the free plan", async ({ page, signedIn: _ }) => {

@@ -1,6 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { PaymentResult } from "../features/billing/payment-result.tsx";
+import { AddChallengeLink } from "../features/dashboard/add-challenge.tsx";
 import { dashboardQuery } from "../features/dashboard/api/dashboard.ts";
 import { config } from "../lib/config.ts";
 
@@ -13,6 +15,10 @@ export default function PaymentSuccess() {
   const [search] = useSearchParams();
   const sessionId = search.get("session_id")?.trim() || null;
   const queryClient = useQueryClient();
+  // Once Premium is his, the dashboard says whether he can add a challenge (issue 35).
+  const [confirmed, setConfirmed] = useState(false);
+  const dashboard = useQuery({ ...dashboardQuery(), enabled: confirmed });
+  const add = confirmed ? dashboard.data?.addChallenge : null;
   return (
     <main className="relative isolate flex min-h-[70vh] items-center justify-center overflow-hidden px-5 py-12">
       <div
@@ -23,7 +29,11 @@ export default function PaymentSuccess() {
         <PaymentResult
           sessionId={sessionId}
           // The balance in the dashboard's menus becomes ∞: the dashboard query holds it.
-          onConfirmed={() => void queryClient.invalidateQueries({ queryKey: dashboardQuery().queryKey })}
+          onConfirmed={() => {
+            void queryClient.invalidateQueries({ queryKey: dashboardQuery().queryKey });
+            setConfirmed(true);
+          }}
+          next={add ? <AddChallengeLink add={add} /> : null}
         />
       </div>
     </main>

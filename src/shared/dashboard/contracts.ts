@@ -16,10 +16,18 @@ type DashboardMilestone = Milestone & {
 };
 export type DashboardChallenge = Omit<Challenge, "milestones"> & { milestones: DashboardMilestone[] };
 
+/**
+ * `addChallenge` (issue 35): a premium member's way to his next challenge, present only while he can add one: fewer
+ * active (accepted) challenges in his current plan than his plan allows and one of its challenges not accepted yet.
+ * `active` counts the accepted ones, `max` is his plan's limit, `responseId` is the plan the challenge list shows.
+ */
+export type AddChallenge = { responseId: string; active: number; max: number };
+
 /** GET /api/dashboard */
 export type Dashboard = {
   firstName: string;
   tokens: { remaining: number; unlimited: boolean };
   mission: Mission | null;
   challenges: DashboardChallenge[];
+  addChallenge: AddChallenge | null;
 };

@@ -26,7 +26,7 @@ type Flow = {
   onView: (view: PaymentView) => void;
   /** The payment is fulfilled: refresh what shows tokens and membership. */
   onConfirmed: (result: PaymentConfirmed) => void;
-  /** The success view has been read: leave for the plans page. */
+  /** The success view has been read: leave for his dashboard (decision 0118). */
   onRedirect: () => void;
 };
 

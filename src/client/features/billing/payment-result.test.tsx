@@ -84,7 +84,7 @@ describe("the payment success screen", { timeout: 20_000 }, () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  test("paid: processing, the check after 2 s, success with 'Go to Dashboard', then the plans page in place of this entry", async () => {
+  test("paid: processing, the check after 2 s, success with 'Go to Dashboard', then his plan's page in place of this entry (issue 35 row 12)", async () => {
     const fetch = fakeConfirm(paid);
     const { router, onConfirmed, billingStale } = visit("/payment/success?session_id=cs_test_a1");
     expect(text(billingMessages.processing)).not.toBeNull();

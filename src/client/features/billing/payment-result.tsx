@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Spinner } from "#client/components/spinner.tsx";
 import { config } from "#client/lib/config.ts";
@@ -13,15 +13,18 @@ const premiumPath = dashboardSectionPath("premium");
 
 /**
  * SPEC.md section 2's payment success screen: processing, success ('Go to Dashboard', then the plans page with the
- * history entry replaced) or the error view ('Back to Premium Page' and the support line). `onConfirmed` lets the
- * screen refresh what else shows tokens and membership.
+ * history entry replaced, which a member sees as 'Your Plan': where 'Taking you to your plan...' says, decision 0118) or the error view ('Back to Premium
+ * Page' and the support line). `onConfirmed` lets the screen refresh what else shows tokens and membership; `next`
+ * is what the success view offers besides the dashboard (issue 35: the way to his next challenge).
  */
 export function PaymentResult({
   sessionId,
   onConfirmed,
+  next,
 }: {
   sessionId: string | null;
   onConfirmed: (result: PaymentConfirmed) => void;
+  next?: ReactNode;
 }) {
   const [view, setView] = useState<PaymentView>(() => initialPaymentView(sessionId));
   const navigate = useNavigate();
@@ -71,6 +74,7 @@ export function PaymentResult({
         <Link to={paths.dashboard} className="btn-primary mt-3 w-full max-w-sm px-4">
           Go to Dashboard
         </Link>
+        {next}
       </div>
     );
   }

@@ -56,6 +56,7 @@ describe("the dashboard's copy of SPEC.md section 4's rules", () => {
       firstName: "Marcus",
       tokens: { remaining: 5, unlimited: false },
       mission: null,
+      addChallenge: null,
       challenges: [
         {
           id: "c1",

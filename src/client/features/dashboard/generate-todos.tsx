@@ -21,7 +21,8 @@ export function GenerateTodos({
 }) {
   const generate = useGenerateTodos(milestoneId);
   const running = useIsMutating({ mutationKey: generateKey(milestoneId) }) > 0;
-  const short = !isUnlimited(tokens) && tokens.remaining <= 0;
+  const unlimited = isUnlimited(tokens);
+  const short = !unlimited && tokens.remaining <= 0;
   const preview = useQuery(todosPreviewQuery(milestoneId, running));
 
   if (running) {
@@ -78,13 +79,14 @@ export function GenerateTodos({
     <div className="mt-4">
       <button
         type="button"
-        title="Generate todos (1 token)"
+        // Premium spends no token, so no price is shown to a member (issue 35 row 12, decision 0118).
+        title={unlimited ? "Generate todos" : "Generate todos (1 token)"}
         disabled={locked}
         onClick={() => generate.mutate()}
         className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-full border border-volt/50 bg-volt/10 px-4 text-sm font-semibold text-volt transition hover:bg-volt hover:text-ink disabled:cursor-not-allowed disabled:opacity-50"
       >
         <span aria-hidden="true">✦</span> Generate todos
-        <span className="font-normal opacity-80">· 1 token</span>
+        {unlimited ? null : <span className="font-normal opacity-80">· 1 token</span>}
       </button>
     </div>
   );

@@ -20,5 +20,6 @@ export function previewFromWorkflow(workflow: Workflow, firstName: string): Dash
           .map((m) => ({ ...m, todos: [], proof: null, replan: null, replansUsed: 0 })),
       }))
       .filter((c) => c.milestones.length > 0),
+    addChallenge: null,
   };
 }

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from "react-router";
 import { FullScreenMessage } from "#client/components/full-screen-message.tsx";
 import { TokenDisplay } from "#client/components/token-display.tsx";
 import { workflowQuery } from "#client/features/challenges/api/workflow.ts";
+import { AddChallengeLink } from "#client/features/dashboard/add-challenge.tsx";
 import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
 import { ChallengeOverview } from "#client/features/dashboard/challenge-overview.tsx";
 import { EmptyChallenges } from "#client/features/dashboard/empty-challenges.tsx";
@@ -62,9 +63,12 @@ export default function DashboardHome() {
       {locked ? null : <PartnerCheers />}
       {locked || challenges.length === 0 ? null : <StreakCard />}
       <section aria-labelledby="challenges-heading" className="mt-10">
-        <h2 id="challenges-heading" className="font-display text-2xl uppercase tracking-wide sm:text-3xl">
-          Your challenges
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
+          <h2 id="challenges-heading" className="font-display text-2xl uppercase tracking-wide sm:text-3xl">
+            Your challenges
+          </h2>
+          {data?.addChallenge && !locked ? <AddChallengeLink add={data.addChallenge} /> : null}
+        </div>
         {challenges.length === 0 ? (
           <EmptyChallenges />
         ) : (

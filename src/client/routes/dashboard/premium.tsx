@@ -13,7 +13,10 @@ export function meta() {
   return [{ title: `Premium — ${config.appName}` }];
 }
 
-/** /dashboard/premium: 'Choose Your Plan' for a free user; his plan and 'Manage subscription' for a member. */
+/**
+ * /dashboard/premium: 'Choose Your Plan' for a free user; 'Your Plan', his plan and 'Manage subscription' for a member,
+ * who has nothing left to choose (issue 35 row 12: the payment success screen says it takes him to his plan).
+ */
 export default function Premium() {
   const billing = useQuery(billingQuery());
   const overview = billing.data;
@@ -22,7 +25,7 @@ export default function Premium() {
   return (
     <DashboardPage
       eyebrow="Premium"
-      title="Choose Your Plan"
+      title={premium ? "Your Plan" : "Choose Your Plan"}
       intro={
         premium
           ? "Unlimited tokens, up to 3 active challenges and unlimited quiz retakes: everything is unlocked."

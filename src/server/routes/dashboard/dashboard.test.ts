@@ -17,6 +17,7 @@ describe("GET /api/dashboard", () => {
       tokens: { remaining: 5, unlimited: false },
       mission: null,
       challenges: [],
+      addChallenge: null,
     });
     expect((await t.api.dashboard.$get()).status).toBe(401);
   });
@@ -63,6 +64,24 @@ describe("GET /api/dashboard", () => {
     expect(mine.tokens).toEqual({ remaining: -1, unlimited: true });
     const theirs = await (await stranger.api.dashboard.$get()).json();
     expect(theirs.mission).toBeNull();
+  });
+
+  it("issue 35 row 1: offers a premium member his next challenge while he has room and one is not accepted", async () => {
+    const { user, plan } = await t.userWithPlan();
+    const accept = (id: string) =>
+      user.api.challenges[":id"].$patch({ param: { id }, json: { challengeAccepted: true } });
+    const add = async () => (await (await user.api.dashboard.$get()).json()).addChallenge;
+    const [first, second, third] = plan.challenges;
+    await accept(first!.id);
+    // Free: no entry.
+    expect(await add()).toBeNull();
+
+    await t.db.update(profiles).set({ tokensRemaining: -1 }).where(eq(profiles.id, user.id));
+    expect(await add()).toEqual({ responseId: plan.id, active: 1, max: 3 });
+    await accept(second!.id);
+    expect(await add()).toEqual({ responseId: plan.id, active: 2, max: 3 });
+    await accept(third!.id);
+    expect(await add()).toBeNull();
   });
 
   it("shows every field of the plan's challenge, milestones in plan order, todos in the order they were made", async () => {

@@ -1,7 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { executePrepared } from "#server/db/prepared.ts";
-import type { Dashboard, DashboardChallenge } from "#shared/dashboard/contracts.ts";
+import { plans } from "#shared/billing/plans.ts";
+import type { AddChallenge, Dashboard, DashboardChallenge } from "#shared/dashboard/contracts.ts";
 import type { Mission } from "#shared/plan/contracts.ts";
 import { sortMilestones } from "#shared/plan/rules.ts";
 import { localTime } from "#shared/reminders/rules.ts";
@@ -16,7 +17,14 @@ type StoredOffer = Omit<ReplanOffer, "window">;
 type RawChallenge = Omit<DashboardChallenge, "milestones"> & {
   milestones: Array<Omit<DashboardChallenge["milestones"][number], "replan"> & { replan: StoredOffer | null }>;
 };
-type DashboardRow = BalanceRow & { mission: Mission | null; challenges: RawChallenge[]; time_zone: string | null };
+type DashboardRow = BalanceRow & {
+  mission: Mission | null;
+  challenges: RawChallenge[];
+  time_zone: string | null;
+  plan_id: string | null;
+  accepted_count: number | null;
+  open_count: number | null;
+};
 
 /** A timestamp as `Date#toISOString()` writes it, so the JSON built in SQL reads like the rest of the API. */
 const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -72,6 +80,11 @@ export async function readDashboard(
     )
     select p.tokens_remaining, p.tokens_period, ${premiumCondition(now, sql.raw("p"))} as premium,
       (select time_zone from reminder_settings where user_id = ${userId}) as time_zone,
+      (select id from plan) as plan_id,
+      (select count(*)::int from challenges c
+        where c.user_id = ${userId} and c.quiz_response_id = (select id from plan) and c.challenge_accepted) as accepted_count,
+      (select count(*)::int from challenges c
+        where c.user_id = ${userId} and c.quiz_response_id = (select id from plan) and not c.challenge_accepted) as open_count,
       (select json_build_object(
         'lifeMission', life_mission,
         'missionStatement', mission_statement,
@@ -106,7 +119,20 @@ export async function readDashboard(
       ...challenge,
       milestones: sortMilestones(withReplanWindows(challenge.milestones, localTime(now, row?.time_zone ?? "UTC").date)),
     })),
+    addChallenge: addChallengeOf(row),
   };
+}
+
+/**
+ * Issue 35: a premium member with room under his limit and a challenge of his current plan not accepted yet gets a
+ * way to it. The count is the one the accept check applies (decision 0033): accepted challenges of the current plan.
+ */
+function addChallengeOf(row: DashboardRow | undefined): AddChallenge | null {
+  if (!row?.premium || !row.plan_id) return null;
+  const active = row.accepted_count ?? 0;
+  const max = plans.premium_monthly.maxActiveChallenges;
+  if (active >= max || (row.open_count ?? 0) === 0) return null;
+  return { responseId: row.plan_id, active, max };
 }
 
 /** Each waiting re-plan with the days its date may move to, and its date kept inside them (as the API answers it). */
