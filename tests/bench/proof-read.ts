@@ -46,8 +46,8 @@ async function loopStall(read: Reader, bytes: Uint8Array): Promise<number> {
 
 export async function benchProofRead() {
   const files = [
-    { label: "GPX", bytes: gpxOfSize(1, START), runs: 5 },
-    { label: "GPX", bytes: gpxOfSize(10, START), runs: 3 },
+    { label: "GPX", bytes: gpxOfSize(1, START).bytes, runs: 5 },
+    { label: "GPX", bytes: gpxOfSize(10, START).bytes, runs: 3 },
     {
       label: "FIT (run.fit)",
       bytes: new Uint8Array(readFileSync(new URL("../fixtures/activity/run.fit", import.meta.url))),

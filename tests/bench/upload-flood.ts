@@ -119,8 +119,8 @@ export async function benchUploadFlood() {
     const start = Date.now() - 3 * 60 * 60 * 1000;
     // Each body once, before the clock runs: the bench's own work must not slow what it measures.
     const fields = (file: Blob) => ({ file, previousMaxDuration: "", notes: "Kept going past the bridge." });
-    const big = await multipart(fields(new Blob([gpxOfSize(FILE_MB, start)])));
-    const small = await multipart(fields(new Blob([gpxOfSize(0.05, start)])));
+    const big = await multipart(fields(new Blob([gpxOfSize(FILE_MB, start).bytes])));
+    const small = await multipart(fields(new Blob([gpxOfSize(0.05, start).bytes])));
     const post = (form: typeof big, cookie: string, from: string) =>
       client.send(RUN_PATH, {
         method: "POST",

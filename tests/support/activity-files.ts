@@ -7,9 +7,9 @@ const METERS_PER_DEGREE = 111_195;
 
 /**
  * A GPX at one point a second with Garmin's heart-rate extension, as Strava exports it, of about `megabytes`, whose
- * first point is at `start` (milliseconds since the epoch).
+ * first point is at `start` (milliseconds since the epoch): its bytes, and how many points it holds (a second apart).
  */
-export function gpxOfSize(megabytes: number, start: number): Uint8Array<ArrayBuffer> {
+export function gpxOfSize(megabytes: number, start: number): { bytes: Uint8Array<ArrayBuffer>; points: number } {
   const east = METERS_PER_DEGREE * Math.cos((ORIGIN.lat * Math.PI) / 180);
   const lines: string[] = [];
   let size = 0;
@@ -23,8 +23,9 @@ export function gpxOfSize(megabytes: number, start: number): Uint8Array<ArrayBuf
     lines.push(line);
     size += line.length + 1;
   }
-  return new TextEncoder().encode(
+  const bytes = new TextEncoder().encode(
     '<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1" ' +
       `xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><trkseg>\n${lines.join("\n")}\n</trkseg></trk></gpx>`,
   );
+  return { bytes, points: lines.length };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
+import { gpxOfSize } from "#tests/support/activity-files.ts";
 import { readActivity } from "./read-activity.ts";
 import { readActivityOffThread } from "./read-activity-off-thread.ts";
 
@@ -10,8 +11,6 @@ const fixture = (name: string) =>
 
 const START = Date.parse("2026-03-14T08:00:00Z");
 const NOW = new Date("2026-03-16T12:00:00Z");
-const ORIGIN = { lat: 46.2044, lon: 6.1432 };
-const METERS_PER_DEGREE = 111_195;
 
 /** Bytes that are no activity file, the same at every run. */
 function noise(length: number): Uint8Array {
@@ -34,26 +33,7 @@ const CASES: Array<{ name: string; bytes: () => Uint8Array; runningPace: boolean
 ];
 
 /** A day-long GPX at one point a second with Garmin's heart-rate extension, as Strava exports it: some 10 MB. */
-function bigGpx(): { bytes: Uint8Array; points: number } {
-  const east = METERS_PER_DEGREE * Math.cos((ORIGIN.lat * Math.PI) / 180);
-  const lines: string[] = [];
-  let size = 0;
-  for (let i = 0; size < 10 * 1024 * 1024 - 400; i++) {
-    const angle = i / 900;
-    const line =
-      `<trkpt lat="${(ORIGIN.lat + (1500 * Math.sin(angle)) / METERS_PER_DEGREE).toFixed(7)}" ` +
-      `lon="${(ORIGIN.lon + (2000 * Math.cos(angle) + i * 0.05) / east).toFixed(7)}"><ele>374.2</ele>` +
-      `<time>${new Date(START + i * 1000).toISOString()}</time><extensions><gpxtpx:TrackPointExtension>` +
-      "<gpxtpx:hr>142</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>";
-    lines.push(line);
-    size += line.length + 1;
-  }
-  const bytes = new TextEncoder().encode(
-    '<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1" ' +
-      `xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><trkseg>\n${lines.join("\n")}\n</trkseg></trk></gpx>`,
-  );
-  return { bytes, points: lines.length };
-}
+const bigGpx = () => gpxOfSize(10, START);
 
 let big: ReturnType<typeof bigGpx> | undefined;
 const bigFile = () => {

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type ActivityReading, type ProofErrorCode, proofMessages } from "#shared/proof/contracts.ts";
 import { MAX_ACTIVITY_POINTS, ROUTE_MAX_POINTS, wholeMinutes } from "#shared/proof/rules.ts";
+import { gpxOfSize } from "#tests/support/activity-files.ts";
 import { fuzzParameters } from "#tests/support/fuzz.ts";
 import { haversineMeters } from "./geo.ts";
 import { readActivity } from "./read-activity.ts";
@@ -421,31 +422,15 @@ describe("readActivity: a 10 MB GPX", () => {
   it("is read, with its route cut to ROUTE_MAX_POINTS (the time it takes is printed)", {
     timeout: 60_000,
   }, async () => {
-    const east = METERS_PER_DEGREE * Math.cos((ORIGIN.lat * Math.PI) / 180);
-    const lines: string[] = [];
-    let size = 0;
     // A day-long activity at one point a second, with the Garmin heart-rate extension Strava exports: 210 bytes a point.
-    for (let i = 0; size < 10 * 1024 * 1024 - 400; i++) {
-      const angle = i / 900;
-      const line =
-        `<trkpt lat="${(ORIGIN.lat + (1500 * Math.sin(angle)) / METERS_PER_DEGREE).toFixed(7)}" ` +
-        `lon="${(ORIGIN.lon + (2000 * Math.cos(angle) + i * 0.05) / east).toFixed(7)}"><ele>374.2</ele>` +
-        `<time>${new Date(START + i * 1000).toISOString()}</time><extensions><gpxtpx:TrackPointExtension>` +
-        "<gpxtpx:hr>142</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions></trkpt>";
-      lines.push(line);
-      size += line.length + 1;
-    }
-    const bytes = text(
-      '<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1" ' +
-        `xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1"><trk><trkseg>\n${lines.join("\n")}\n</trkseg></trk></gpx>`,
-    );
+    const { bytes, points } = gpxOfSize(10, START);
     const started = performance.now();
     const big = await activity(bytes, { runningPace: false });
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `a ${(bytes.length / 1024 / 1024).toFixed(1)} MB GPX of ${lines.length} points read in ${seconds.toFixed(2)} s`,
+      `a ${(bytes.length / 1024 / 1024).toFixed(1)} MB GPX of ${points} points read in ${seconds.toFixed(2)} s`,
     );
-    expect(big.movingSeconds).toBe(lines.length - 1);
+    expect(big.movingSeconds).toBe(points - 1);
     expect(big.route.length).toBeLessThanOrEqual(ROUTE_MAX_POINTS);
   });
 });
