@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
+import { listenForSessionChanges } from "./auth/session.ts";
 import type { Deps } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { seedPlans } from "./db/seed.ts";
@@ -62,5 +63,10 @@ export async function buildServerApp(deps: Deps, options: { serveClient?: boolea
     options.serveClient === false
       ? undefined
       : await loadStaticSite(resolve(projectRoot, deps.env.BUILD_DIR, "client"));
+  if (!(await listenForSessionChanges(deps))) {
+    deps.logger.warn(
+      "not yet hearing session changes from other instances: sessions are read on every request until then",
+    );
+  }
   return createApp(deps, { site });
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { hc } from "hono/client";
 import { type ApiType, createApp } from "#server/app.ts";
 import { withKeptVapidKeys } from "#server/auth/dev-secret.ts";
+import { listenForSessionChanges } from "#server/auth/session.ts";
 import { buildDeps, prepareDatabase } from "#server/bootstrap.ts";
 import type { Deps } from "#server/context.ts";
 import { parseEnv } from "#server/env.ts";
@@ -65,6 +66,7 @@ export async function createTestApp(
     proofStorage: options.proofStorage,
   });
   await prepareDatabase(deps);
+  await listenForSessionChanges(deps);
   const app = createApp(deps);
 
   /** The typed API as the browser sees it; with a cookie, as that signed-in user. */

@@ -1,8 +1,12 @@
 import { eq } from "drizzle-orm";
 import { parseSigned } from "hono/utils/cookie";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
+import { createApp } from "../app.ts";
+import { buildDeps } from "../bootstrap.ts";
+import { type Database, openDatabase } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
+import { listenForSessionChanges } from "./session.ts";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-lifetime.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -175,5 +179,95 @@ describe("the session kept for a few seconds", () => {
     expect(out.status).toBe(200);
     expect((await whoIs(t, a.cookie)).user).toBeNull();
     expect((await whoIs(t, b.cookie)).user?.id).toBe(b.id);
+  });
+});
+
+/**
+ * Several instances on one database (issue 36, decision 0121): each keeps sessions for its seconds, and a session
+ * ended through one is refused by the others at once, not after their seconds. On PostgreSQL the second instance has
+ * its own pool and hears the change over LISTEN/NOTIFY; on PGlite (one process) it shares the database.
+ */
+describe("a session ended through another instance", () => {
+  let a: TestApp;
+  let secondDatabase: Database | undefined;
+  let b: { request(path: string, cookie: string, init?: RequestInit): Promise<Response>; database: Database };
+
+  beforeAll(async () => {
+    a = await createTestApp({ SESSION_CACHE_SECONDS: "300" });
+    if (a.databaseUrl) secondDatabase = await openDatabase({ kind: "postgres", url: a.databaseUrl, poolSize: 3 });
+    const database = secondDatabase ?? a.deps.database;
+    const deps = await buildDeps(a.deps.env, { database, mailer: a.deps.mailer, logger: a.deps.logger });
+    await listenForSessionChanges(deps);
+    const app = createApp(deps);
+    b = {
+      database,
+      request: (path, cookie, init = {}) =>
+        Promise.resolve(app.request(path, { ...init, headers: { origin: TEST_ORIGIN, cookie, ...init.headers } })),
+    };
+  });
+  afterAll(async () => {
+    await secondDatabase?.close();
+    await a?.close();
+  });
+
+  async function signedInOnB(cookie: string) {
+    const response = await b.request("/api/me", cookie);
+    return ((await response.json()) as { user: { id: string } | null }).user?.id ?? null;
+  }
+
+  /** Polls instance B for at most `ms`: how long the change took to reach it. */
+  async function refusedWithin(cookie: string, ms: number) {
+    const started = Date.now();
+    while (Date.now() - started < ms) {
+      if ((await signedInOnB(cookie)) === null) return true;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return false;
+  }
+
+  it("refuses the cookie on B within a second of signing out on A, though B kept the session for 300 s", async () => {
+    const user = await a.createUser();
+    expect(await signedInOnB(user.cookie)).toBe(user.id);
+    // B keeps it: a session deleted behind both instances' backs still reads there (the cache works).
+    const other = await a.createUser();
+    expect(await signedInOnB(other.cookie)).toBe(other.id);
+    await a.db.delete(sessions).where(eq(sessions.token, tokenOf(other.cookie)));
+    expect(await signedInOnB(other.cookie)).toBe(other.id);
+
+    const out = await a.request("/api/auth/sign-out", { method: "POST", cookie: user.cookie, body: {} });
+    expect(out.status).toBe(200);
+    expect(await refusedWithin(user.cookie, 1_000)).toBe(true);
+  });
+
+  it("refuses his old sessions on B once he resets his password through A", async () => {
+    const user = await a.createUser();
+    const phone = await a.logIn(user.email, user.password);
+    expect(await signedInOnB(phone)).toBe(user.id);
+    const since = a.smtp.mails.length;
+    await a.request("/api/auth/request-password-reset", { body: { email: user.email } });
+    const mail = await a.smtp.waitFor(user.email, { since, subject: /Reset/ });
+    const token = new URL(mail.links.find((l) => l.includes("/reset-password/")) ?? "").pathname.split("/").at(-1);
+    const reset = await a.request("/api/auth/reset-password", { body: { token, newPassword: "fresh2run" } });
+    expect(reset.status).toBe(200);
+    expect(await refusedWithin(phone, 1_000)).toBe(true);
+  });
+
+  it("refuses the cookie on A after the account is deleted through B", async () => {
+    const user = await a.createUser();
+    expect((await a.request("/api/me", { cookie: user.cookie })).status).toBe(200);
+    const deleted = await b.request("/api/me/delete", user.cookie, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ password: user.password }),
+    });
+    expect(deleted.status, await deleted.clone().text()).toBeLessThan(300);
+    const started = Date.now();
+    let user2: unknown = "still signed in";
+    while (Date.now() - started < 1_000) {
+      user2 = ((await (await a.request("/api/me", { cookie: user.cookie })).json()) as { user: unknown }).user;
+      if (user2 === null) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(user2).toBeNull();
   });
 });

@@ -30,11 +30,12 @@ type Cached = { user: SessionUser; expiresAt: number; readAt: number };
 /**
  * Who is signed in, in one indexed query (issue 13, decisions 0095 and 0099): the signed session cookie is checked
  * here and the session is read together with its user. The answer is kept for SESSION_CACHE_SECONDS, so the requests
- * a screen makes together ask the database once. Whatever changes a session or its user on this instance (every
- * /api/auth request: sign-out, password reset, e-mail confirmation; a changed name; account deletion) calls
- * `forget`, so it takes effect at once here; other instances see it within the cache's seconds. Whatever needs
- * better-auth's own handling (an expired session to clean up, one due for its daily extension, whose new cookie is
- * passed on) goes through `auth.api.getSession` and is never kept.
+ * a screen makes together ask the database once. Whatever changes a session or its user (every /api/auth request:
+ * sign-out, password reset, e-mail confirmation; a changed name; account deletion) calls `forget` here and publishes
+ * the change to every instance (decision 0121), whose readers drop what they kept within milliseconds. While this
+ * instance cannot hear such changes (its listening connection is down), nothing is kept. Whatever needs better-auth's
+ * own handling (an expired session to clean up, one due for its daily extension, whose new cookie is passed on) goes
+ * through `auth.api.getSession` and is never kept.
  */
 export function createSessionReader(deps: Pick<Deps, "auth" | "env" | "database">) {
   const { auth, env, database } = deps;
@@ -84,12 +85,19 @@ export function createSessionReader(deps: Pick<Deps, "auth" | "env" | "database"
     if (!row) return null;
     const { expiresAt, ...user } = row;
     const entry = { user, expiresAt: expiresAt.getTime(), readAt: now };
-    if (cacheMs > 0 && readIn === generation) {
+    if (cacheMs > 0 && readIn === generation && database.changes.live) {
       if (cache.size >= CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
       cache.set(token, entry);
     }
     return entry;
   }
+
+  function forget() {
+    generation += 1;
+    cache.clear();
+  }
+  // A session ended through another instance (or a change missed while not listening).
+  database.changes.subscribe("sessions", forget);
 
   async function read(c: Context<AppEnv>): Promise<SessionUser | null> {
     const cookie = getCookie(c, cookieName);
@@ -114,9 +122,6 @@ export function createSessionReader(deps: Pick<Deps, "auth" | "env" | "database"
   return {
     read,
     /** Drops every kept session: the next request of each reads the database again. */
-    forget: () => {
-      generation += 1;
-      cache.clear();
-    },
+    forget,
   };
 }

@@ -34,8 +34,19 @@ function mayChangeSessions(method: string, path: string) {
 }
 
 /**
+ * Subscribes this instance's session reader to changes made through the others, before the first request, and
+ * resolves once it hears them (decision 0121).
+ */
+export function listenForSessionChanges(deps: Deps): Promise<boolean> {
+  readerOf(deps);
+  return deps.database.changes.ready();
+}
+
+/**
  * After a request that may sign out, revoke, confirm, rename or delete, the sessions this instance kept are read from
- * the database again, so the change shows at once here.
+ * the database again, so the change shows at once here, and every other instance is told to do the same (decision
+ * 0121). Only a changing method is published: a GET to /api/auth (reading the session, a confirmation link, which
+ * the SPEC follows with a sign-out) ends no session another instance keeps.
  */
 export const forgetSessionsAfterChanges = createMiddleware<AppEnv>(async (c, next) => {
   if (!mayChangeSessions(c.req.method, c.req.path)) return next();
@@ -43,6 +54,11 @@ export const forgetSessionsAfterChanges = createMiddleware<AppEnv>(async (c, nex
     await next();
   } finally {
     readerOf(c.var.deps).forget();
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+      await c.var.deps.database.changes
+        .publish("sessions")
+        .catch((err: unknown) => c.var.log.error({ err }, "could not tell the other instances about a session change"));
+    }
   }
 });
 

@@ -4,6 +4,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-post
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { projectRoot } from "../project-root.ts";
+import { type ChangeFeed, createLocalChangeFeed, createPgChangeFeed } from "./change-feed.ts";
 import * as schema from "./schema.ts";
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
@@ -15,6 +16,8 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** What one instance tells the others that keep something in memory (issue 36). */
+  changes: ChangeFeed;
   /** Raw SQL for the job queue (pg-boss's `db` adapter): parameters, or several statements without any. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 };
@@ -31,6 +34,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema });
+    const changes = createPgChangeFeed({ url: options.url, notify: (text, values) => pool.query(text, values) });
     return {
       db,
       kind: "postgres",
@@ -38,7 +42,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query("select 1");
       },
-      close: () => pool.end(),
+      changes,
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
       executeSql: (text, values) => pool.query(text, values as unknown[] | undefined),
     };
   }
@@ -65,6 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query("select 1");
     },
+    changes: createLocalChangeFeed(),
     close: () => client.close(),
     // PGlite's query() takes one statement; pg-boss also sends scripts of several (its migrations), which exec() runs.
     executeSql: async (text, values) => {
