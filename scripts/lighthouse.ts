@@ -45,6 +45,8 @@ Object.assign(process.env, {
   HOST: "127.0.0.1",
   APP_URL: baseUrl,
   DATA_DIR: dataDir,
+  // One server on the embedded database: production allows it when told there is only one.
+  SINGLE_INSTANCE: "true",
   LOG_LEVEL: "warn",
   // Production refuses to start without Stripe; the measured pages never reach it, so placeholders do.
   STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY || "sk_test_lighthouse_unused",

@@ -2,18 +2,18 @@ import { resolve } from "node:path";
 import { createApp } from "./app.ts";
 import { createAuth } from "./auth/auth.ts";
 import { listenForSessionChanges } from "./auth/session.ts";
+import { loadBuiltSite } from "./built-site.ts";
 import type { Deps } from "./context.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { seedPlans } from "./db/seed.ts";
 import type { Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { projectRoot } from "./project-root.ts";
 import { type AiGenerator, createAiGenerator } from "./services/ai/index.ts";
 import { createBilling } from "./services/billing/stripe-client.ts";
+import { createGenerationKeeper } from "./services/generation/generation-keeper.ts";
 import { createMailer, type Mailer } from "./services/mail/mailer.ts";
 import { type ProofStorage, proofStorageFrom } from "./services/proof/proof-storage.ts";
 import { createUploadSlots } from "./services/proof/upload-slots.ts";
-import { loadStaticSite } from "./static.ts";
 
 async function openConfiguredDatabase(env: Env): Promise<Database> {
   return env.DATABASE_URL
@@ -49,7 +49,19 @@ export async function buildDeps(
     bytesAtOnce: env.PROOF_UPLOADS_MB_AT_ONCE * 1024 * 1024,
     perAccount: env.PROOF_UPLOADS_AT_ONCE_PER_ACCOUNT,
   });
-  return { env, database, logger, mailer, auth, ai, billing: createBilling(env), proofStorage, uploadSlots };
+  return {
+    env,
+    database,
+    logger,
+    mailer,
+    auth,
+    ai,
+    billing: createBilling(env),
+    proofStorage,
+    uploadSlots,
+    generations: createGenerationKeeper({ database, logger }),
+    lifecycle: { draining: false },
+  };
 }
 
 export async function prepareDatabase(deps: Deps) {
@@ -59,10 +71,7 @@ export async function prepareDatabase(deps: Deps) {
 }
 
 export async function buildServerApp(deps: Deps, options: { serveClient?: boolean } = {}) {
-  const site =
-    options.serveClient === false
-      ? undefined
-      : await loadStaticSite(resolve(projectRoot, deps.env.BUILD_DIR, "client"));
+  const site = options.serveClient === false ? undefined : await loadBuiltSite(deps);
   if (!(await listenForSessionChanges(deps))) {
     deps.logger.warn(
       "not yet hearing session changes from other instances: sessions are read on every request until then",

@@ -4,6 +4,7 @@ import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import type { AiGenerator } from "./services/ai/index.ts";
 import type { Billing } from "./services/billing/stripe-client.ts";
+import type { GenerationKeeper } from "./services/generation/generation-keeper.ts";
 import type { Mailer } from "./services/mail/mailer.ts";
 import type { ProofStorage } from "./services/proof/proof-storage.ts";
 import type { UploadSlots } from "./services/proof/upload-slots.ts";
@@ -21,6 +22,10 @@ export type Deps = {
   proofStorage: ProofStorage;
   /** The proof uploads this instance takes in at once (decision 0116). */
   uploadSlots: UploadSlots;
+  /** The plan runs this instance holds, and whether it is stopping (decision 0121). */
+  generations: GenerationKeeper;
+  /** Set once the instance was told to stop: its health check fails so the proxy sends it nothing new (0121). */
+  lifecycle: { draining: boolean };
 };
 
 type SessionUser = { id: string; email: string; firstName: string; emailVerified: boolean; createdAt: Date };

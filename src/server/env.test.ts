@@ -40,7 +40,7 @@ describe("parseEnv", () => {
   });
 
   it("refuses production without a real auth secret or without Stripe", () => {
-    expect(problemsOf({ NODE_ENV: "production" })).toEqual([
+    expect(problemsOf({ NODE_ENV: "production", SINGLE_INSTANCE: "true" })).toEqual([
       "APP_URL: is required in production: the https address users open (e.g. https://unscroll.example)",
       "AUTH_SECRET: is required in production (32+ random characters)",
       "STRIPE_SECRET_KEY: is required in production, with STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY and STRIPE_WEBHOOK_SECRET",
@@ -54,6 +54,7 @@ describe("parseEnv", () => {
     expect(
       problemsOf({
         NODE_ENV: "production",
+        SINGLE_INSTANCE: "true",
         APP_URL: "https://unscroll.example",
         AUTH_SECRET: "x".repeat(32),
         ...stripe,
@@ -61,9 +62,72 @@ describe("parseEnv", () => {
     ).toEqual([]);
   });
 
+  it("counts the trusted proxies: TRUST_PROXY=true is one, TRUST_PROXY_HOPS more, and it needs TRUST_PROXY", () => {
+    expect(parseEnv({}).trustedProxyHops).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "true" }).trustedProxyHops).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "true", TRUST_PROXY_HOPS: "2" }).trustedProxyHops).toBe(2);
+    expect(problemsOf({ TRUST_PROXY_HOPS: "2" })).toEqual([
+      "TRUST_PROXY_HOPS: only applies with TRUST_PROXY=true: set TRUST_PROXY=true behind your proxies, or leave it empty",
+    ]);
+    for (const bad of ["0", "1.5", "eleven", "11"]) {
+      expect(problemsOf({ TRUST_PROXY: "true", TRUST_PROXY_HOPS: bad })).toEqual([
+        expect.stringMatching(/^TRUST_PROXY_HOPS: /),
+      ]);
+    }
+  });
+
+  describe("several instances (issue 36)", () => {
+    const production = {
+      NODE_ENV: "production",
+      APP_URL: "https://unscroll.example",
+      AUTH_SECRET: "x".repeat(32),
+      STRIPE_SECRET_KEY: "sk_live_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_PRICE_MONTHLY: "price_m",
+      STRIPE_PRICE_YEARLY: "price_y",
+    };
+    const shared = {
+      DATABASE_URL: "postgres://unscroll@db.internal:5432/unscroll",
+      S3_ENDPOINT: "https://s3.example",
+      S3_BUCKET: "proofs",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+    };
+
+    it("refuses the embedded database and proofs on local disk in production, naming what to set instead", () => {
+      expect(problemsOf(production)).toEqual([
+        "DATABASE_URL: is required in production, where several instances share one database: set it to that PostgreSQL (postgres://user:pass@host:5432/unscroll), or set SINGLE_INSTANCE=true to run one instance on the embedded database in DATA_DIR",
+        "S3_ENDPOINT: is required in production, where several instances show the same photo proofs: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY to a bucket, or set SINGLE_INSTANCE=true to keep photo proofs in DATA_DIR/proofs",
+      ]);
+      const { DATABASE_URL, ...bucketOnly } = shared;
+      expect(problemsOf({ ...production, ...bucketOnly })).toEqual([expect.stringMatching(/^DATABASE_URL: /)]);
+      expect(problemsOf({ ...production, DATABASE_URL })).toEqual([expect.stringMatching(/^S3_ENDPOINT: /)]);
+      expect(problemsOf({ ...production, ...shared })).toEqual([]);
+      expect(parseEnv({ ...production, ...shared }).SINGLE_INSTANCE).toBe(false);
+    });
+
+    it("keeps the single-instance setup when SINGLE_INSTANCE=true says there is one", () => {
+      expect(problemsOf({ ...production, SINGLE_INSTANCE: "true" })).toEqual([]);
+      expect(parseEnv({ ...production, SINGLE_INSTANCE: "true" }).SINGLE_INSTANCE).toBe(true);
+      // Still a half-configured bucket is refused: that check is about the bucket, not about instances.
+      expect(problemsOf({ ...production, SINGLE_INSTANCE: "true", S3_BUCKET: "proofs" })).toHaveLength(3);
+      expect(problemsOf({ ...production, SINGLE_INSTANCE: "false" })).toHaveLength(2);
+      expect(problemsOf({ ...production, SINGLE_INSTANCE: "yes" })).toEqual([
+        expect.stringMatching(/^SINGLE_INSTANCE: /),
+      ]);
+    });
+
+    it("leaves development and tests on the embedded database and DATA_DIR/proofs", () => {
+      expect(problemsOf({})).toEqual([]);
+      expect(problemsOf({ NODE_ENV: "development" })).toEqual([]);
+      expect(problemsOf({ NODE_ENV: "test" })).toEqual([]);
+    });
+  });
+
   it("checks APP_URL at start-up: a bare http(s) address, https in production unless on this machine", () => {
     const production = {
       NODE_ENV: "production",
+      SINGLE_INSTANCE: "true",
       AUTH_SECRET: "x".repeat(32),
       STRIPE_SECRET_KEY: "sk_live_1",
       STRIPE_WEBHOOK_SECRET: "whsec_1",

@@ -50,6 +50,39 @@ function missingS3Settings(env: Partial<Record<(typeof S3_SETTINGS)[number], str
   return missing.length === S3_SETTINGS.length ? [] : missing;
 }
 
+/**
+ * Production runs several instances behind a load balancer (issue 36) unless SINGLE_INSTANCE=true says otherwise. What
+ * one instance keeps on its own disk the others never see: the embedded database would split the users between
+ * instances, and a photo proof uploaded through one would be missing from the others. So production refuses both,
+ * naming the setting that fixes it and the one that keeps the single-instance setup. Development and tests keep them.
+ */
+function severalInstancesProblems(env: {
+  NODE_ENV: string;
+  SINGLE_INSTANCE: boolean;
+  DATABASE_URL?: string;
+  S3_ENDPOINT?: string;
+  S3_BUCKET?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+}): { path: string; message: string }[] {
+  if (env.NODE_ENV !== "production" || env.SINGLE_INSTANCE) return [];
+  const problems: { path: string; message: string }[] = [];
+  if (!env.DATABASE_URL) {
+    problems.push({
+      path: "DATABASE_URL",
+      message:
+        "is required in production, where several instances share one database: set it to that PostgreSQL (postgres://user:pass@host:5432/unscroll), or set SINGLE_INSTANCE=true to run one instance on the embedded database in DATA_DIR",
+    });
+  }
+  if (S3_SETTINGS.every((name) => !env[name])) {
+    problems.push({
+      path: "S3_ENDPOINT",
+      message: `is required in production, where several instances show the same photo proofs: set ${S3_SETTINGS.join(", ")} to a bucket, or set SINGLE_INSTANCE=true to keep photo proofs in DATA_DIR/proofs`,
+    });
+  }
+  return problems;
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -63,10 +96,22 @@ const envSchema = z
       blank,
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// connection URL" }).optional(),
     ),
+    SINGLE_INSTANCE: z.preprocess(blank, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     AUTH_SECRET: z.preprocess(blank, z.string().min(32).optional()),
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+    SHUTDOWN_GRACE_SECONDS: z.preprocess(blank, z.coerce.number().min(0).max(60).optional()),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
     TRUST_PROXY: z.preprocess(blank, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
+    TRUST_PROXY_HOPS: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: "must be the number of proxies in front of the server (1-10)" })
+        .int()
+        .min(1)
+        .max(10)
+        .optional(),
+    ),
     RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
     RATE_LIMIT_SIGN_IN_PER_IP: attempts,
     RATE_LIMIT_SIGN_IN_PER_EMAIL: attempts,
@@ -153,6 +198,14 @@ const envSchema = z
         message: "is required in production (32+ random characters)",
       });
     }
+    if (env.TRUST_PROXY_HOPS !== undefined && !env.TRUST_PROXY) {
+      // Ignoring it would leave the operator believing the proxies count while every client shares their address.
+      ctx.addIssue({
+        code: "custom",
+        path: ["TRUST_PROXY_HOPS"],
+        message: "only applies with TRUST_PROXY=true: set TRUST_PROXY=true behind your proxies, or leave it empty",
+      });
+    }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
       ctx.addIssue({
         code: "custom",
@@ -188,6 +241,8 @@ const envSchema = z
         message: "needs STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY and STRIPE_WEBHOOK_SECRET as well",
       });
     }
+    for (const { path, message } of severalInstancesProblems(env))
+      ctx.addIssue({ code: "custom", path: [path], message });
     for (const setting of missingS3Settings(env)) {
       ctx.addIssue({
         code: "custom",
@@ -204,6 +259,13 @@ export type VapidConfig = { publicKey: string; privateKey: string; subject: stri
 
 export type Env = Omit<ParsedEnv, "APP_URL" | "AUTH_SECRET"> & {
   APP_URL: string;
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For (auth/client-ip.ts): TRUST_PROXY_HOPS (1 by
+   * default) with TRUST_PROXY=true, 0 without, when the socket's peer is the client.
+   */
+  trustedProxyHops: number;
+  /** Seconds the health check fails before the port closes when the instance stops (decision 0121). */
+  shutdownGraceSeconds: number;
   AUTH_SECRET: string;
   /** False: AUTH_SECRET was not set, and the secret is this process's own until the server swaps in a kept one. */
   authSecretSet: boolean;
@@ -295,6 +357,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // server keeps one in DATA_DIR instead (auth/dev-secret.ts). Production refuses to start without one.
     AUTH_SECRET: env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
     authSecretSet: env.AUTH_SECRET !== undefined,
+    trustedProxyHops: env.TRUST_PROXY ? (env.TRUST_PROXY_HOPS ?? 1) : 0,
+    // Behind a proxy (production) the health check fails this long before the port closes, so the proxy stops
+    // sending first; on a developer's machine Ctrl-C stops at once.
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS ?? (env.NODE_ENV === "production" ? 3 : 0),
     vapid:
       env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
         ? {

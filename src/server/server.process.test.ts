@@ -84,6 +84,27 @@ describe(`the server process (${onPostgres ? "DATABASE_URL" : "embedded PGlite"}
   );
 
   it(
+    "drains on SIGTERM: its health check fails at once while it still answers, then it closes and exits 0",
+    async () => {
+      const server = await startServer({ ...dbEnv, SHUTDOWN_GRACE_SECONDS: "2" });
+      const base = `http://127.0.0.1:${server.port}`;
+      const exited = exitOf(server.child, STOP_MS);
+      server.child.kill("SIGTERM");
+      // The proxy's next check sees 503 and sends nothing new; a request already routed here is still answered.
+      await until(
+        async () => (await fetch(`${base}/api/health`)).status === 503,
+        5_000,
+        () => `health never failed while draining:\n${server.output()}`,
+      );
+      expect(await (await fetch(`${base}/api/health`)).json()).toEqual({ status: "draining" });
+      expect((await fetch(`${base}/api/me`, { headers: { origin: origin(server.port) } })).status).toBe(200);
+      expect(await exited).toBe(0);
+      expect(server.output()).toContain("database closed; bye");
+    },
+    2 * STARTUP_MS,
+  );
+
+  it(
     "a sign-up answered just before SIGTERM is still written: shutdown waits for it",
     async () => {
       const first = await startServer(dbEnv);

@@ -3,6 +3,7 @@ import { buildDeps, buildServerApp, prepareDatabase } from "./bootstrap.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { createHttpServer, listen } from "./http/node-server.ts";
 import { settleAnsweredAuthWork } from "./routes/auth/auth.routes.ts";
+import { startGenerationTakeovers } from "./services/generation/generation-runner.ts";
 import { startReminderQueue } from "./services/reminders/reminder-queue.ts";
 
 /** Parses the settings, prepares the database and serves until SIGINT/SIGTERM. */
@@ -39,21 +40,43 @@ export async function startServer(options: { serveClient: boolean }) {
   const server = await listen(createHttpServer(app.fetch), env.PORT, env.HOST);
   logger.info({ port: env.PORT, database: database.kind }, `Unscroll is listening on ${env.APP_URL}`);
 
+  // Plans whose instance died or stopped are finished here, and so are sign-ups and reset requests whose instance
+  // died after answering them (decision 0121).
+  const takeovers = startGenerationTakeovers(deps);
+  const authTakeovers = setInterval(() => {
+    deps.auth.answeredWork
+      .takeOverAbandoned()
+      .catch((err: unknown) => logger.warn({ err }, "could not look for abandoned sign-ups and reset requests"));
+  }, 5_000);
+  authTakeovers.unref();
+
   let stopping = false;
-  const shutdown = (signal: string) => {
+  /**
+   * Drains (decision 0121): the health check fails at once so the proxy sends nothing new, the plan runs held here
+   * go to the other instances at once, and after the grace the port closes and requests in flight finish. Sign-ups
+   * and reset requests answered before their work finish it, and a reminder being sent finishes or goes back to the
+   * queue, before the database closes.
+   */
+  const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    deps.lifecycle.draining = true;
+    logger.info({ signal, graceSeconds: env.shutdownGraceSeconds }, "shutting down: draining");
+    clearInterval(authTakeovers);
+    await takeovers.stop();
+    const given = await deps.generations
+      .handBack()
+      .catch((err: unknown) => logger.error({ err }, "could not give the plan runs back"));
+    if (given) logger.info({ runs: given }, "plan runs given to the other instances");
+    await new Promise((resolve) => setTimeout(resolve, env.shutdownGraceSeconds * 1000));
+    logger.info("finishing in-flight requests");
     const force = setTimeout(() => {
-      logger.warn("in-flight requests did not finish in 10 s; closing anyway");
+      logger.warn(`in-flight requests did not finish in ${env.SHUTDOWN_TIMEOUT_SECONDS} s; closing anyway`);
       server.closeAllConnections();
-    }, 10_000);
+    }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
     force.unref();
     server.close(async () => {
-      // Sign-ups and reset requests are answered before their work (decisions 0063, 0101): it finishes before the
-      // database closes.
       await settleAnsweredAuthWork(deps.auth);
-      // A reminder being sent finishes (or is handed back to the queue) before the database closes.
       await reminders.stop();
       await database.close();
       logger.info("database closed; bye");
@@ -61,8 +84,8 @@ export async function startServer(options: { serveClient: boolean }) {
     });
     server.closeIdleConnections();
   };
-  process.on("SIGINT", () => shutdown("SIGINT"));
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
 export function run(options: { serveClient: boolean }) {

@@ -141,3 +141,84 @@ describe("serving the built web app", () => {
     expect(small.headers.get("vary")).toBeNull();
   });
 });
+
+describe("serving the hashed assets of another build (issue 36)", () => {
+  let dir: string;
+  let app: Hono<AppEnv>;
+  const asked: string[][] = [];
+  // What the database holds of the other build: its chunk with the build's copies, and a small file without.
+  const otherBuild = new Map<string, Uint8Array>([
+    ["/assets/b-222.js", Buffer.from(BIG_SCRIPT)],
+    ["/assets/b-222.js.br", brotliCompressSync(BIG_SCRIPT)],
+    ["/assets/b-222.js.gz", gzipSync(BIG_SCRIPT)],
+    ["/assets/b-222.css", Buffer.from("body{margin:0}")],
+  ]);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "unscroll-static-other-"));
+    await mkdir(join(dir, "assets"));
+    await writeFile(join(dir, "index.html"), "<html><body>A</body></html>");
+    await writeFile(join(dir, "assets", "a-111.js"), "console.log('a')");
+    await writeFile(join(dir, "robots.txt"), "User-agent: *");
+    const site = await loadStaticSite(dir, {
+      otherBuilds: {
+        async find(paths) {
+          asked.push([...paths]);
+          return new Map(paths.flatMap((path) => (otherBuild.has(path) ? [[path, otherBuild.get(path)!]] : [])));
+        },
+      },
+    });
+    expect([...site.assets.keys()]).toEqual(["/assets/a-111.js"]);
+    app = new Hono<AppEnv>();
+    app.on(["GET", "HEAD"], "*", async (c) => (await site.serve(c)) ?? c.json({ error: "Not found" }, 404));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("answers an asset only the other build has as its own: immutable, typed, in the encoding the browser takes", async () => {
+    const brotli = await app.request("/assets/b-222.js", { headers: { "accept-encoding": "br, gzip" } });
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(brotli.headers.get("content-type")).toContain("text/javascript");
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotli.headers.get("vary")).toBe("Accept-Encoding");
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(BIG_SCRIPT);
+    const plain = await app.request("/assets/b-222.js");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(BIG_SCRIPT);
+    const css = await app.request("/assets/b-222.css", { headers: { "accept-encoding": "br" } });
+    expect(css.headers.get("content-type")).toContain("text/css");
+    expect(css.headers.get("vary")).toBeNull();
+    expect(await css.text()).toBe("body{margin:0}");
+  });
+
+  it("asks the other builds once per asset, never for its own files, pages or copies", async () => {
+    asked.length = 0;
+    await app.request("/assets/b-222.js");
+    await app.request("/assets/a-111.js");
+    await app.request("/robots.txt");
+    await app.request("/dashboard");
+    expect((await app.request("/assets/b-222.js.br")).status).toBe(404);
+    expect(asked).toEqual([]);
+    expect((await app.request("/assets/c-333.js")).status).toBe(404);
+    expect((await app.request("/assets/c-333.js", { method: "HEAD" })).status).toBe(404);
+    expect(asked).toEqual([
+      ["/assets/c-333.js", "/assets/c-333.js.br", "/assets/c-333.js.gz"],
+      ["/assets/c-333.js", "/assets/c-333.js.br", "/assets/c-333.js.gz"],
+    ]);
+    // Outside /assets/ a missing file is nobody's chunk.
+    expect((await app.request("/favicon.png")).status).toBe(404);
+    expect(asked).toHaveLength(2);
+  });
+
+  it("answers an error, not a 404 a browser would keep, while the other builds cannot be asked", async () => {
+    const site = await loadStaticSite(dir, {
+      otherBuilds: {
+        find: () => Promise.reject(new Error("the database is down")),
+      },
+    });
+    const failing = new Hono<AppEnv>();
+    failing.on(["GET", "HEAD"], "*", async (c) => (await site.serve(c)) ?? c.json({ error: "Not found" }, 404));
+    expect((await failing.request("/assets/b-222.js")).status).toBe(500);
+    expect((await failing.request("/assets/a-111.js")).status).toBe(200);
+  });
+});

@@ -25,6 +25,12 @@ function cacheControlFor(urlPath: string) {
   return "public, max-age=3600";
 }
 
+/**
+ * Where the hashed assets of the other builds are (db/shared-assets.ts): during a rolling deploy a page of one build
+ * asks an instance of the other for a chunk only its own build has.
+ */
+export type OtherBuilds = { find(paths: readonly string[]): Promise<Map<string, Uint8Array>> };
+
 export type StaticSite = {
   /**
    * Answers a GET or HEAD for a file, a pre-rendered page or the SPA fallback; null when the path is not ours. Only a
@@ -47,7 +53,15 @@ async function walk(dir: string): Promise<string[]> {
  * path, names the type (hono's MIME table), and sends the build's brotli or gzip copy to a browser that takes it;
  * here it reads from the memory instead of the disk. Pages are ours: each gets the request's nonce.
  */
-export async function loadStaticSite(root: string): Promise<StaticSite> {
+export async function loadStaticSite(
+  root: string,
+  options: { otherBuilds?: OtherBuilds } = {},
+): Promise<
+  StaticSite & {
+    /** This build's hashed files under /assets/ (their .br/.gz copies included), by URL path: what it shares. */
+    assets: ReadonlyMap<string, Bytes>;
+  }
+> {
   // Every file of the build by its URL path, the .br/.gz copies included.
   const bytes = new Map<string, Bytes>();
   for (const path of await walk(root)) {
@@ -82,6 +96,21 @@ export async function loadStaticSite(root: string): Promise<StaticSite> {
   });
   const noNext = async () => {};
 
+  /**
+   * Takes an asset of another build, with its copies, in as if this build had it: the same cache headers, type and
+   * encodings, and the database asked once per path. A path names one content for ever, so keeping it is never wrong,
+   * and only what some build really has is kept: a made-up name costs a query each time, never memory.
+   */
+  const { otherBuilds } = options;
+  const adopt = async (path: string) => {
+    const found = await otherBuilds?.find([path, `${path}.br`, `${path}.gz`]);
+    const body = found?.get(path);
+    if (!found || !body) return false;
+    for (const [copyPath, copy] of found) files.set(copyPath, copy as Bytes);
+    if (found.size > 1) negotiated.add(path);
+    return true;
+  };
+
   const fallbackFile = bytes.get("/__spa-fallback.html") ?? bytes.get("/index.html");
   if (!fallbackFile) throw new Error(`No built client found in ${root}. Run \`npm run build\` first.`);
   // The SPA fallback shows nothing until its scripts run, so it keeps the module preloads.
@@ -102,7 +131,9 @@ export async function loadStaticSite(root: string): Promise<StaticSite> {
     return c.body(body, 200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" });
   };
 
+  const assets = new Map([...files].filter(([path]) => path.startsWith("/assets/")));
   return {
+    assets,
     serve(c) {
       let path: string;
       try {
@@ -114,6 +145,11 @@ export async function loadStaticSite(root: string): Promise<StaticSite> {
       // Only a file of the build goes through serveStatic, so pages and client routes pay nothing for it. Its copies
       // are encodings of their file, not URLs of their own.
       if (files.has(path) && !PRECOMPRESSED.test(path)) return serveFile(c, noNext).then((file) => file ?? notFound(c));
+      if (otherBuilds && path.startsWith("/assets/") && !PRECOMPRESSED.test(path)) {
+        return adopt(path).then((found) =>
+          found ? serveFile(c, noNext).then((file) => file ?? notFound(c)) : notFound(c),
+        );
+      }
       // A missing file is a 404, not the app; a page asked for by its file name gets the app.
       if (extname(path) && !(isPage(path) && bytes.has(path))) return notFound(c);
       const page =

@@ -21,6 +21,8 @@ export const TEST_ORIGIN = "http://localhost:3000";
 /** The settings a production server refuses to start without, with values that reach nothing. */
 export const PRODUCTION_TEST_ENV = {
   NODE_ENV: "production",
+  // One app on a database of its own, photo proofs on its disk: what production allows only when told so.
+  SINGLE_INSTANCE: "true",
   AUTH_SECRET: "a".repeat(40),
   STRIPE_SECRET_KEY: "sk_test_unused",
   STRIPE_WEBHOOK_SECRET: "whsec_unused",

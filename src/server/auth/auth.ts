@@ -229,11 +229,16 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
   });
   return Object.assign(auth, {
     /**
-     * The sign-ups and reset requests answered before their work (decisions 0063 and 0101), still being done: one
-     * registry per instance, so per app (tests run several apps in one process). The auth guard starts the work here;
-     * a stopping server waits for it (`settleAnsweredAuthWork`).
+     * The sign-ups and reset requests answered before their work (decisions 0063, 0101 and 0121), still being done:
+     * one registry per instance, so per app (tests run several apps in one process). The auth guard starts the work
+     * here; a stopping server waits for it (`settleAnsweredAuthWork`); another instance does it if this one dies.
      */
-    answeredWork: createDeferredAuthWork(logger),
+    answeredWork: createDeferredAuthWork({
+      db,
+      logger,
+      secret: env.AUTH_SECRET,
+      handle: (request) => auth.handler(request),
+    }),
   });
 }
 

@@ -3,15 +3,22 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 
 /**
- * The address a request came from. Behind a proxy (TRUST_PROXY=true) that is the last
- * X-Forwarded-For entry: the one our proxy appended, which a client cannot forge (any
- * earlier entries are whatever the client sent). Without a proxy it is the socket's peer.
+ * The address a request came from. Without proxies (`trustedProxyHops` 0) that is the socket's peer. Behind N proxies
+ * (TRUST_PROXY=true, TRUST_PROXY_HOPS=N) each appends the address it was reached from to X-Forwarded-For, so the
+ * client is the Nth entry from the right: entries further left are whatever the client sent. E.g. CDN -> HAProxy ->
+ * app: "<client>, <CDN edge>", two hops, the client is the second from the right.
+ *
+ * Fewer entries than hops means the request skipped a proxy that should have appended (someone reached an inner proxy
+ * directly, or a proxy is set up not to append): then only the last entry is certain, appended by the proxy the socket
+ * comes from, and it is the one used. Any other entry might be the client's own word, which would let him pick a fresh
+ * address per request and walk past every per-address limit; the last one at worst groups clients behind an outer
+ * proxy (docs/security.md).
  */
-export function clientIp(c: Context, trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for");
-    const last = forwarded?.split(",").at(-1)?.trim();
-    if (last && isIP(last)) return normalizeIp(last);
+export function clientIp(c: Context, trustedProxyHops: number): string | null {
+  if (trustedProxyHops > 0) {
+    const entries = c.req.header("x-forwarded-for")?.split(",") ?? [];
+    const entry = (entries.length >= trustedProxyHops ? entries.at(-trustedProxyHops) : entries.at(-1))?.trim();
+    if (entry && isIP(entry)) return normalizeIp(entry);
   }
   try {
     const address = getConnInfo(c).remote.address;

@@ -100,6 +100,7 @@ describe("the web push (VAPID) keys without VAPID_PUBLIC_KEY and VAPID_PRIVATE_K
     });
     const production = {
       NODE_ENV: "production",
+      SINGLE_INSTANCE: "true",
       DATA_DIR: dir,
       APP_URL: "https://unscroll.example",
       AUTH_SECRET: "s".repeat(40),

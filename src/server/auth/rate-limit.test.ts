@@ -1,8 +1,9 @@
 import { hashPassword as scryptHash } from "better-auth/crypto";
+import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "#tests/support/test-database.ts";
 import type { Database } from "../db/client.ts";
-import { normalizeIp } from "./client-ip.ts";
+import { clientIp, normalizeIp } from "./client-ip.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
@@ -101,6 +102,32 @@ describe("client IP", () => {
     expect(normalizeIp("2001:db8:0:1:aaaa::1")).toBe("2001:db8:0:1::/64");
     expect(normalizeIp("2001:DB8:0:1:bbbb:cccc:dddd:eeee")).toBe("2001:db8:0:1::/64");
   });
+
+  /** The address clientIp finds behind `hops` trusted proxies, for a request with this X-Forwarded-For. */
+  async function seenBehind(hops: number, forwardedFor?: string) {
+    const app = new Hono().get("/", (c) => c.text(String(clientIp(c, hops))));
+    const response = await app.request("/", { headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} });
+    return response.text();
+  }
+
+  it("takes the entry the outermost trusted proxy appended: the Nth from the right behind N proxies", async () => {
+    // In-process there is no socket: "null" stands for the socket's peer.
+    expect(await seenBehind(0, "203.0.113.9")).toBe("null");
+    expect(await seenBehind(1, "198.51.100.7, 203.0.113.9")).toBe("203.0.113.9");
+    // CDN -> HAProxy -> app: the client's address, then the CDN edge's; whatever he sent himself is further left.
+    expect(await seenBehind(2, "198.51.100.7, 203.0.113.9, 192.0.2.50")).toBe("203.0.113.9");
+    expect(await seenBehind(2, "203.0.113.9,192.0.2.50")).toBe("203.0.113.9");
+    expect(await seenBehind(3, "::ffff:203.0.113.9, 192.0.2.50, 10.0.0.2")).toBe("203.0.113.9");
+  });
+
+  it("takes the last entry when fewer proxies appended than are trusted, and the socket's peer for a bad entry", async () => {
+    // Someone reached the inner proxy without the CDN: only the entry our own proxy appended is certain.
+    expect(await seenBehind(2, "203.0.113.9")).toBe("203.0.113.9");
+    expect(await seenBehind(3, "198.51.100.7, 203.0.113.9")).toBe("203.0.113.9");
+    expect(await seenBehind(2, "unknown, 192.0.2.50")).toBe("null");
+    expect(await seenBehind(1, "203.0.113.9, not-an-address")).toBe("null");
+    expect(await seenBehind(1)).toBe("null");
+  });
 });
 
 describe("password hashing", () => {
@@ -118,6 +145,7 @@ describe("password hashing", () => {
 describe("rate-limit settings", () => {
   // What production needs to start at all (env.ts): its address, a secret and the Stripe settings.
   const base = {
+    SINGLE_INSTANCE: "true",
     APP_URL: "https://unscroll.example",
     AUTH_SECRET: "x".repeat(32),
     STRIPE_SECRET_KEY: "sk_test_1",

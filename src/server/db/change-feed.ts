@@ -1,7 +1,7 @@
 import pg from "pg";
 
 /** What may change under another instance's feet and be kept in memory: each has its own subscribers. */
-export type ChangeTopic = "sessions" | "generations";
+type ChangeTopic = "sessions" | "generations";
 
 type Listener = () => void;
 

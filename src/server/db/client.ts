@@ -1,10 +1,10 @@
 import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { projectRoot } from "../project-root.ts";
 import { type ChangeFeed, createLocalChangeFeed, createPgChangeFeed } from "./change-feed.ts";
+import { migrateUnderLock } from "./migrate-once.ts";
 import * as schema from "./schema.ts";
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
@@ -38,7 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool, migrationsFolder),
       ping: async () => {
         await pool.query("select 1");
       },

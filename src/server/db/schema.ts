@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -114,6 +115,25 @@ export const rateLimits = pgTable("rate_limits", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/**
+ * Sign-ups and reset requests answered before their work (decisions 0063, 0101), until that work is done: a row per
+ * request, so an instance that dies with work pending leaves it to another (decision 0121). The request is sealed
+ * (AES-GCM, a key derived from AUTH_SECRET): a sign-up holds a password for the second or so it waits here.
+ */
+export const answeredAuthWork = pgTable(
+  "answered_auth_work",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    sealed: text("sealed").notNull(),
+    createdAt: createdAt(),
+    /** Until when the instance that answered does the work; past this any instance does it. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }).notNull(),
+    attempts: integer("attempts").notNull().default(1),
+  },
+  (t) => [index("answered_auth_work_lease_idx").on(t.leaseUntil)],
+);
+
 // ---------------------------------------------------------------------------
 // Product
 // ---------------------------------------------------------------------------
@@ -224,6 +244,12 @@ export const quizResponses = pgTable(
     generationRunId: uuid("generation_run_id"),
     /** What the running generation has written so far, shown while it streams (issue 28). */
     generationPreview: jsonb("generation_preview").$type<PlanPreview>(),
+    /** Until when the instance running it holds the run; past this any instance takes it over (decision 0121). */
+    generationLeaseUntil: timestamp("generation_lease_until", { withTimezone: true }),
+    /** Runs started or taken over for this response: one that keeps dying ends as failed instead of going round. */
+    generationAttempts: integer("generation_attempts").notNull().default(0),
+    /** The steps the run has completed (mission, challenges), so a run taken over goes on from them. */
+    generationPartial: jsonb("generation_partial").$type<{ mission?: unknown; challenges?: unknown[] }>(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     lifeMission: text("life_mission"),
     missionStatement: text("mission_statement"),
@@ -237,6 +263,8 @@ export const quizResponses = pgTable(
     index("quiz_responses_user_id_idx").on(t.userId, t.completedAt),
     check("quiz_responses_status_check", oneOf(t.status, quizStatuses)),
     check("quiz_responses_generation_check", oneOf(t.generationStatus, generationStatuses)),
+    // What each instance's keeper looks for every few seconds: runs whose holder is gone.
+    index("quiz_responses_running_lease_idx").on(t.generationLeaseUntil).where(sql`${t.generationStatus} = 'running'`),
   ],
 );
 
@@ -652,3 +680,26 @@ export const milestoneReplans = pgTable(
     check("milestone_replans_proposal_check", sql`(${t.status} = 'generating') = (${t.proposal} is null)`),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Shared build assets (issue 36, decision 0122)
+// ---------------------------------------------------------------------------
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  // node-postgres sends a Buffer as bytes; another Uint8Array view it would send as text.
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Every content-hashed file under /assets/ of every build that ran on this database in the last weeks, its .br/.gz
+ * copies as rows of their own: during a rolling deploy a page of one build asks an instance of the other for a chunk
+ * it does not have. A path names one content for ever (the hash is in the name), so a row is never updated but for
+ * `last_seen_at`, which start-up refreshes and prunes by.
+ */
+export const staticAssets = pgTable("static_assets", {
+  path: text("path").primaryKey(),
+  content: bytea("content").notNull(),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+});

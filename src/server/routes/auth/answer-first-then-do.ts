@@ -24,7 +24,7 @@ function answerSent(c: Context<GuardEnv>): Promise<void> {
 /**
  * Step 7: an endpoint `answeredFirst` (sign-up, reset request) is answered now, the same for every address, and
  * better-auth's work (hash, lookup, writes, e-mail) runs once the answer is out, in the app's `answeredWork` registry
- * (decisions 0063 and 0101); with too much of it pending, 503 `auth.busy`, the same for every address. Any other
+ * (decisions 0063, 0101; kept in the database until done, 0121); with too much of it pending, 503 `auth.busy`, the same for every address. Any other
  * request about an address waits for that address's answered work: a login right after signing up finds the account.
  */
 export const answerFirstThenDo = createMiddleware<GuardEnv>(async (c, next) => {
@@ -32,13 +32,9 @@ export const answerFirstThenDo = createMiddleware<GuardEnv>(async (c, next) => {
   const { auth } = deps;
   const first = endpoint.answeredFirst;
   if (first && email) {
-    const request = betterAuthRequest(c);
-    const sent = answerSent(c);
-    const work = async () => {
-      await sent;
-      return auth.handler(request);
-    };
-    if (!auth.answeredWork.start(first.kind, email, work)) throw new DomainError("auth.busy");
+    if (!(await auth.answeredWork.start(first.kind, email, betterAuthRequest(c), () => answerSent(c)))) {
+      throw new DomainError("auth.busy");
+    }
     return c.json(first.answer, 200);
   }
   if (email) await auth.answeredWork.settled(email);

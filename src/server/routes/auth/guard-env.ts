@@ -8,7 +8,7 @@ type GuardVariables = {
   endpoint: AuthEndpoint;
   /** Its path under /api/auth, e.g. "/sign-in/email". */
   authPath: string;
-  /** The client's address (the socket's, or the trusted proxy's last X-Forwarded-For entry); null in-process. */
+  /** The client's address (the socket's, or the X-Forwarded-For entry of the outermost trusted proxy); null in-process. */
   clientIp: string | null;
   /** The body as read (`readBody`), then as checked (`checkInput`): sent to better-auth as JSON. Unset: unread. */
   input: Record<string, unknown> | undefined;

@@ -8,7 +8,7 @@ import type { GuardEnv } from "./guard-env.ts";
  * `x-unscroll-client-ip`, where a value the client sent is dropped (decision 0010).
  */
 export const passClientIp = createMiddleware<GuardEnv>(async (c, next) => {
-  const ip = clientIp(c, c.var.deps.env.TRUST_PROXY);
+  const ip = clientIp(c, c.var.deps.env.trustedProxyHops);
   c.set("clientIp", ip);
   const { headers } = c.var.forward;
   headers.delete(CLIENT_IP_HEADER);

@@ -104,7 +104,7 @@ export const calendarRoutes = new Hono<AppEnv>()
           appUrl: env.APP_URL,
         },
         c.req.param("file").slice(0, -".ics".length),
-        clientIp(c, env.TRUST_PROXY),
+        clientIp(c, env.trustedProxyHops),
       );
       return c.body(text, 200, {
         "Content-Type": "text/calendar; charset=utf-8",

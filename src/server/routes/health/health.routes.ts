@@ -6,11 +6,15 @@ export const healthRoutes = new Hono<AppEnv>().get(
   "/",
   documented({
     tag: "Operations",
-    summary: "Whether the server and its database answer.",
-    ok: { 200: '`{status: "ok", database: "up"}`', 503: '`{status: "error", database: "down"}`' },
+    summary: "Whether the server and its database answer, and whether it takes new requests.",
+    ok: {
+      200: '`{status: "ok", database: "up"}`',
+      503: '`{status: "error", database: "down"}`, or `{status: "draining"}` while the instance stops (the proxy sends it nothing new)',
+    },
     public: true,
   }),
   async (c) => {
+    if (c.var.deps.lifecycle.draining) return c.json({ status: "draining" as const }, 503);
     try {
       await c.var.deps.database.ping();
       return c.json({ status: "ok" as const, database: "up" as const }, 200);

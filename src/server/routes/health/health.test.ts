@@ -14,6 +14,18 @@ describe("GET /api/health", () => {
     expect(await response.json()).toEqual({ status: "ok", database: "up" });
   });
 
+  it("answers 503 'draining' once the instance is stopping, so the proxy sends it nothing new", async () => {
+    const stopping = await createTestApp();
+    try {
+      stopping.deps.lifecycle.draining = true;
+      const response = await stopping.api.health.$get();
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ status: "draining" });
+    } finally {
+      await stopping.close();
+    }
+  });
+
   it("sends security headers with every answer", async () => {
     const response = await t.api.health.$get();
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");

@@ -109,7 +109,7 @@ export const meRoutes = new Hono<AppEnv>()
         },
         user,
         c.req.valid("json").password,
-        clientIp(c, env.TRUST_PROXY),
+        clientIp(c, env.trustedProxyHops),
       );
       // His sessions are gone with his rows; better-auth expires its own cookies in this browser, and the device one goes.
       const secure = env.APP_URL.startsWith("https://");

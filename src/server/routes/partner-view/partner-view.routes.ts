@@ -97,7 +97,11 @@ export const partnerViewRoutes = new Hono<AppEnv>()
     async (c) => {
       const { env, database } = c.var.deps;
       const limiter = createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);
-      const request = { token: c.req.param("token"), text: c.req.valid("json").text, ip: clientIp(c, env.TRUST_PROXY) };
+      const request = {
+        token: c.req.param("token"),
+        text: c.req.valid("json").text,
+        ip: clientIp(c, env.trustedProxyHops),
+      };
       const sent = await cheerFromPage({ db: database.db, limiter }, request, new Date());
       return c.json(sent, 201);
     },

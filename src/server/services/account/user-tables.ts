@@ -81,6 +81,10 @@ export const tablesWithoutUserColumn: Record<string, string> = {
     "Deleted with the account, never exported (a credential).",
   rate_limits: "attempt counters keyed by a keyed hash (HMAC) of an IP or an address; no user id, no readable address.",
   subscription_plans: "the plans for sale; the same for everyone.",
+  answered_auth_work:
+    "a sign-up or reset request answered before its work, sealed (AES-GCM) for the second until the work is done, " +
+    "then deleted; before the work there is no account to tie it to (decision 0121).",
+  static_assets: "the web app's built scripts and styles, shared between instances during a deploy; nobody's data.",
 };
 
 /** The foreign keys that tie a row to its user, by constraint name. */

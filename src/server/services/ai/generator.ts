@@ -68,37 +68,44 @@ export class GenerationError extends Error {
  */
 export type PlanSoFar = { mission: Mission | null; challenges: GeneratedChallenge[]; milestones: MilestoneSet[] };
 
+/** The steps a run taken over from another instance has already completed (issue 36): they are not asked again. */
+export type PlanDone = { mission?: Mission; challenges?: GeneratedChallenge[] };
+
 /**
- * Runs the three steps in order, reporting each completed stage (stored so the processing screen shows it) and the
- * plan so far whenever a part of it completes.
+ * Runs the three steps in order, reporting each completed stage with the plan so far (stored so the processing
+ * screen shows it, and so a run taken over goes on from there) and the plan so far whenever a part of it completes.
+ * Steps in `done` are taken as written.
  */
 export async function generatePlan(
   ai: AiGenerator,
   answers: Answer[],
-  onStage: (stage: GenerationStage) => Promise<void>,
+  onStage: (stage: GenerationStage, soFar: PlanSoFar) => Promise<void>,
   context: PlanContext = {},
   onPlanSoFar: (plan: PlanSoFar) => void = () => {},
+  done: PlanDone = {},
 ): Promise<GeneratedPlan> {
   const soFar: PlanSoFar = { mission: null, challenges: [], milestones: [] };
   const report = (change: Partial<PlanSoFar>) => {
     Object.assign(soFar, change);
     onPlanSoFar({ ...soFar });
   };
-  const mission = await step(() => ai.mission(answers, context), quizMessages.challengesFailed);
+  const mission = done.mission ?? (await step(() => ai.mission(answers, context), quizMessages.challengesFailed));
   report({ mission });
-  await onStage("mission");
-  const challenges = await step(
-    () => ai.challenges(answers, mission, context, (items) => report({ challenges: items })),
-    quizMessages.challengesInvalid,
-  );
+  await onStage("mission", { ...soFar });
+  const challenges =
+    done.challenges ??
+    (await step(
+      () => ai.challenges(answers, mission, context, (items) => report({ challenges: items })),
+      quizMessages.challengesInvalid,
+    ));
   report({ challenges });
-  await onStage("challenges");
+  await onStage("challenges", { ...soFar });
   const milestones = await step(
     () => ai.milestones(answers, mission, challenges, context, (items) => report({ milestones: items })),
     quizMessages.milestonesFailed,
   );
   report({ milestones });
-  await onStage("milestones");
+  await onStage("milestones", { ...soFar });
   return { mission, challenges, milestones };
 }
 

@@ -2,7 +2,7 @@ import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
 import { type AiGenerator, DEFAULT_ANTHROPIC_MODEL } from "./generator.ts";
 
-export type { AiGenerator, PlanContext, PlanSoFar } from "./generator.ts";
+export type { AiGenerator, PlanContext, PlanDone, PlanSoFar } from "./generator.ts";
 export { GenerationError, generatePlan } from "./generator.ts";
 export type { GeneratedPlan } from "./schema.ts";
 

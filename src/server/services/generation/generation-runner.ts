@@ -1,26 +1,47 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { challenges, milestones, partners, quizResponses } from "#server/db/schema.ts";
 import { milestoneTypes } from "#shared/plan/rules.ts";
 import { type GenerationState, type PlanPreview, quizMessages } from "#shared/quiz/contracts.ts";
 import type { GenerationStage } from "#shared/quiz/rules.ts";
-import { type GeneratedPlan, GenerationError, generatePlan, type PlanContext, type PlanSoFar } from "../ai/index.ts";
+import {
+  type GeneratedPlan,
+  GenerationError,
+  generatePlan,
+  type PlanContext,
+  type PlanDone,
+  type PlanSoFar,
+} from "../ai/index.ts";
+import { strictSchemas } from "../ai/schema.ts";
 import { DomainError } from "../domain-error.ts";
+import { LEASE_MS } from "./generation-keeper.ts";
 import { withModelGeneration } from "./model-generations.ts";
 import { previewWrites } from "./preview-writes.ts";
 
-/** A run that has not finished after this long is taken to be dead (e.g. the server restarted) and may restart. */
-const STALE_RUN_MINUTES = 5;
+/**
+ * A run whose lease ran out this long ago and that no instance took over (none is running, or it died every time it
+ * was tried) is taken to be dead: the processing screen offers 'Try Again'. While instances run, an abandoned run is
+ * taken over within seconds (decision 0121), long before this.
+ */
+const STALE_RUN_MINUTES = 2;
+/** A run that died (its instance stopped without giving it back) this many times ends as failed. */
+const MAX_ATTEMPTS = 3;
+/** Runs one instance takes over at a time; the rest wait for the next look or another instance. */
+const TAKE_AT_ONCE = 4;
 
 /**
- * A run that is still 'running' but started more than STALE_RUN_MINUTES before `now`. The start is written with the
- * same clock, the app's, so the age holds even when the database's clock disagrees (decision 0100).
+ * A run that is still 'running' but whose lease ran out more than STALE_RUN_MINUTES before `now` (a run from before
+ * leases counts from its start). Leases are written with the same clock, the app's, so the age holds even when the
+ * database's clock disagrees (decision 0100).
  */
 export function staleRunCondition(now: Date): SQL {
   const staleBefore = new Date(now.getTime() - STALE_RUN_MINUTES * 60_000);
-  return and(eq(quizResponses.generationStatus, "running"), lt(quizResponses.generationStartedAt, staleBefore)) as SQL;
+  return and(
+    eq(quizResponses.generationStatus, "running"),
+    lt(sql`coalesce(${quizResponses.generationLeaseUntil}, ${quizResponses.generationStartedAt})`, staleBefore),
+  ) as SQL;
 }
 
 /** The state of this user's generation run, as the processing screen polls it. */
@@ -62,10 +83,12 @@ export async function readGenerationState(
 /**
  * Starts the generation of one quiz response unless it already runs or is done. The claim is one conditional
  * UPDATE, so of two simultaneous requests exactly one starts a run; the other (and any later one) starts nothing.
+ * An instance that is stopping claims the run with its lease already over, so an instance that stays runs it.
  */
 export async function startGeneration(deps: Deps, userId: string, quizResponseId: string): Promise<GenerationState> {
   const runId = randomUUID();
   const now = new Date();
+  const draining = deps.generations.draining;
   const [claimed] = await deps.database.db
     .update(quizResponses)
     .set({
@@ -75,6 +98,9 @@ export async function startGeneration(deps: Deps, userId: string, quizResponseId
       generationStartedAt: now,
       generationRunId: runId,
       generationPreview: null,
+      generationPartial: null,
+      generationLeaseUntil: new Date(now.getTime() + (draining ? -1 : LEASE_MS)),
+      generationAttempts: draining ? 0 : 1,
     })
     .where(
       and(
@@ -85,11 +111,102 @@ export async function startGeneration(deps: Deps, userId: string, quizResponseId
       ),
     )
     .returning({ answers: quizResponses.answers });
-  if (claimed) {
+  if (claimed && draining) {
+    await deps.database.changes.publish("generations");
+  } else if (claimed) {
     // The run continues after the response is sent; the client polls the generation state.
-    void runGeneration(deps, { quizResponseId, runId, answers: claimed.answers, userId });
+    void runGeneration(deps, { quizResponseId, runId, answers: claimed.answers, userId }, {});
   }
   return readGenerationState(deps, userId, quizResponseId, now);
+}
+
+/**
+ * Takes over runs whose lease ran out (their instance died, or gave them back as it stopped) and runs them here,
+ * from the steps they had completed (issue 36, decision 0121). The pick is `FOR UPDATE SKIP LOCKED`, so two
+ * instances looking at once take different runs. A run that died MAX_ATTEMPTS times ends as failed instead. Answers
+ * how many runs were taken.
+ */
+export async function takeOverAbandonedRuns(deps: Deps, now: Date = new Date()): Promise<number> {
+  const db = deps.database.db;
+  const abandoned = and(
+    eq(quizResponses.generationStatus, "running"),
+    or(isNull(quizResponses.generationLeaseUntil), lt(quizResponses.generationLeaseUntil, now)),
+  );
+  const failed = await db
+    .update(quizResponses)
+    .set({ generationStatus: "failed", generationError: quizMessages.challengesFailed, generationPreview: null })
+    .where(and(abandoned, gte(quizResponses.generationAttempts, MAX_ATTEMPTS)))
+    .returning({ id: quizResponses.id });
+  for (const { id } of failed) deps.logger.error({ quizResponseId: id }, "quiz generation died too often; failed");
+
+  const runId = randomUUID();
+  const pick = db
+    .select({ id: quizResponses.id })
+    .from(quizResponses)
+    .where(and(abandoned, lt(quizResponses.generationAttempts, MAX_ATTEMPTS)))
+    .orderBy(asc(quizResponses.generationLeaseUntil))
+    .limit(TAKE_AT_ONCE)
+    .for("update", { skipLocked: true });
+  const taken = await db
+    .update(quizResponses)
+    // One run id for the runs taken together is enough: each is claimed on its own quiz response.
+    .set({
+      generationRunId: runId,
+      generationLeaseUntil: new Date(now.getTime() + LEASE_MS),
+      generationAttempts: sql`${quizResponses.generationAttempts} + 1`,
+    })
+    .where(inArray(quizResponses.id, pick))
+    .returning({
+      id: quizResponses.id,
+      userId: quizResponses.userId,
+      answers: quizResponses.answers,
+      partial: quizResponses.generationPartial,
+    });
+  for (const row of taken) {
+    deps.logger.info({ quizResponseId: row.id, runId }, "quiz generation taken over");
+    void runGeneration(
+      deps,
+      { quizResponseId: row.id, runId, answers: row.answers, userId: row.userId },
+      doneSteps(row.partial),
+    );
+  }
+  return taken.length;
+}
+
+/** The steps stored by the run's earlier holder, each only if it still reads as valid; anything else is asked again. */
+function doneSteps(partial: { mission?: unknown; challenges?: unknown[] } | null): PlanDone {
+  const mission = strictSchemas.mission.safeParse(partial?.mission);
+  if (!mission.success) return {};
+  const challenges = strictSchemas.challenges.shape.challenges.safeParse(partial?.challenges);
+  return challenges.success ? { mission: mission.data, challenges: challenges.data } : { mission: mission.data };
+}
+
+/**
+ * Every instance looks for abandoned runs every few seconds, and at once when another instance says it gave runs
+ * back. Stops when the instance drains. Looks never overlap.
+ */
+export function startGenerationTakeovers(deps: Deps, options: { intervalMs?: number } = {}) {
+  let looking: Promise<void> | null = null;
+  const look = () => {
+    if (looking || deps.generations.draining) return;
+    looking = takeOverAbandonedRuns(deps)
+      .then(() => {})
+      .catch((err) => deps.logger.warn({ err }, "could not look for abandoned plan runs"))
+      .finally(() => {
+        looking = null;
+      });
+  };
+  const unsubscribe = deps.database.changes.subscribe("generations", look);
+  const timer = setInterval(look, options.intervalMs ?? 2_000);
+  timer.unref();
+  look();
+  return {
+    async stop() {
+      clearInterval(timer);
+      unsubscribe();
+      await looking;
+    },
+  };
 }
 
 type Run = { quizResponseId: string; runId: string; userId: string; answers: { question: string; answer: string }[] };
@@ -128,13 +245,21 @@ function previewOf(plan: PlanSoFar): PlanPreview {
   };
 }
 
-async function runGeneration(deps: Deps, run: Run): Promise<void> {
+/** Thrown inside a run this instance gave back: it stops at the next step and writes nothing more. */
+class HandedBack extends Error {}
+
+async function runGeneration(deps: Deps, run: Run, done: PlanDone): Promise<void> {
   const db = deps.database.db;
   const log = deps.logger.child({ quizResponseId: run.quizResponseId, runId: run.runId });
   const started = performance.now();
+  const held = deps.generations.hold(run.quizResponseId, run.runId);
+  const stillOurs = () => {
+    if (held.handedBack) throw new HandedBack();
+  };
   // The plan so far, written only while this run holds the claim (a handful of writes per plan, never one per token).
   const preview = previewWrites<PlanPreview>(
-    (generationPreview) => db.update(quizResponses).set({ generationPreview }).where(ownsClaim(run)),
+    (generationPreview) =>
+      held.handedBack ? Promise.resolve() : db.update(quizResponses).set({ generationPreview }).where(ownsClaim(run)),
     (err) => log.warn({ err }, "could not store the plan so far"),
   );
   try {
@@ -143,20 +268,34 @@ async function runGeneration(deps: Deps, run: Run): Promise<void> {
       generatePlan(
         deps.ai,
         run.answers,
-        async (stage) => {
-          await db.update(quizResponses).set({ generationStage: stage }).where(ownsClaim(run));
+        async (stage, soFar) => {
+          stillOurs();
+          // The completed steps are kept, so a run taken over by another instance does not ask for them again.
+          const generationPartial =
+            stage === "milestones" ? undefined : { mission: soFar.mission ?? undefined, challenges: soFar.challenges };
+          await db
+            .update(quizResponses)
+            .set({ generationStage: stage, ...(generationPartial ? { generationPartial } : {}) })
+            .where(ownsClaim(run));
         },
         context,
         (soFar) => preview.write(previewOf(soFar)),
+        done,
       ),
     );
     await preview.settled();
+    stillOurs();
     const stored = await storePlan(deps, run, plan);
     log.info(
       { provider: deps.ai.name, ms: Math.round(performance.now() - started), stored },
       "quiz generation finished",
     );
   } catch (error) {
+    await preview.settled();
+    if (held.handedBack) {
+      log.info("quiz generation given back to another instance");
+      return;
+    }
     const message =
       error instanceof GenerationError
         ? error.userMessage
@@ -164,12 +303,13 @@ async function runGeneration(deps: Deps, run: Run): Promise<void> {
           ? quizMessages.dailyLimit
           : quizMessages.challengesFailed;
     log.error({ err: error, provider: deps.ai.name }, "quiz generation failed");
-    await preview.settled();
     await db
       .update(quizResponses)
       .set({ generationStatus: "failed", generationError: message, generationPreview: null })
       .where(ownsClaim(run))
       .catch((err) => log.error({ err }, "could not record the failed generation"));
+  } finally {
+    held.release();
   }
 }
 
@@ -185,6 +325,8 @@ async function storePlan(deps: Deps, run: Run, plan: GeneratedPlan): Promise<boo
         generationStage: "done",
         generationError: null,
         generationPreview: null,
+        generationPartial: null,
+        generationLeaseUntil: null,
         lifeMission: plan.mission.life_mission,
         missionStatement: plan.mission.mission_statement,
         vision: plan.mission.vision,

@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import type { Database } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
 import { deliverPartnerEmail } from "../partners/partner-deliver.ts";
 import { claimDuePartnerEmails } from "../partners/partner-notifications.ts";
 import { deliverReminder, type ReminderDeps } from "./deliver.ts";
@@ -24,6 +25,68 @@ type QueueOptions = {
 /** A send job: one of his reminders, or one e-mail to an accountability partner (issue 25, decision 0106). */
 type SendJob = { deliveryId: string } | { partnerDeliveryId: string };
 
+/** unique_violation and deadlock_detected: how a step of pg-boss's first setup loses a race with another instance's. */
+const LOST_RACE = new Set(["23505", "40P01"]);
+
+/**
+ * A step of pg-boss's setup, run again if it lost a race with the same step on another instance, which then did the
+ * work: the step finds it done. pg-boss 10 is not safe for instances starting together on an empty database (issue
+ * 36; reminder-queue-start.test.ts): its first start creates its schema under an advisory lock, yet the instance that
+ * waited on that lock still fails on a duplicate key in pg_namespace; and two creations of one queue deadlock, each
+ * holding a lock on the queue table the other's new partition needs.
+ */
+async function untilNotRaced<T>(step: () => Promise<T>, logger: Pick<Logger, "info">, what: string): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (attempt >= 3 || !LOST_RACE.has((error as { code?: string }).code ?? "")) throw error;
+      logger.info({ attempt }, `another instance did "${what}" of the reminder queue at the same moment; again`);
+    }
+  }
+}
+
+/**
+ * pg-boss on the app's database, started, with the reminder queues created. A failed start cannot be repeated on the
+ * same PgBoss, so each attempt has a new one.
+ */
+export async function startBoss(
+  database: Pick<Database, "executeSql">,
+  logger: Pick<Logger, "error" | "info">,
+  options: Pick<PgBoss.ConstructorOptions, "supervise" | "schedule"> = {},
+): Promise<PgBoss> {
+  const boss = await untilNotRaced(
+    () => {
+      const boss = new PgBoss({
+        db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
+        schema: "pgboss",
+        // Finished jobs are kept a day for an operator to look at, then removed.
+        deleteAfterDays: 1,
+        // A scheduled minute turns into a job within seconds (pg-boss checks every 30 s by default).
+        cronMonitorIntervalSeconds: 10,
+        ...options,
+      });
+      boss.on("error", (error) => logger.error({ err: error }, "reminder queue error"));
+      return boss.start();
+    },
+    logger,
+    "start",
+  );
+  // Retries with backoff ride out a mail server that is briefly down; the plan repeats anyway.
+  await untilNotRaced(
+    () => boss.createQueue(PLAN, { name: PLAN, policy: "singleton", retryLimit: 0, expireInSeconds: 240 }),
+    logger,
+    `create ${PLAN}`,
+  );
+  await untilNotRaced(
+    () =>
+      boss.createQueue(SEND, { name: SEND, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 }),
+    logger,
+    `create ${SEND}`,
+  );
+  return boss;
+}
+
 /**
  * The reminder jobs on pg-boss, in the app's own database (PostgreSQL or PGlite), decision 0094. Every instance
  * runs the same schedule and workers; pg-boss makes one job of each scheduled minute, and the delivery rows make
@@ -34,19 +97,7 @@ export async function startReminderQueue(
   options: QueueOptions,
 ): Promise<ReminderQueue> {
   const { database, logger } = deps;
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) as Promise<{ rows: never[] }> },
-    schema: "pgboss",
-    // Finished jobs are kept a day for an operator to look at, then removed.
-    deleteAfterDays: 1,
-    // A scheduled minute turns into a job within seconds (pg-boss checks every 30 s by default).
-    cronMonitorIntervalSeconds: 10,
-  });
-  boss.on("error", (error) => logger.error({ err: error }, "reminder queue error"));
-  await boss.start();
-  // Retries with backoff ride out a mail server that is briefly down; the plan repeats anyway.
-  await boss.createQueue(PLAN, { name: PLAN, policy: "singleton", retryLimit: 0, expireInSeconds: 240 });
-  await boss.createQueue(SEND, { name: SEND, retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
+  const boss = await startBoss(database, logger);
 
   // His partners' e-mails are planned in the same minute and sent by the same worker, with the same retries.
   const planNow = async (now = new Date()) => {

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { createLogger } from "#server/logger.ts";
+import { createEmptyPostgresDatabase } from "#tests/support/test-database.ts";
+import { startBoss } from "./reminder-queue.ts";
+
+const onPostgres = inject("testDb").kind === "postgres";
+
+// Only PostgreSQL has several instances; the embedded database has one process.
+describe.runIf(onPostgres)("the reminder queue of instances starting together (issue 36)", () => {
+  let empty: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
+  const opened: Database[] = [];
+
+  beforeAll(async () => {
+    empty = await createEmptyPostgresDatabase();
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((database) => database.close()));
+    await empty?.drop();
+  });
+
+  it("starts on every instance when all of them create its tables and queues at once", async () => {
+    const instances = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ kind: "postgres", url: empty.url, poolSize: 3 })),
+    );
+    opened.push(...instances);
+    // As at start-up: the migrations first (they take turns), then the queue, which all start at the same moment.
+    await Promise.all(instances.map((database) => database.migrate()));
+    const logger = createLogger("silent");
+
+    const bosses = await Promise.all(
+      instances.map((database) => startBoss(database, logger, { supervise: false, schedule: false })),
+    );
+    await Promise.all(bosses.map((boss) => boss.stop({ graceful: false, close: false, wait: true })));
+
+    const version = await instances[0]?.executeSql("select version from pgboss.version");
+    expect(version?.rows).toHaveLength(1);
+    const queues = await instances[0]?.executeSql("select name from pgboss.queue order by name");
+    expect(queues?.rows).toEqual([{ name: "reminders-plan" }, { name: "reminders-send" }]);
+  });
+});
