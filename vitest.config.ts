@@ -39,6 +39,20 @@ export default defineConfig({
                 hookTimeout: 30_000,
               },
             },
+            {
+              // Several instances of the bundle on one PostgreSQL behind HAProxy (deploy/haproxy.cfg, issue 36): one
+              // file at a time, each with a cluster of its own; their waits are for restarts and the job queue.
+              test: {
+                name: "cluster",
+                include: ["tests/cluster/**/*.process.test.ts"],
+                env: { TEST_DB: "postgres" },
+                globalSetup: ["tests/support/global-setup.ts"],
+                fileParallelism: false,
+                maxWorkers: 1,
+                testTimeout: 120_000,
+                hookTimeout: 180_000,
+              },
+            },
           ]
         : []),
     ],

@@ -4,6 +4,7 @@ import { benchGeneration } from "./generation.ts";
 import { landingWeight, printLanding } from "./landing.ts";
 import { benchPlanStreaming, printPlanStreaming } from "./plan-streaming.ts";
 import { benchProofRead, printProofRead } from "./proof-read.ts";
+import { benchScaling, printScaling } from "./scaling.ts";
 import { benchStaticAndSession, printStaticAndSession } from "./static-and-session.ts";
 import type { Stats } from "./stats.ts";
 import { benchThroughput, printThroughput } from "./throughput.ts";
@@ -30,6 +31,12 @@ const postgres = process.env.BENCH_DATABASE_URL;
 if (process.env.BENCH_THROUGHPUT !== "0") {
   if (process.env.BENCH_PGLITE !== "0") printThroughput(await benchThroughput({}));
   if (postgres) printThroughput(await benchThroughput({ url: postgres }));
+  console.log("");
+}
+
+// One instance and two behind HAProxy (deploy/haproxy.cfg) on PostgreSQL, against one instance direct (issue 36).
+if (postgres && process.env.BENCH_SCALING !== "0") {
+  printScaling(await benchScaling());
   console.log("");
 }
 

@@ -28,9 +28,8 @@ export type Send = {
 /** Sockets whose late write errors are ignored (once each: a kept-alive socket carries many requests). */
 const quieted = new WeakSet<object>();
 
-export function realClient(port: number, smtp: { mails: CapturedMail[] }) {
-  const origin = `http://localhost:${port}`;
-
+/** `origin`: what its pages' Origin header says; the server's own address unless it sits behind a proxy's. */
+export function realClient(port: number, smtp: { mails: CapturedMail[] }, origin = `http://localhost:${port}`) {
   function send(path: string, options: Send = {}): Promise<Answer> {
     const { method = "GET", from = "127.0.0.1", body, chunked = false } = options;
     const headers: Record<string, string | number> = { ...options.headers };

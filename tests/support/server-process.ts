@@ -55,9 +55,9 @@ export function spawnServer(
   return { child, output: () => output, errors: () => errors };
 }
 
-/** Resolves with the exit code; fails if the process has not exited within `timeoutMs`. */
+/** Resolves with the exit code (null after a signal); fails if the process has not exited within `timeoutMs`. */
 export function exitOf(child: ChildProcess, timeoutMs: number) {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise<number | null>((resolveExit, reject) => {
     const timer = setTimeout(() => reject(new Error(`process still running after ${timeoutMs} ms`)), timeoutMs);
     child.once("exit", (code) => {
@@ -67,9 +67,12 @@ export function exitOf(child: ChildProcess, timeoutMs: number) {
   });
 }
 
-/** A server on a free port, ready once it says it listens (after migrating) and its health check answers. */
+/**
+ * A server on a free port (or on `env.PORT`, e.g. an instance restarted where a proxy expects it), ready once it says
+ * it listens (after migrating) and its health check answers.
+ */
 export async function startServer(env: Record<string, string>, args?: readonly string[]): Promise<RunningServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const server = spawnServer({ NODE_ENV: "test", LOG_LEVEL: "info", PORT: String(port), ...env }, args);
   await until(
     async () => {
