@@ -187,13 +187,24 @@ function doneSteps(partial: { mission?: unknown; challenges?: unknown[] } | null
  */
 export function startGenerationTakeovers(deps: Deps, options: { intervalMs?: number } = {}) {
   let looking: Promise<void> | null = null;
+  // A hand-back heard while a look runs may have come after that look's pick: one more look follows it.
+  let again = false;
+  let stopped = false;
   const look = () => {
-    if (looking || deps.generations.draining) return;
+    if (stopped || deps.generations.draining) return;
+    if (looking) {
+      again = true;
+      return;
+    }
     looking = takeOverAbandonedRuns(deps)
       .then(() => {})
       .catch((err) => deps.logger.warn({ err }, "could not look for abandoned plan runs"))
       .finally(() => {
         looking = null;
+        if (again) {
+          again = false;
+          look();
+        }
       });
   };
   const unsubscribe = deps.database.changes.subscribe("generations", look);
@@ -202,6 +213,7 @@ export function startGenerationTakeovers(deps: Deps, options: { intervalMs?: num
   look();
   return {
     async stop() {
+      stopped = true;
       clearInterval(timer);
       unsubscribe();
       await looking;
