@@ -87,7 +87,11 @@ test("he invites a partner, who confirms from the e-mail, sees the plan and chee
 
   await partner.getByRole("button", { name: "I'll keep an eye on Marcus's plan" }).click();
   await expect(partner.getByRole("heading", { name: "Marcus's plan" })).toBeFocused();
-  await expect(partner.getByText(lifeMission)).toBeVisible();
+  // His mission in the third person (issue 35 row 3): the partner never reads "your" about Marcus's life.
+  const missionShown = partner.getByRole("region", { name: "Marcus's life mission" });
+  await expect(missionShown).toContainText(/\bhis\b/);
+  await expect(missionShown).not.toContainText(/\b(you|your|yours)\b/i);
+  await expect(partner.getByText(lifeMission)).toHaveCount(0);
   await expect(partner.getByRole("heading", { name: challenge.title })).toBeVisible();
   await expect(partner.getByTestId("partner-milestone")).toHaveCount(challenge.milestones.length);
   await expectNoSidewaysScroll(partner);

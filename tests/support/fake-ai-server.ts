@@ -24,6 +24,7 @@ export type FakePace = { chunkMs: number; chunkChars: number };
 export const validOutputs = {
   mission: {
     life_mission: "To build furniture that outlives you and be the father your kids can count on.",
+    life_mission_for_others: "To build furniture that outlives him and be the father his kids can count on.",
     mission_statement: "I build with my hands every evening and I give my family my full attention.",
     vision: "A workshop behind the house, orders on the wall, kids sanding on Saturdays.",
     screen_to_action_plan: "The two hours of Instagram after dinner become two hours in the workshop.",

@@ -252,6 +252,8 @@ export const quizResponses = pgTable(
     generationPartial: jsonb("generation_partial").$type<{ mission?: unknown; challenges?: unknown[] }>(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     lifeMission: text("life_mission"),
+    /** The same mission in the third person, for his partner; null on plans written before it existed (decision 0123). */
+    lifeMissionForOthers: text("life_mission_for_others"),
     missionStatement: text("mission_statement"),
     vision: text("vision"),
     aiAnalysis: jsonb("ai_analysis").$type<AiAnalysis>(),

@@ -5,6 +5,12 @@ export function lifeMissionText(result: QuizResult) {
   return result.lifeMission ?? result.missionStatement ?? "";
 }
 
+/**
+ * The first-person sentence he says out loud (mission_statement), named the same on every screen that shows it, so it
+ * never reads as a second version of his life mission ("To build…" beside "I build…", issue 35; decision 0123).
+ */
+export const missionStatementLabel = "My Mission Statement";
+
 /** Results step 1: 'This is your path.' with the proposed life mission. */
 export function MissionStep({ result, onNext }: { result: QuizResult; onNext: () => void }) {
   const mission = lifeMissionText(result);
@@ -16,7 +22,10 @@ export function MissionStep({ result, onNext }: { result: QuizResult; onNext: ()
         {mission}
       </blockquote>
       {result.missionStatement && result.missionStatement !== mission && (
-        <p className="mt-6 text-lg text-muted">{result.missionStatement}</p>
+        <div className="mt-6">
+          <p className="text-xs font-semibold uppercase tracking-wider text-volt">{missionStatementLabel}</p>
+          <p className="mt-1 text-lg text-muted">{result.missionStatement}</p>
+        </div>
       )}
       {result.vision && (
         <div className="card mt-8">

@@ -5,6 +5,7 @@ import type { Challenge } from "#shared/plan/contracts.ts";
 import { sortMilestones } from "#shared/plan/rules.ts";
 import { ChallengeSetupCard } from "./challenge-setup-card.tsx";
 import { MilestoneDeadline } from "./milestone-deadline.tsx";
+import { missionStatementLabel } from "./mission-step.tsx";
 
 /**
  * The two workflow steps: 1 makes every text the user's own, 2 gives every milestone a due date. NEXT waits for
@@ -42,7 +43,7 @@ export function WorkflowSteps({
       </p>
       {missionStatement && step === 1 && (
         <p className="mt-5 rounded-xl border border-volt/30 bg-volt/5 p-4 text-sm">
-          <span className="font-semibold text-volt">Mission: </span>
+          <span className="font-semibold text-volt">{missionStatementLabel}: </span>
           {missionStatement}
         </p>
       )}

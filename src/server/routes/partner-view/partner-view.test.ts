@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { challenges, milestones, partnerCheers, partners } from "#server/db/schema.ts";
+import { challenges, milestones, partnerCheers, partners, quizResponses } from "#server/db/schema.ts";
 import { loggablePath } from "#server/http/loggable-path.ts";
 import { sendCheer } from "#server/services/partners/cheers.ts";
 import { acceptPartnerLink, viewPartnerLink } from "#server/services/partners/partner-view.ts";
@@ -114,13 +114,15 @@ describe("the partner's page", () => {
     const answer = await view(token);
     expect(answer.status).toBe(200);
     const [first, second, third] = accepted.milestones;
+    // His mission as someone else reads it (issue 35 row 3), not his own second-person text.
+    const [stored] = await t.db.select().from(quizResponses).where(eq(quizResponses.id, quizResponseId));
     expect(answer.body).toEqual({
       state: "accepted",
       partnerFirstName: "Sam",
       cheersLeftToday: CHEERS_PER_PARTNER_PER_DAY,
       plan: {
         firstName: "Marcus",
-        lifeMission: plan.lifeMission,
+        lifeMission: stored?.lifeMissionForOthers,
         // One of three milestones completed, no todo of the second done: a third.
         progress: 33,
         challenges: [

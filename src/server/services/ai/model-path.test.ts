@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { modelGenerations, tokenUsage } from "#server/db/schema.ts";
+import { modelGenerations, quizResponses, tokenUsage } from "#server/db/schema.ts";
 import type { GenerationState } from "#shared/quiz/contracts.ts";
 import { type FakeAiServer, type FakeRequest, startFakeAiServer, validOutputs } from "#tests/support/fake-ai-server.ts";
 import { answersFor, MARCUS } from "#tests/support/personas.ts";
@@ -240,5 +240,16 @@ describe("the model path: streamed plans and the operator's limits", () => {
     // Another account has its own day.
     const other = await startPlan();
     expect((await watch(other.user, other.id)).at(-1)?.status).toBe("done");
+  });
+
+  it("issue 35 row 3: the model writes the mission for his partner in the third person once, stored beside his own", async () => {
+    const { user, id } = await startPlan();
+    expect((await watch(user, id)).at(-1)?.status).toBe("done");
+    const missionCall = JSON.stringify(fake.requests.find((r) => r.step === "mission")?.body);
+    expect(missionCall).toContain("life_mission_for_others");
+    expect(missionCall).toContain("third person");
+    const [row] = await t.db.select().from(quizResponses).where(eq(quizResponses.id, id));
+    expect(row?.lifeMission).toBe(validOutputs.mission.life_mission);
+    expect(row?.lifeMissionForOthers).toBe(validOutputs.mission.life_mission_for_others);
   });
 });

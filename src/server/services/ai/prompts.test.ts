@@ -5,6 +5,7 @@ import { challengesPrompt, missionPrompt, SYSTEM_PROMPT } from "./prompts.ts";
 const answers = answersFor(MARCUS);
 const mission = {
   life_mission: "Build furniture people use, and be in the workshop with your kids.",
+  life_mission_for_others: "Build furniture people use, and be in the workshop with his kids.",
   mission_statement: "I build things that last.",
   vision: "A workshop that pays for itself.",
   screen_to_action_plan: "The first evening hour goes to the workshop.",

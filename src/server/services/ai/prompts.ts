@@ -60,7 +60,7 @@ He chose the person named above as his accountability partner in the app, and th
 export function missionPrompt(answers: Answer[], context: PlanContext = {}): string {
   return `${answersBlock(answers)}${partnerBlock(context, "the accountability framework")}
 
-Task: write his life mission, a first-person mission statement, his five-year vision, his screen-to-action plan (how the hours his phone takes become action) and his accountability framework.
+Task: write his life mission, the same life mission in the third person for his accountability partner to read, a first-person mission statement, his five-year vision, his screen-to-action plan (how the hours his phone takes become action) and his accountability framework.
 ${reminder}`;
 }
 

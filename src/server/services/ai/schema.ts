@@ -15,6 +15,11 @@ function build(strict: boolean) {
 
   const mission = z.object({
     life_mission: text(20, 600, "One or two sentences: his life mission, in the second person."),
+    life_mission_for_others: text(
+      20,
+      600,
+      'The same life mission as the people who follow his plan read it, under the heading "<his first name>\'s life mission": third person ("he", "his", "him"), never "you", "your", "I" or "my".',
+    ),
     mission_statement: text(20, 400, "A first-person mission statement he can say out loud."),
     vision: text(20, 700, "Where this leads in five years, built from his own picture of the future."),
     screen_to_action_plan: text(20, 900, "How the time his phone takes turns into action, concretely."),

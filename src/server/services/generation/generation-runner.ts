@@ -340,6 +340,7 @@ async function storePlan(deps: Deps, run: Run, plan: GeneratedPlan): Promise<boo
         generationPartial: null,
         generationLeaseUntil: null,
         lifeMission: plan.mission.life_mission,
+        lifeMissionForOthers: plan.mission.life_mission_for_others,
         missionStatement: plan.mission.mission_statement,
         vision: plan.mission.vision,
         aiAnalysis: {

@@ -5,7 +5,7 @@ import type { PartnerPlanView, PartnerViewAnswer } from "#shared/partners/contra
 import { partnerStatus } from "#shared/partners/rules.ts";
 import { challengeProgress, isOverdue } from "#shared/plan/rules.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
-import { readPlanChallenges, withTodoStates } from "../plan/plan-read.ts";
+import { missionForOthers, readPlanChallenges, withTodoStates } from "../plan/plan-read.ts";
 import { milestoneProofs } from "../proof/milestone-proof.ts";
 import type { ProofStorage } from "../proof/proof-storage.ts";
 import { cheersLeftToday } from "./cheers.ts";
@@ -75,7 +75,7 @@ async function readPartnerPlan(
   });
   const progress =
     challenges.length === 0 ? 0 : Math.round(challenges.reduce((sum, c) => sum + c.progress, 0) / challenges.length);
-  return { firstName, lifeMission: plan.lifeMission, progress, challenges };
+  return { firstName, lifeMission: missionForOthers(plan), progress, challenges };
 }
 
 /** Where the partner's page loads a proof photo from: through his own link, which stops when the link does. */

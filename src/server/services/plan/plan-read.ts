@@ -3,6 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { challenges, milestones, type quizResponses, todos } from "#server/db/schema.ts";
 import type { Challenge, Milestone, Mission } from "#shared/plan/contracts.ts";
 import { sortMilestones } from "#shared/plan/rules.ts";
+import { toThirdPerson } from "../ai/offline/third-person.ts";
 
 type ChallengeRow = typeof challenges.$inferSelect;
 type MilestoneRow = typeof milestones.$inferSelect;
@@ -15,6 +16,14 @@ export function missionOf(row: typeof quizResponses.$inferSelect): Mission {
     screenToActionPlan: row.aiAnalysis?.screen_to_action_plan ?? null,
     accountabilityFramework: row.aiAnalysis?.accountability_tracking ?? null,
   };
+}
+
+/**
+ * His life mission as someone else reads it (his partner's page and e-mails): the third-person text written with the
+ * plan, or, for a plan written before there was one, his own text with its person swapped now (decision 0123).
+ */
+export function missionForOthers(row: Pick<typeof quizResponses.$inferSelect, "lifeMission" | "lifeMissionForOthers">) {
+  return row.lifeMissionForOthers ?? (row.lifeMission ? toThirdPerson(row.lifeMission) : null);
 }
 
 export function toMilestone(row: MilestoneRow): Milestone {

@@ -164,25 +164,29 @@ function sentencesOf(text: string): string[] {
 
 /** First person (singular and plural) to second person. Works on whole clauses only, so grammar stays intact. */
 export function toSecondPerson(clause: string): string {
-  return clause
-    .replace(/\bI am\b/g, "you are")
-    .replace(/\bI'm\b/gi, "you're")
-    .replace(/\bI was\b/g, "you were")
-    .replace(/\bI wasn'?t\b/g, "you weren't")
-    .replace(/\bI've\b/gi, "you've")
-    .replace(/\bI'd\b/gi, "you'd")
-    .replace(/\bI'll\b/gi, "you'll")
-    .replace(/\bI\b/g, "you")
-    .replace(/\b(we|us)\b/gi, "you")
-    .replace(/\bwe're\b/gi, "you're")
-    .replace(/\b(my|our)\b/gi, "your")
-    .replace(/\b(My|Our)\b/g, "Your")
-    .replace(/\bmine\b/gi, "yours")
-    .replace(/\bours\b/gi, "yours")
-    .replace(/\b(myself|ourselves)\b/gi, "yourself")
-    .replace(/\bme\b/gi, "you")
-    .replace(/\bam\b/g, "are")
-    .replace(/\byou is\b/g, "you are");
+  return (
+    clause
+      .replace(/\bI am\b/g, "you are")
+      .replace(/\bI'm\b/gi, "you're")
+      .replace(/\bI was\b/g, "you were")
+      .replace(/\bI wasn'?t\b/g, "you weren't")
+      .replace(/\bI've\b/gi, "you've")
+      .replace(/\bI'd\b/gi, "you'd")
+      .replace(/\bI'll\b/gi, "you'll")
+      .replace(/\bI\b/g, "you")
+      // Lower case only: "the US" is a country, not "us".
+      .replace(/\b(we|We|us)\b/g, "you")
+      .replace(/\bwe're\b/gi, "you're")
+      .replace(/\b(my|our)\b/gi, "your")
+      .replace(/\b(My|Our)\b/g, "Your")
+      .replace(/\bmine\b/gi, "yours")
+      .replace(/\bours\b/gi, "yours")
+      .replace(/\b(myself|ourselves)\b/gi, "yourself")
+      .replace(/\bme\b/gi, "you")
+      // "I really am" → "you really are", but "until 1 am" is a time and keeps its "am".
+      .replace(/(?<!\d\s*)\bam\b/g, "are")
+      .replace(/\byou is\b/g, "you are")
+  );
 }
 
 /** A clause we can put inside our own sentence: no final punctuation, lower-case start (unless a name or "I"). */

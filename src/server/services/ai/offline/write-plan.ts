@@ -3,6 +3,7 @@ import type { PlanContext } from "../generator.ts";
 import type { GeneratedChallenge, MilestoneSet, Mission } from "../schema.ts";
 import { capitalize, type Facts, isNonAnswer, listOf, toSecondPerson } from "./read-answers.ts";
 import { goalKits, obstacleAnswers } from "./themes.ts";
+import { toThirdPerson } from "./third-person.ts";
 
 /** A written plan plus, per challenge, the answer (0–4) it is grounded in — the harness checks they differ. */
 export type WrittenPlan = {
@@ -197,7 +198,7 @@ function peopleChallenge(f: Facts): { challenge: GeneratedChallenge; milestones:
         grounded?.title ??
         pick(f, 3, ["Make the Regret Impossible", "Close the Gap You Fear", "Start What You Would Regret"]),
       description: `Looking ten years ahead, you named your regret: ${regretText}. ${grounded?.description ?? "This challenge takes one concrete step against it every week, so it cannot come true by default."}`,
-      insight: "A regret is a plan you have not started yet. Naming it was the first step; the rest is a calendar.",
+      insight: `A regret is a plan you have not started yet. Naming yours — ${regretText} — was the first step; the rest is a calendar.`,
       screen_to_action: f.screen.described
         ? `Each time you reach for ${appsOrPhone(f)} in the evening, do one small thing against that regret first.`
         : "Put one small step against that regret at the start of each week, before anything else.",
@@ -290,7 +291,7 @@ function screenChallenge(f: Facts): { challenge: GeneratedChallenge; milestones:
         `${evening}${hours && !evening.includes(String(f.screen.hours)) ? ` That is about ${hours} a night.` : ""} This challenge takes back one hour every evening, then two, for what you said you want.`,
         700,
       ),
-      insight: `${capitalize(apps)} ${f.screen.apps.length > 1 ? "are" : "is"} built to keep you there. The hours come back by rules decided in advance, not by willpower at 11 pm.`,
+      insight: `${capitalize(apps)} ${f.screen.apps.length > 1 || first === "games" ? "are" : "is"} built to keep you there. The hours come back by rules decided in advance, not by willpower at 11 pm.`,
       screen_to_action: first
         ? `Delete ${first} from your phone for 30 days; ${whenOf(f)}, the phone goes in a drawer for the first hour.`
         : `${capitalize(whenOf(f))}, the phone goes in a drawer for the first hour; the charger moves out of the bedroom.`,
@@ -408,6 +409,7 @@ function mission(f: Facts, people: ReturnType<typeof keyPerson>, partner: string
   const follows = partner ? ` ${partner} sees each milestone you tick off, and each one you miss.` : "";
   return {
     life_mission: withinLength(life, 600),
+    life_mission_for_others: withinLength(toThirdPerson(life), 600),
     mission_statement: withinLength(statement, 400),
     vision: withinLength(vision, 700),
     screen_to_action_plan: withinLength(screenPlan, 900),
@@ -416,6 +418,57 @@ function mission(f: Facts, people: ReturnType<typeof keyPerson>, partner: string
       900,
     ),
   };
+}
+
+/**
+ * One of his answers as a reason, in his words: a fact read from it, or the answer quoted whole. null for an answer
+ * that says nothing (a non-answer is never framed as a strength or a goal).
+ */
+function witness(f: Facts, answer: number): string | null {
+  if (isNonAnswer(f.texts[answer] ?? "")) return null;
+  const quoted = quoteAnswer(f, answer);
+  switch (answer) {
+    case 0:
+      return f.texts[0] ? eveningLine(f) : null;
+    case 1:
+      return f.future
+        ? `Five years from now you pictured this: ${f.future}.`
+        : quoted && `About five years from now you wrote ${quoted}`;
+    case 2:
+      return f.goal
+        ? `It also clears room to ${f.goal}, the thing you keep putting off.`
+        : quoted && `About what you keep putting off you wrote ${quoted}`;
+    case 3:
+      return f.strength ? `You said ${f.strength}.` : quoted && `About what you are good at you wrote ${quoted}`;
+    default:
+      return f.regret
+        ? `The regret you want to avoid: ${f.regret}.`
+        : quoted && `About the next ten years you wrote ${quoted}`;
+  }
+}
+
+/**
+ * Each challenge's reason ends with a second answer of his, so no two people share a reason line unless they wrote
+ * the same words (issue 35 row 6): first the answers no challenge is built on, so the three reasons together cite
+ * every answer that says something, then any other answer whose words the challenge does not already repeat.
+ */
+function withReasons(f: Facts, picked: Array<{ challenge: GeneratedChallenge; source: number }>): GeneratedChallenge[] {
+  const sources = new Set(picked.map((p) => p.source));
+  const unused = [0, 1, 2, 3, 4].filter((i) => !sources.has(i));
+  const cited = new Set<number>();
+  return picked.map(({ challenge, source }) => {
+    const own = `${challenge.description} ${challenge.insight}`;
+    const fresh = (i: number) => {
+      const line = i === source ? null : witness(f, i);
+      return line && !own.includes(line.replace(/^[^:]*:\s*/, "").replace(/[.”]+$/, "")) ? line : null;
+    };
+    const at = unused.findIndex((i) => fresh(i));
+    const others = [2, 4, 1, 3, 0].filter((i) => fresh(i));
+    const chosen = at >= 0 ? unused.splice(at, 1)[0] : (others.find((i) => !cited.has(i)) ?? others[0]);
+    const line = chosen === undefined ? null : fresh(chosen);
+    if (chosen !== undefined) cited.add(chosen);
+    return line ? { ...challenge, insight: withinLength(`${challenge.insight} ${line}`, 500) } : challenge;
+  });
 }
 
 /** Sentence ends after an interpolated quote: exactly one full stop, and one after a quote that had none. */
@@ -476,7 +529,7 @@ export function writePlan(f: Facts, context: PlanContext = {}): WrittenPlan {
   const key = people ? keyPerson(f) : null;
   return {
     mission: polishAll(mission(f, key, partner)),
-    challenges: picked.map((p) => polishAll(namingPartner(p.challenge, partner))),
+    challenges: withReasons(f, picked).map((c) => polishAll(namingPartner(c, partner))),
     milestones: picked.map((p) => polishAll(p.milestones)),
     sources: picked.map((p) => p.source),
   };

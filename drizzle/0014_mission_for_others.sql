@@ -1,0 +1,1 @@
+ALTER TABLE "quiz_responses" ADD COLUMN "life_mission_for_others" text;
