@@ -108,7 +108,7 @@ describe("the partner's page", () => {
   });
 
   it("shows his first name, life mission, accepted challenges with milestones, overdue and progress — nothing else", async () => {
-    const { user, plan, quizResponseId, accepted, other, todos } = await marcusWithPlan();
+    const { user, quizResponseId, accepted, other, todos } = await marcusWithPlan();
     const { token, email } = await invited(user, "Sam");
     await accept(token);
     const answer = await view(token);

@@ -4,7 +4,7 @@ import { quizResponses } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 
 /** How long a run stays this instance's without a renewal; past it any instance takes the run over. */
-export const LEASE_MS = 15_000;
+export const LEASE_MS = 10_000;
 /** Renewed three times per lease, so one slow renewal (a busy database) does not lose it. */
 const RENEW_EVERY_MS = LEASE_MS / 3;
 
