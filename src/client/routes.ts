@@ -16,6 +16,7 @@ export default [
   // An accountability partner's pages: no account, the link's secret is the key (issue 25).
   route("partner/view/:token", "routes/partner-view.tsx"),
   route("partner/unsubscribe", "routes/partner-unsubscribe.tsx"),
+  route("partner/cheer", "routes/partner-cheer.tsx"),
 
   layout("routes/layouts/signed-out-only.tsx", [
     route("auth/Signup", "routes/auth/signup.tsx"),

@@ -36,6 +36,10 @@ export const paths = {
   unsubscribe: "/unsubscribe",
   /** A partner's e-mail unsubscribe link: one button that stops every e-mail of that partnership. */
   partnerUnsubscribe: "/partner/unsubscribe",
+  /** A partner e-mail's cheer button: what the cheer is about, and one button that sends it (decision 0125). */
+  partnerCheer: "/partner/cheer",
+  /** The signed-out landing after an account deletion (decision 0071). */
+  accountDeleted: "/account-deleted",
 } as const;
 
 /** The page an accountability partner opens from his invitation: no account, the secret in the path (issue 25). */
@@ -91,8 +95,21 @@ export const landingAfterConfirmationPath = `${paths.landing}?${EMAIL_CONFIRMED_
 
 const legalPaths = [paths.legalNotice, paths.privacyPolicy, paths.termsOfService, paths.doNotSell] as const;
 
-/** Public pages built to static HTML so they paint before any script runs. */
-export const prerenderedPaths = [paths.landing, paths.challengePage, ...legalPaths, paths.cookieBanner] as const;
+/**
+ * Public pages built to static HTML so they paint before any script runs: the marketing and legal pages, and the
+ * pages someone without a session opens from an e-mail or after leaving (issue 35 row 14), which would otherwise show
+ * "Getting your account ready..." until the app's scripts ran.
+ */
+export const prerenderedPaths = [
+  paths.landing,
+  paths.challengePage,
+  ...legalPaths,
+  paths.cookieBanner,
+  paths.accountDeleted,
+  paths.unsubscribe,
+  paths.partnerUnsubscribe,
+  paths.partnerCheer,
+] as const;
 
 export function isLegalPath(path: string) {
   return legalPaths.some((legal) => legal === path);

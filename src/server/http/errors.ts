@@ -14,6 +14,7 @@ import { MAX_PUSH_DEVICES, pushMessages } from "#shared/push/contracts.ts";
 import { quizMessages } from "#shared/quiz/contracts.ts";
 import { reminderMessages } from "#shared/reminders/contracts.ts";
 import { replanMessages } from "#shared/replan/rules.ts";
+import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
 import { tokenMessages } from "#shared/tokens/rules.ts";
 import type { AppEnv } from "../context.ts";
 import type { Logger } from "../logger.ts";
@@ -86,6 +87,11 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "partner.addressLimit": [429, partnerMessages.addressLimit],
   "partner.alreadyInvited": [409, partnerMessages.alreadyInvited],
   "partner.cheerLimit": [429, partnerMessages.cheerLimit],
+  // An e-mail's cheer link (decision 0125): not signed by us (400), past its CHEER_LINK_DAYS (410), or naming a
+  // partner who was removed or whose inviter deleted his account (404). Each says what the partner can still do.
+  "partner.cheerLinkExpired": [410, partnerMessages.cheerLinkExpired],
+  "partner.cheerLinkGone": [404, partnerMessages.cheerLinkGone],
+  "partner.cheerLinkInvalid": [400, partnerMessages.cheerLinkInvalid],
   // Unknown, or another user's cheer: the same answer as any id that names nothing.
   "partner.cheerNotFound": [404, httpMessages.notFound],
   // One account's invitations and renewals a day, whatever the addresses (issue 41, decision 0115); with Retry-After.
@@ -138,6 +144,10 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "quiz.stillRunning": [409, quizMessages.stillRunning],
   // A run read from a file breaks a rule of a typed one (e.g. over 24 hours): the same SPEC.md message.
   "run.invalid": [400, ({ message }) => message ?? httpMessages.invalid],
+  // A run file outside his 24 hours proves nothing about this challenge (issue 35 row 4, decision 0124); nothing stored.
+  "run.notAccepted": [409, runWindowMessages.notAccepted],
+  "run.beforeAcceptance": [400, runWindowMessages.beforeAcceptance],
+  "run.afterDeadline": [400, runWindowMessages.afterDeadline],
   // The AI failed or answered nonsense twice: nothing was spent or stored, he may try again.
   "replan.failed": [502, replanMessages.failed],
   // Accepted or dismissed already (another tab, a double click): nothing changed.

@@ -415,6 +415,21 @@ export const routeProbes: Record<string, RouteProbe> = {
     }),
     answers: [400],
   },
+  "GET /api/partner-emails/cheer": {
+    access: "public",
+    why: "the page behind a partner e-mail's cheer button asks what the cheer is about; it changes nothing, and only a token the server signed for one partner, unexpired, names him (decision 0125)",
+    request: (a) => ({ path: `/api/partner-emails/cheer?token=${a.partnerId}..4102444800.forged` }),
+    answers: [400],
+  },
+  "POST /api/partner-emails/cheer": {
+    access: "public",
+    why: "the cheer page's button: only a token the server signed for one partner, unexpired, sends a cheer in his name, under the partner's own daily limit",
+    request: (a) => ({
+      path: `/api/partner-emails/cheer?token=${a.partnerId}..4102444800.forged`,
+      body: { text: "Probe" },
+    }),
+    answers: [400],
+  },
 
   "GET /api/partner": { access: "signed-in", request: () => ({ path: "/api/partner" }), otherUser: "own-account" },
   "POST /api/partner/invitations": {

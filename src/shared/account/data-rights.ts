@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paths } from "../paths.ts";
 
 /**
  * The user's data rights on the profile page (GDPR Art. 15, 17, 20): download everything stored about him as one
@@ -27,7 +28,7 @@ export type DeleteAccountRequest = z.input<typeof deleteAccountSchema>;
 export type AccountDeleted = { deleted: true; subscriptionCancelled: boolean };
 
 /** Where the browser lands after the deletion: a signed-out page that says what happened. */
-export const accountDeletedPath = "/account-deleted";
+export const accountDeletedPath = paths.accountDeleted;
 
 /** One table of the export: what it is, which of its columns were left out and why, and every row that is his. */
 export type DataExportSection = {

@@ -26,6 +26,9 @@ export const partnerMessages = {
   cheerLimit: "You have sent enough cheers for today. Send another tomorrow.",
   notAccepted: "Please confirm the invitation first.",
   unsubscribeInvalid: "This unsubscribe link is not valid.",
+  cheerLinkInvalid: "This cheer link is not valid. Please open it again from the e-mail, without changing it.",
+  cheerLinkExpired: "This cheer link has expired. The link from your invitation e-mail still lets you send a cheer.",
+  cheerLinkGone: "This link is not valid any more: you are no longer this person's accountability partner.",
   loadFailed: "Could not load your accountability partners. Please try again.",
   inviteFailed: "Could not send the invitation. Please try again.",
 } as const;
@@ -117,3 +120,21 @@ export type PartnerViewAnswer =
  * only) and whether they are stopped. GET changes nothing; POST stops them (RFC 8058 one-click, or the page's button).
  */
 export type PartnerUnsubscribeAnswer = { inviterFirstName: string; emailsStopped: boolean };
+
+/**
+ * GET /api/partner-emails/cheer?token=: what a partner e-mail's cheer button is about, for the page that asks first
+ * (decision 0125); changes nothing. `milestone` is the one the e-mail told of, as it stands now (null for the weekly
+ * summary, or once it left his plan).
+ */
+export type PartnerCheerAnswer = {
+  inviterFirstName: string;
+  partnerFirstName: string;
+  milestone: {
+    challengeTitle: string;
+    milestoneType: MilestoneType;
+    description: string;
+    completed: boolean;
+    overdue: boolean;
+  } | null;
+  cheersLeftToday: number;
+};

@@ -15,6 +15,12 @@ export const CHEER_MAX_LENGTH = 280;
 /** Cheers one partner may send a day. */
 export const CHEERS_PER_PARTNER_PER_DAY = 5;
 
+/**
+ * A partner e-mail's "Send him a cheer" link works this long (decision 0125): a cheer answers news, and a month covers
+ * an e-mail read late; his invitation's link, which never expires once confirmed, cheers any time after.
+ */
+export const CHEER_LINK_DAYS = 30;
+
 /** A partner's first name, as the sign-up's first name. */
 export const PARTNER_NAME_MAX_LENGTH = 50;
 

@@ -1,3 +1,4 @@
+import type { UseMutationResult } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { cheerSchema, partnerMessages } from "#shared/partners/contracts.ts";
@@ -15,6 +16,12 @@ function cheersLeftText(left: number) {
   return left === 1 ? "1 cheer left today." : `${left} cheers left today.`;
 }
 
+/** What sends the cheer: the partner page's link, or an e-mail's signed cheer link (decision 0125). */
+type CheerSend = Pick<
+  UseMutationResult<{ cheersLeftToday: number }, Error, string>,
+  "mutateAsync" | "reset" | "error" | "isPending"
+>;
+
 /**
  * One short line for him, on his dashboard: the shared schema checks it here with the server's messages, a counter
  * shows the room left, and after sending it says so and how many cheers are left today.
@@ -29,7 +36,33 @@ export function CheerForm({
   cheersLeftToday: number;
 }) {
   const send = useSendCheer(token);
-  const [text, setText] = useState("");
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-heading`} className="card mt-6 border-volt/30">
+      <h2 id={`${id}-heading`} className="text-lg font-bold">
+        Send {firstName} a cheer
+      </h2>
+      <CheerFields send={send} firstName={firstName} cheersLeftToday={cheersLeftToday} />
+    </section>
+  );
+}
+
+/**
+ * The form itself, for a page that has its own heading. `initialText`: a suggestion already in the field, so one tap
+ * sends it (the e-mail's cheer page); he may change it first.
+ */
+export function CheerFields({
+  send,
+  firstName,
+  cheersLeftToday,
+  initialText = "",
+}: {
+  send: CheerSend;
+  firstName: string;
+  cheersLeftToday: number;
+  initialText?: string;
+}) {
+  const [text, setText] = useState(initialText);
   const [invalid, setInvalid] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -63,10 +96,7 @@ export function CheerForm({
   }
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="card mt-6 border-volt/30">
-      <h2 id={`${id}-heading`} className="text-lg font-bold">
-        Send {firstName} a cheer
-      </h2>
+    <>
       {sent ? (
         <div role="status" className="mt-3">
           <p className="font-semibold text-success">
@@ -145,6 +175,6 @@ export function CheerForm({
           </div>
         </form>
       )}
-    </section>
+    </>
   );
 }

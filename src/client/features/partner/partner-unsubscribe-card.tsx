@@ -24,11 +24,13 @@ function NotValid() {
  * Where a partner e-mail's unsubscribe link leads: one button that stops every e-mail about that person's plan. It
  * asks first, because mail scanners open links too (the e-mail's RFC 8058 header gives providers their own POST).
  */
-export function PartnerUnsubscribeCard({ token }: { token: string }) {
-  const who = useQuery(partnerUnsubscribeQuery(token));
-  const stop = useMutation({ mutationFn: () => stopPartnerEmails(token) });
+export function PartnerUnsubscribeCard({ token }: { token: string | null }) {
+  const who = useQuery(partnerUnsubscribeQuery(token ?? ""));
+  const stop = useMutation({ mutationFn: () => stopPartnerEmails(token ?? "") });
 
   const refused = who.error instanceof ApiError && (who.error.status === 400 || who.error.status === 404);
+  // Before its scripts have read the link (the page as built), it loads like any partner page.
+  if (token === null) return <PartnerPageLoading className="min-h-[30vh]">Loading...</PartnerPageLoading>;
   if (!token || refused) return <NotValid />;
   if (who.isPending) {
     return <PartnerPageLoading className="min-h-[30vh]">Loading...</PartnerPageLoading>;

@@ -16,10 +16,21 @@ function listInToken(token: string): ReminderList | null {
  * Where a reminder's unsubscribe link leads: one button, no sign-in. It asks before it changes anything, because
  * mail scanners open links too (RFC 8058 gives mail providers a one-click POST of their own).
  */
-export function UnsubscribeCard({ token }: { token: string }) {
-  const list = listInToken(token);
-  const confirm = useMutation({ mutationFn: () => unsubscribe(token) });
+export function UnsubscribeCard({ token }: { token: string | null }) {
+  const list = token === null ? null : listInToken(token);
+  const confirm = useMutation({ mutationFn: () => unsubscribe(token ?? "") });
   const name = listNames[confirm.data?.list ?? list ?? "deadlines"];
+
+  // The page as built, before its scripts have read the link: its frame, and nothing to press yet.
+  if (token === null) {
+    return (
+      <div className="card" role="status" aria-live="polite">
+        <p className="eyebrow">Reminders</p>
+        <h1 className="mt-3 font-display text-4xl uppercase leading-tight">Stop e-mails?</h1>
+        <p className="mt-4 text-text/90">Reading your link...</p>
+      </div>
+    );
+  }
 
   if (!token || !list) {
     return (

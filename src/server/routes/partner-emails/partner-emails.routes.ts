@@ -1,12 +1,16 @@
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { clientIp } from "#server/auth/client-ip.ts";
+import { createRateLimiter } from "#server/auth/rate-limit.ts";
 import type { AppEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
 import { validate } from "#server/http/validation.ts";
 import { DomainError } from "#server/services/domain-error.ts";
+import { cheerFromPage, readCheerLink } from "#server/services/partners/cheers.ts";
+import { type CheerLink, readPartnerCheerToken } from "#server/services/partners/partner-cheer-token.ts";
 import { readPartnerEmailState, stopPartnerEmails } from "#server/services/partners/partner-notifications.ts";
 import { readPartnerUnsubscribeToken } from "#server/services/partners/partner-unsubscribe-token.ts";
-import type { PartnerUnsubscribeAnswer } from "#shared/partners/contracts.ts";
+import { cheerSchema, type PartnerCheerAnswer, type PartnerUnsubscribeAnswer } from "#shared/partners/contracts.ts";
 import { paths } from "#shared/paths.ts";
 import { unsubscribeSchema } from "#shared/reminders/contracts.ts";
 
@@ -15,6 +19,14 @@ function partnerOf(secret: string, token: string): string {
   const partnerId = readPartnerUnsubscribeToken(secret, token);
   if (!partnerId) throw new DomainError("partner.unsubscribeInvalid");
   return partnerId;
+}
+
+/** What an e-mail's cheer link names, or its refusal: 400 not signed by us, 410 past its days (decision 0125). */
+function cheerLinkOf(secret: string, token: string, now: Date): CheerLink {
+  const link = readPartnerCheerToken(secret, token, now);
+  if (link === "invalid") throw new DomainError("partner.cheerLinkInvalid");
+  if (link === "expired") throw new DomainError("partner.cheerLinkExpired");
+  return link;
 }
 
 /**
@@ -81,5 +93,62 @@ export const partnerEmailRoutes = new Hono<AppEnv>()
       const state = await readPartnerEmailState(database.db, partnerId);
       if (!state) throw new DomainError("partner.unsubscribeUnknown");
       return c.json<PartnerUnsubscribeAnswer>(state, 200);
+    },
+  )
+  // The "Send him a cheer" button of every partner e-mail (decision 0125). Scanners and link previews open links, so
+  // GET only tells the page what the cheer is about; the page's button POSTs it.
+  .get(
+    "/cheer",
+    documented({
+      tag: "Partners",
+      summary: "What a partner e-mail's cheer link is about, for the page that asks first; changes nothing.",
+      description:
+        "`PartnerCheerAnswer`: `{inviterFirstName, partnerFirstName, milestone: {challengeTitle, milestoneType, description, completed, overdue} \\| null, cheersLeftToday}` — the milestone the e-mail told of as it now stands (null for the weekly summary, or once it left his plan). The token names the partner and the milestone, signed by the server, and expires after `CHEER_LINK_DAYS` (30). 400 `This cheer link is not valid. …` (not signed by the server); 410 `This cheer link has expired. …`; 404 `This link is not valid any more: …` (the partner was removed, or his account deleted).",
+      ok: { 200: "`PartnerCheerAnswer`" },
+      errors: ["partner.cheerLinkInvalid", "partner.cheerLinkExpired", "partner.cheerLinkGone", "partner.notAccepted"],
+      public: true,
+    }),
+    validate("query", unsubscribeSchema),
+    async (c) => {
+      const { env, database } = c.var.deps;
+      const now = new Date();
+      const link = cheerLinkOf(env.AUTH_SECRET, c.req.valid("query").token, now);
+      const answer = await readCheerLink(database.db, link, now);
+      if (!answer) throw new DomainError("partner.cheerLinkGone");
+      return c.json<PartnerCheerAnswer>(answer, 200);
+    },
+  )
+  .post(
+    "/cheer",
+    documented({
+      tag: "Partners",
+      summary: "The cheer page's button: the partner's cheer reaches his dashboard, as from the partner's page.",
+      description:
+        "Body `{text}`. 201 `{cheersLeftToday}`, exactly as `POST /api/partner-view/:token/cheers`: the same service, the same 5 cheers per partner in 24 hours and the same per-IP limit. 400 / 410 / 404 for the link as above; 400 the cheer's own messages; 409 `Please confirm the invitation first.`; 429 `You have sent enough cheers for today. Send another tomorrow.`; 429 `Too many attempts. …` with `Retry-After`.",
+      ok: { 201: "`{cheersLeftToday}`" },
+      errors: [
+        "partner.cheerLinkInvalid",
+        "partner.cheerLinkExpired",
+        "partner.cheerLinkGone",
+        "partner.notAccepted",
+        "partner.cheerLimit",
+        "limit.tooManyRequests",
+      ],
+      public: true,
+    }),
+    validate("query", unsubscribeSchema),
+    validate("json", cheerSchema),
+    async (c) => {
+      const { env, database } = c.var.deps;
+      const now = new Date();
+      const link = cheerLinkOf(env.AUTH_SECRET, c.req.valid("query").token, now);
+      const limiter = createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);
+      const request = {
+        sender: { partnerId: link.partnerId },
+        text: c.req.valid("json").text,
+        ip: clientIp(c, env.trustedProxyHops),
+        gone: "partner.cheerLinkGone" as const,
+      };
+      return c.json(await cheerFromPage({ db: database.db, limiter }, request, now), 201);
     },
   );

@@ -21,7 +21,7 @@ export type Layout = {
   recipient: Recipient;
   /** Paragraphs before the button. */
   intro: string[];
-  /** The button. Partner e-mails have none: the one link to his plan is the partner's secret, which we do not keep. */
+  /** The button. Account e-mails lead to the app; partner e-mails to a cheer (decision 0125), never to his plan. */
   action?: { label: string; url: string };
   /** Paragraphs after the button: expiry, and why the reader got this e-mail. */
   outro: string[];

@@ -4,18 +4,24 @@ import { readableDay, streakFigure, type WeeklySummary, weeklyLines } from "./re
 /**
  * The e-mails an accountability partner gets once he confirmed (issue 25, decision 0106): a milestone completed, a
  * deadline missed, the Monday summary. The partner has no account and the link to the plan is a secret only he holds
- * (we keep its hash), so these e-mails carry no button: they point him to the link of his invitation. They hold the
- * inviter's first name and his plan's titles, never his e-mail address, his answers or any token but the partner's
- * own unsubscribe link, which stops this partner's e-mails only.
+ * (we keep its hash), so these e-mails point him to the link of his invitation for the plan. Their one button sends
+ * a cheer (decision 0125): a signed link to a page that asks before it sends. They hold the inviter's first name and
+ * his plan's titles, never his e-mail address, his answers or any token but the partner's own cheer and unsubscribe
+ * links, which act for this partner only.
  */
-export type PartnerEmailLinks = { unsubscribeUrl: string };
+export type PartnerEmailLinks = { unsubscribeUrl: string; cheerUrl: string };
 
 /** The partner, greeted by the first name the inviter typed. */
 export type PartnerRecipient = Recipient & { firstName: string };
 
 /** What every partner e-mail says about the page and why it came. */
 function viewLine(name: string) {
-  return `To see ${name}'s whole plan, or to send a short cheer, open the link from your invitation e-mail.`;
+  return `To see ${name}'s whole plan, open the link from your invitation e-mail.`;
+}
+
+/** The one button of every partner e-mail: a word from him is what the news asks for. */
+function cheerAction(name: string, links: PartnerEmailLinks) {
+  return { label: `Send ${name} a cheer`, url: links.cheerUrl };
 }
 
 function whyLine(ctx: EmailContext, name: string, extra = "") {
@@ -54,9 +60,9 @@ export function partnerCompletedEmail(
       `${name} completed the ${news.milestoneLabel} of “${news.challengeTitle}”.`,
       ...(news.milestoneDescription ? [news.milestoneDescription] : []),
       `That challenge is now ${news.challengePercent}% done. A short word from you now counts for more than you think.`,
-      viewLine(name),
     ],
-    outro: [whyLine(ctx, name)],
+    action: cheerAction(name, links),
+    outro: [viewLine(name), whyLine(ctx, name)],
     unsubscribe: unsubscribe(name, links),
   });
 }
@@ -84,9 +90,9 @@ export function partnerOverdueEmail(
       `The ${miss.milestoneLabel} of “${miss.challengeTitle}” was due on ${readableDay(miss.dueDay)}, and ${name} has not completed it yet.`,
       ...(miss.milestoneDescription ? [miss.milestoneDescription] : []),
       `This is where a partner helps: ask ${name} what got in the way, and whether a new date would be easier to keep. Friendly beats stern.`,
-      viewLine(name),
     ],
-    outro: [whyLine(ctx, name)],
+    action: cheerAction(name, links),
+    outro: [viewLine(name), whyLine(ctx, name)],
     unsubscribe: unsubscribe(name, links),
   });
 }
@@ -113,9 +119,9 @@ export function partnerWeeklyEmail(
       // A streak that ended is his to restart, not news for his partner: only a running one is told.
       ...(summary.streak.weeks > 0 ? [`${name} is on a ${streakFigure(summary.streak)}.`] : []),
       `Monday is a good day for a check-in: ask ${name} what the one thing is that gets done this week.`,
-      viewLine(name),
     ],
-    outro: [whyLine(ctx, name, " It comes every Monday morning.")],
+    action: cheerAction(name, links),
+    outro: [viewLine(name), whyLine(ctx, name, " It comes every Monday morning.")],
     unsubscribe: unsubscribe(name, links),
   });
 }

@@ -22,6 +22,7 @@ const text = (summary: WeeklySummary) => weeklySummaryEmail(ctx, { email: "m@x.t
 const partnerText = (summary: WeeklySummary) =>
   partnerWeeklyEmail(ctx, { email: "sam@x.test", firstName: "Sam" }, "Marcus", summary, {
     unsubscribeUrl: "https://unscroll.test/partner/unsubscribe",
+    cheerUrl: "https://unscroll.test/partner/cheer?token=t",
   }).text;
 
 describe("the streak on the Monday summary (issue 27)", () => {

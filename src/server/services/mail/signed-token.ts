@@ -23,3 +23,28 @@ export function readSignedToken(secret: string, purpose: string, token: string):
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   return payload;
 }
+
+/**
+ * A token that stops opening anything at `expiresAt`: the moment (whole seconds) is part of the signed payload, so it
+ * cannot be moved without the secret. For links that act (a cheer), unlike unsubscribe links, which only ever stop
+ * e-mails and so never expire.
+ */
+export function signExpiringToken(secret: string, purpose: string, payload: string, expiresAt: Date): string {
+  return signToken(secret, purpose, `${payload}.${Math.floor(expiresAt.getTime() / 1000)}`);
+}
+
+/** "invalid": the server did not sign it for `purpose`; "expired": it did, and `now` is past its moment. */
+export function readExpiringToken(
+  secret: string,
+  purpose: string,
+  token: string,
+  now: Date,
+): { payload: string } | "invalid" | "expired" {
+  const signed = readSignedToken(secret, purpose, token);
+  const dot = signed?.lastIndexOf(".") ?? -1;
+  if (!signed || dot <= 0) return "invalid";
+  const seconds = signed.slice(dot + 1);
+  if (!/^\d{1,12}$/.test(seconds)) return "invalid";
+  if (now.getTime() >= Number(seconds) * 1000) return "expired";
+  return { payload: signed.slice(0, dot) };
+}

@@ -1,11 +1,14 @@
 import { and, count, desc, eq, gt, isNull } from "drizzle-orm";
 import type { RateLimiter } from "#server/auth/rate-limit.ts";
 import type { Db } from "#server/db/client.ts";
-import { partnerCheers, partners } from "#server/db/schema.ts";
-import type { Cheer } from "#shared/partners/contracts.ts";
+import { partnerCheers, partners, users } from "#server/db/schema.ts";
+import type { Cheer, PartnerCheerAnswer } from "#shared/partners/contracts.ts";
 import { CHEERS_PER_PARTNER_PER_DAY, partnerStatus } from "#shared/partners/rules.ts";
-import { DomainError } from "../domain-error.ts";
+import { isOverdue } from "#shared/plan/rules.ts";
+import { DomainError, type DomainErrorCode } from "../domain-error.ts";
 import { hashPartnerToken, isPartnerToken } from "./link-token.ts";
+import type { CheerLink } from "./partner-cheer-token.ts";
+import { milestoneOfHisPlan } from "./partner-deliver.ts";
 
 const DAY_MS = 86_400_000;
 /** His dashboard shows the newest cheers he has not dismissed, of the last month, a handful at most. */
@@ -45,23 +48,27 @@ export async function cheersLeftToday(db: Pick<Db, "select">, partnerId: string,
 }
 
 /**
- * POST /api/partner-view/:token/cheers: one short line for his dashboard, kept exactly as typed (the screens show it
- * as text, never as HTML). Only a confirmed partner cheers; the day's count is taken under the partner row's lock, so
- * parallel cheers cannot pass the limit together. null: the link opens nothing (404).
+ * Who cheers: the partner whose page link this is, or the partner a signed e-mail link names (decision 0125). Both go
+ * through one sendCheer, so the e-mail's button counts against the same daily limit as the page.
+ */
+type CheerSender = { token: string } | { partnerId: string };
+
+/**
+ * POST /api/partner-view/:token/cheers and the e-mails' cheer link: one short line for his dashboard, kept exactly as
+ * typed (the screens show it as text, never as HTML). Only a confirmed partner cheers; the day's count is taken under
+ * the partner row's lock, so parallel cheers cannot pass the limit together. null: the link opens nothing (404).
  */
 export async function sendCheer(
   db: Db,
-  token: string,
+  sender: string | CheerSender,
   text: string,
   now: Date,
 ): Promise<{ cheersLeftToday: number } | null> {
-  if (!isPartnerToken(token)) return null;
+  const who = typeof sender === "string" ? { token: sender } : sender;
+  if ("token" in who && !isPartnerToken(who.token)) return null;
+  const match = "token" in who ? eq(partners.tokenHash, hashPartnerToken(who.token)) : eq(partners.id, who.partnerId);
   return db.transaction(async (tx) => {
-    const [partner] = await tx
-      .select()
-      .from(partners)
-      .where(eq(partners.tokenHash, hashPartnerToken(token)))
-      .for("update");
+    const [partner] = await tx.select().from(partners).where(match).for("update");
     if (!partner || partnerStatus(partner, now) === "expired") return null;
     if (!partner.acceptedAt) throw new DomainError("partner.notAccepted");
     const left = await cheersLeftToday(tx, partner.id, now);
@@ -75,18 +82,58 @@ export async function sendCheer(
 type CheerDeps = { db: Db; limiter: Pick<RateLimiter, "consume"> };
 
 /**
- * A cheer from the partner's page: counted per IP besides each partner's own daily limit, so many links from one
- * place cannot flood dashboards. A link that opens nothing is the catalog's 404.
+ * A cheer from the partner's page or an e-mail's cheer link: counted per IP besides each partner's own daily limit, so
+ * many links from one place cannot flood dashboards. A link that opens nothing is the catalog's 404.
  */
 export async function cheerFromPage(
   deps: CheerDeps,
-  request: { token: string; text: string; ip: string | null },
+  request:
+    | { token: string; text: string; ip: string | null }
+    // `gone`: the e-mail's link answers its own "no longer valid", not the bare 404 of an unknown page.
+    | { sender: CheerSender; text: string; ip: string | null; gone: DomainErrorCode },
   now: Date,
 ): Promise<{ cheersLeftToday: number }> {
   const verdict = await deps.limiter.consume("partnerCheer", { ip: request.ip }, { now: now.getTime() });
   if (!verdict.allowed)
     throw new DomainError("limit.tooManyRequests", { retryAfterSeconds: verdict.retryAfterSeconds });
-  const sent = await sendCheer(deps.db, request.token, request.text, now);
-  if (!sent) throw new DomainError("partner.linkNotFound");
+  const sent = await sendCheer(deps.db, "sender" in request ? request.sender : request.token, request.text, now);
+  if (!sent) throw new DomainError("sender" in request ? request.gone : "partner.linkNotFound");
   return sent;
+}
+
+/**
+ * What an e-mail's cheer link is about (decision 0125), for the page that asks before it sends: whom, the milestone
+ * the e-mail told of as it now stands, and the cheers left today. Reads only. null: the partner is no longer his
+ * (removed, or his account deleted).
+ */
+export async function readCheerLink(db: Db, link: CheerLink, now: Date): Promise<PartnerCheerAnswer | null> {
+  const [row] = await db
+    .select({ partner: partners, inviterFirstName: users.firstName })
+    .from(partners)
+    .innerJoin(users, eq(users.id, partners.userId))
+    .where(eq(partners.id, link.partnerId));
+  if (!row) return null;
+  if (!row.partner.acceptedAt) throw new DomainError("partner.notAccepted");
+  const found = link.milestoneId ? await milestoneOfHisPlan(db, row.partner.userId, link.milestoneId) : null;
+  const milestone = found
+    ? {
+        challengeTitle: found.challengeTitle,
+        milestoneType: found.milestone.milestoneType,
+        description: found.milestone.milestoneDescription,
+        completed: found.milestone.milestoneCompleted,
+        overdue: isOverdue(
+          {
+            milestoneDeadline: found.milestone.milestoneDeadline?.toISOString() ?? null,
+            milestoneCompleted: found.milestone.milestoneCompleted,
+          },
+          now,
+        ),
+      }
+    : null;
+  return {
+    inviterFirstName: row.inviterFirstName,
+    partnerFirstName: row.partner.firstName,
+    milestone,
+    cheersLeftToday: await cheersLeftToday(db, row.partner.id, now),
+  };
 }

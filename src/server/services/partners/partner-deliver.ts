@@ -7,10 +7,16 @@ import { challengeProgress, isOverdue, milestoneLabels } from "#shared/plan/rule
 import { FALLBACK_TIME_ZONE } from "#shared/reminders/rules.ts";
 import type { EmailContext } from "../mail/email-layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import { partnerCompletedEmail, partnerOverdueEmail, partnerWeeklyEmail } from "../mail/partner-emails.ts";
+import {
+  type PartnerEmailLinks,
+  partnerCompletedEmail,
+  partnerOverdueEmail,
+  partnerWeeklyEmail,
+} from "../mail/partner-emails.ts";
 import { withTodoStates } from "../plan/plan-read.ts";
 import { type DeliveryOutcome, type ReminderDeps, readWeeklySummary } from "../reminders/deliver.ts";
 import { ofCurrentPlan } from "../reminders/planner.ts";
+import { partnerCheerToken } from "./partner-cheer-token.ts";
 import { partnerUnsubscribeToken } from "./partner-unsubscribe-token.ts";
 
 type Delivery = typeof partnerDeliveries.$inferSelect;
@@ -27,8 +33,18 @@ function partnerUnsubscribeLinks(env: Env, partnerId: string) {
   };
 }
 
+/**
+ * The e-mail's cheer button (decision 0125): the page that asks before it sends, for this partner and the milestone
+ * the news is about (the subject's milestone id; the weekly summary names none).
+ */
+function partnerCheerUrl(env: Env, partnerId: string, delivery: Delivery, now: Date) {
+  const milestoneId = delivery.kind === "weekly_summary" ? null : (delivery.subjectKey.split(":")[0] ?? null);
+  const token = partnerCheerToken(env.AUTH_SECRET, { partnerId, milestoneId }, now);
+  return new URL(`${paths.partnerCheer}?token=${token}`, env.APP_URL).toString();
+}
+
 /** One milestone of an accepted challenge of his current plan, with its challenge's milestones for the progress. */
-async function milestoneOfHisPlan(db: Db, userId: string, milestoneId: string) {
+export async function milestoneOfHisPlan(db: Db, userId: string, milestoneId: string) {
   const [row] = await db
     .select({ milestone: milestones, challengeId: challenges.id, challengeTitle: challenges.title })
     .from(milestones)
@@ -50,7 +66,7 @@ async function composeCompleted(
   ctx: EmailContext,
   partner: Partner,
   inviter: Inviter,
-  links: { unsubscribeUrl: string },
+  links: PartnerEmailLinks,
 ): Promise<Composed | null> {
   const row = await milestoneOfHisPlan(db, inviter.id, delivery.subjectKey);
   // Ticked off again since it was planned, or its challenge dropped: the news is no longer true.
@@ -86,7 +102,7 @@ async function composeOverdue(
   ctx: EmailContext,
   partner: Partner,
   inviter: Inviter,
-  links: { unsubscribeUrl: string },
+  links: PartnerEmailLinks,
 ): Promise<Composed | null> {
   const [milestoneId, dueDay] = delivery.subjectKey.split(":");
   if (!milestoneId || !dueDay) return null;
@@ -118,7 +134,7 @@ async function composeWeekly(
   ctx: EmailContext,
   partner: Partner,
   inviter: Inviter,
-  links: { unsubscribeUrl: string },
+  links: PartnerEmailLinks,
 ): Promise<Composed | null> {
   const summary = await readWeeklySummary(db, inviter, now, inviter.timeZone);
   return summary ? partnerWeeklyEmail(ctx, partner, inviter.firstName, summary, links) : null;
@@ -176,7 +192,10 @@ export async function deliverPartnerEmail(
       appUrl: env.APP_URL,
       supportEmail: env.publicConfig.supportEmail,
     };
-    const links = partnerUnsubscribeLinks(env, partner.id);
+    const links = {
+      ...partnerUnsubscribeLinks(env, partner.id),
+      cheerUrl: partnerCheerUrl(env, partner.id, delivery, now),
+    };
     const composed =
       delivery.kind === "completed"
         ? await composeCompleted(db, delivery, ctx, partner, inviter, links)

@@ -7,7 +7,7 @@ import { readSignedToken, signToken } from "../mail/signed-token.ts";
  * token names a row that no longer exists; a partner invited again gets a new id and a new token.
  */
 const PURPOSE = "partner-unsubscribe";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function partnerUnsubscribeToken(secret: string, partnerId: string): string {
   return signToken(secret, PURPOSE, partnerId);

@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
-import { type PartnerUnsubscribeAnswer, type PartnerViewAnswer, partnerMessages } from "#shared/partners/contracts.ts";
+import {
+  type PartnerCheerAnswer,
+  type PartnerUnsubscribeAnswer,
+  type PartnerViewAnswer,
+  partnerMessages,
+} from "#shared/partners/contracts.ts";
 
 /** What only the partner's screens say: the server's own answers carry partnerMessages. */
 const partnerViewMessages = {
@@ -68,4 +73,31 @@ export function partnerUnsubscribeQuery(token: string) {
 /** POST /api/partner-emails/unsubscribe: stops every e-mail of that partnership. */
 export function stopPartnerEmails(token: string): Promise<PartnerUnsubscribeAnswer> {
   return unwrap(api["partner-emails"].unsubscribe.$post({ query: { token } }), partnerViewMessages.unsubscribeFailed);
+}
+
+/** GET /api/partner-emails/cheer: what an e-mail's cheer link is about; 400, 404 and 410 say why it is not valid. */
+export function partnerCheerQuery(token: string) {
+  return queryOptions({
+    queryKey: ["partner-cheer", token],
+    queryFn: async (): Promise<PartnerCheerAnswer> =>
+      unwrap(api["partner-emails"].cheer.$get({ query: { token } }), partnerViewMessages.loadFailed),
+    enabled: token !== "",
+  });
+}
+
+/** POST /api/partner-emails/cheer: the same cheer as the partner's page sends, counted against the same limits. */
+export function useSendCheerFromEmail(token: string) {
+  const queryClient = useQueryClient();
+  const { queryKey } = partnerCheerQuery(token);
+  return useMutation({
+    mutationFn: (text: string) =>
+      unwrap(
+        api["partner-emails"].cheer.$post({ query: { token }, json: { text } }),
+        partnerViewMessages.cheerFailed,
+      ) as Promise<{ cheersLeftToday: number }>,
+    onSuccess: ({ cheersLeftToday }) => {
+      const before = queryClient.getQueryData(queryKey);
+      if (before) queryClient.setQueryData(queryKey, { ...before, cheersLeftToday });
+    },
+  });
 }

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from "react";
+
+const never = () => () => {};
+
+/**
+ * False while a page is pre-rendered at build time and during its hydration, true from then on. A pre-rendered page
+ * that reads the address's query (a token) renders its neutral state until this is true, so its HTML never says
+ * "link not valid" to the visitor whose link is fine, and hydration matches what the build wrote.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+}
