@@ -71,6 +71,40 @@ test.describe("the challenge-accepted screen", () => {
   });
 });
 
+test("issue 35: after 'I have never run before' the run form does not ask for a longest run, and saves none", async ({
+  page,
+  signedIn: _,
+}) => {
+  await page.goto("/ChallengeAccepted");
+  await page.getByLabel("I have never run before").check();
+  await expect(page.getByLabel("The longest you have ever run, in minutes")).toBeDisabled();
+  await page.getByRole("button", { name: "Validate Challenge" }).click();
+  await expect(page).toHaveURL(/\/ValidateChallenge$/);
+
+  await expect(page.getByLabel("Your previous longest run (minutes, optional)")).toHaveCount(0);
+  await expect(page.getByTestId("never-ran")).toHaveText(/You told us you have never run before/);
+  await expect(page.getByTestId("validate-target")).toContainText("Run at least 1 h");
+  await page.getByLabel("Today's run (minutes)").fill("61");
+  await page.getByLabel("How did it go?").fill("First run of my life, and I kept going.");
+  await page.getByRole("button", { name: "Validate my run" }).click();
+  await expect(page.getByRole("dialog", { name: "Initial Challenge Complete!" })).toBeVisible();
+  const saved = (await (await page.request.get("/api/onboarding")).json()).runValidation;
+  expect(saved).toMatchObject({ previousMaxDuration: null, todayDuration: 61 });
+});
+
+test("issue 35: he can still give a longest run after ticking 'never', if he did run after all", async ({
+  page,
+  signedIn: _,
+}) => {
+  await page.goto("/ChallengeAccepted");
+  await page.getByLabel("I have never run before").check();
+  await page.getByRole("button", { name: "Validate Challenge" }).click();
+  await expect(page).toHaveURL(/\/ValidateChallenge$/);
+  await page.getByRole("button", { name: "I have run before" }).click();
+  await page.getByLabel("Your previous longest run (minutes, optional)").fill("50");
+  await expect(page.getByTestId("validate-target")).toContainText("Run at least 1 h 15 min");
+});
+
 test.describe("the run validation form", () => {
   test("shows every message of section 5 and clears each on valid typing", async ({ page, signedIn: _ }) => {
     await page.goto("/ValidateChallenge");

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { proofMessages } from "#shared/proof/contracts.ts";
+import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
 import { expect, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch, apiPost, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
@@ -51,8 +52,9 @@ test("he validates his run with a GPX file: a ride is refused, the run shows its
   await expect(page.getByTestId("run-file").getByRole("alert")).toHaveText(proofMessages.tooFast);
   expect((await (await page.request.get("/api/onboarding")).json()).runValidation).toBeNull();
 
-  // The run: 70 minutes of moving time validate the challenge.
-  await picker.setInputFiles(recentActivity("run.gpx"));
+  // The run: 70 minutes of moving time validate the challenge. The server's clock is the real one and he accepted
+  // just now, so the run starts ten minutes before that: inside the slack a watch started at the door gets.
+  await picker.setInputFiles(recentActivity("run.gpx", 1 / 6));
   await expect(page.getByTestId("run-file").getByRole("alert")).toHaveCount(0);
   await form.getByRole("button", { name: "Validate my run" }).click();
   const modal = page.getByRole("dialog", { name: "Initial Challenge Complete!" });
@@ -72,6 +74,48 @@ test("he validates his run with a GPX file: a ride is refused, the run shows its
   expect(await route.locator("polyline").getAttribute("points")).toMatch(/^(\d+(\.\d)?,\d+(\.\d)? ){20,}/);
   await expectNoSidewaysScroll(page);
   await scan(page, "the validated run with its route");
+});
+
+/** When the moved file starts: its first point. */
+const startOf = (file: { buffer: Buffer }) => /<time>([^<]+)<\/time>/.exec(file.buffer.toString("utf8"))?.[1] ?? "";
+
+test.describe("on his own clock, far from the server's", () => {
+  // Fourteen hours ahead of UTC: a day read on the server's clock, or the day he uploaded, would show here.
+  const timezoneId = "Pacific/Kiritimati";
+  test.use({ timezoneId });
+
+  test("issue 35 row 4: a run from before he accepted is refused and says why; his run's day is the file's, the same on the result and its card", async ({
+    page,
+    signedIn: _,
+  }) => {
+    await apiPost(page, "/api/onboarding/challenge", { maxDurationMinutes: null });
+    await page.goto("/ValidateChallenge");
+    const form = page.getByRole("form", { name: "Validate your run" });
+    await form.getByLabel("How did it go?").fill("Slow start, strong finish along the river.");
+    const picker = page.getByTestId("run-file").locator('input[type="file"]');
+
+    // Recorded two days before he accepted the challenge: refused under the file, nothing stored.
+    await picker.setInputFiles(recentActivity("run.gpx", 48));
+    await form.getByRole("button", { name: "Validate my run" }).click();
+    await expect(page.getByTestId("run-file").getByRole("alert")).toHaveText(runWindowMessages.beforeAcceptance);
+    expect((await (await page.request.get("/api/onboarding")).json()).runValidation).toBeNull();
+
+    const run = recentActivity("run.gpx", 1 / 6);
+    await picker.setInputFiles(run);
+    await form.getByRole("button", { name: "Validate my run" }).click();
+    await expect(page.getByRole("dialog", { name: "Initial Challenge Complete!" })).toBeVisible();
+
+    await page.goto("/ValidateChallenge");
+    const validated = page.getByTestId("run-validated");
+    const day = new Date(startOf(run)).toLocaleDateString("en-GB", {
+      timeZone: timezoneId,
+      day: "numeric",
+      month: "long",
+    });
+    await expect(validated).toContainText(`You ran 1 h 10 min on ${day}`);
+    await expect(validated.getByTestId("activity-summary")).toContainText(day);
+    await expectNoSidewaysScroll(page);
+  });
 });
 
 test("a photo proves a milestone on the dashboard, and the insights page shows the run", async ({

@@ -18,6 +18,18 @@ const runChallengeMessages = {
   previousInvalid: "Please enter a valid duration",
 } as const;
 
+/**
+ * A run file outside the challenge's 24 hours (issue 35 row 4, decision 0124): refused, nothing stored. A typed run is
+ * never checked against them (SPEC.md: he validates by entering a duration).
+ */
+export const runWindowMessages = {
+  notAccepted:
+    "Accept the challenge first: your 24 hours start on the challenge screen, and the run you upload must fall inside them.",
+  beforeAcceptance:
+    "This run was recorded before you accepted the challenge. Upload the run you did within your 24 hours.",
+  afterDeadline: "This run was recorded after your 24 hours were up. Upload the run you did within them.",
+} as const;
+
 const wholePositive = /^[1-9][0-9]*$/;
 
 /** SPEC.md section 5: required, at least 10 characters after trimming; the form and the request share the cap. */
@@ -54,10 +66,12 @@ export type AcceptChallengeRequest = z.infer<typeof acceptChallengeSchema>;
 
 /** The run-validation form as typed (strings), with SPEC.md section 5's messages. */
 export const runValidationFormSchema = z.object({
+  // Left out when he said he never ran (issue 35): the form does not ask, and "" means the same.
   previousMaxDuration: z
     .string()
     .trim()
-    .refine((v) => v === "" || wholePositive.test(v), runChallengeMessages.previousInvalid),
+    .refine((v) => v === "" || wholePositive.test(v), runChallengeMessages.previousInvalid)
+    .default(""),
   todayDuration: z
     .string()
     .trim()
@@ -83,7 +97,8 @@ export const runValidationSchema = z.object({
     .int(runChallengeMessages.previousInvalid)
     .min(1, runChallengeMessages.previousInvalid)
     .max(MAX_DURATION_MINUTES, runChallengeMessages.maxDurationTooLong)
-    .nullable(),
+    .nullable()
+    .default(null),
   todayDuration: z
     .number({ error: runChallengeMessages.todayRequired })
     .int(runChallengeMessages.todayInvalid)

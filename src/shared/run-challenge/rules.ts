@@ -37,6 +37,27 @@ export function challengeSecondsLeft(acceptedAt: Date | string, now: Date = new 
   return Math.max(0, Math.min(CHALLENGE_WINDOW_SECONDS, left));
 }
 
+/**
+ * A run proved by a file counts when it starts inside his 24 hours (issue 35 row 4, decision 0124). Acceptance is
+ * recorded when he first reaches the challenge screen, so a man who starts his watch at the door and then opens the
+ * app is a few minutes early: that much before is allowed. After the deadline only a clock a few minutes fast is
+ * forgiven, as the file reader forgives a start "in the future".
+ */
+const RUN_EARLY_START_MINUTES = 15;
+const RUN_LATE_START_MINUTES = 5;
+
+/** Whether a run that started at `startedAt` falls inside the challenge accepted at `acceptedAt`, or which side it missed. */
+export function runWindowRefusal(
+  startedAt: Date | string,
+  acceptedAt: Date | string,
+): "beforeAcceptance" | "afterDeadline" | null {
+  const start = new Date(startedAt).getTime();
+  const accepted = new Date(acceptedAt).getTime();
+  if (start < accepted - RUN_EARLY_START_MINUTES * 60_000) return "beforeAcceptance";
+  if (start > accepted + (CHALLENGE_WINDOW_SECONDS + RUN_LATE_START_MINUTES * 60) * 1000) return "afterDeadline";
+  return null;
+}
+
 /** hh:mm:ss for the countdown. */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -12,8 +12,13 @@ function nextStep(state: OnboardingState) {
     : { to: paths.welcome, label: "Continue to the quiz" };
 }
 
-const validatedOn = (run: RunValidation) =>
-  new Date(run.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+/**
+ * The moment he ran: the file's start when a file proved it (he may upload days later; issue 35 row 4), else the day he
+ * typed it in, the only date a typed run has. Shown on his own clock, as the file's card below shows the same start.
+ */
+const ranAt = (run: RunValidation) => run.activity?.startedAt ?? run.createdAt;
+const ranOn = (run: RunValidation) =>
+  new Date(ranAt(run)).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
 
 /**
  * The run challenge once validated: the run as stored, measured against the target it was validated with, and the
@@ -39,7 +44,7 @@ export function AlreadyValidated({ state, run }: { state: OnboardingState; run: 
         Run validated
       </h2>
       <p className="mt-4 text-lg">
-        You ran <strong>{formatMinutes(run.todayDuration)}</strong> on {validatedOn(run)}.
+        You ran <strong>{formatMinutes(run.todayDuration)}</strong> on <time dateTime={ranAt(run)}>{ranOn(run)}</time>.
       </p>
       <p className="mt-1 text-muted">
         {short === 0

@@ -26,7 +26,8 @@ export function DurationForm({
 }: {
   savedMax: number | null;
   firstAccept: React.RefObject<Promise<unknown> | null>;
-  onValidated: () => void;
+  /** `neverRan`: he ticked 'I have never run before', so the next form does not ask for a longest run again. */
+  onValidated: (neverRan: boolean) => void;
 }) {
   const accept = useAcceptChallenge();
   const [validated, setValidated] = useState(false);
@@ -57,7 +58,7 @@ export function DurationForm({
         new Promise((resolve) => setTimeout(resolve, VALIDATE_DELAY_MS)),
       ]);
       setValidated(true);
-      onValidated();
+      onValidated(form.neverRan);
     } catch (err) {
       toast.error(err instanceof Error ? err.message : acceptFailedMessage);
     }
@@ -68,7 +69,8 @@ export function DurationForm({
       <h2 id="duration-heading" className="font-display text-2xl uppercase tracking-wide">
         Your target
       </h2>
-      <label htmlFor="max-duration" className="mt-4 block font-medium">
+      {/* Dimmed with its field once he ticks 'never': nothing there is asked of him any more. */}
+      <label htmlFor="max-duration" className={`mt-4 block font-medium ${neverRan ? "text-muted" : ""}`}>
         The longest you have ever run, in minutes
       </label>
       <input

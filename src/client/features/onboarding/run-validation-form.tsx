@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { FileDrop } from "#client/components/file-drop.tsx";
 import { ApiError } from "#client/lib/api.ts";
@@ -36,12 +37,16 @@ const wholeMinutes = (value: string | undefined) => {
  */
 export function RunValidationForm({
   statedMax,
+  neverRan = false,
   onSaved,
 }: {
   statedMax: number | null;
+  /** He ticked 'I have never run before' on the challenge screen: the previous longest run is not asked again. */
+  neverRan?: boolean;
   onSaved: (run: RunValidation) => void;
 }) {
   const save = useSaveRunValidation();
+  const [askPrevious, setAskPrevious] = useState(!neverRan);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -51,7 +56,7 @@ export function RunValidationForm({
     clearErrors,
     control,
     formState: { errors },
-  } = useForm({
+  } = useForm<RunValidationValues, unknown, z.output<typeof runValidationFormSchema>>({
     // With a file, its moving time is the duration: only the typed fields around it are checked here.
     resolver: (values, context, options) =>
       file
@@ -117,23 +122,36 @@ export function RunValidationForm({
             : `1.5 × your longest run of ${formatMinutes(previous)}, never under an hour.`}
         </p>
       </div>
-      <Labelled
-        id="previous-max"
-        label="Your previous longest run (minutes, optional)"
-        error={errors.previousMaxDuration?.message}
-      >
-        <input
+      {askPrevious ? (
+        <Labelled
           id="previous-max"
-          type="text"
-          inputMode="numeric"
-          pattern="^[1-9][0-9]*$"
-          autoComplete="off"
-          placeholder="e.g. 40"
-          className="field"
-          {...described("previousMaxDuration", "previous-max")}
-          {...field("previousMaxDuration")}
-        />
-      </Labelled>
+          label="Your previous longest run (minutes, optional)"
+          error={errors.previousMaxDuration?.message}
+        >
+          <input
+            id="previous-max"
+            type="text"
+            inputMode="numeric"
+            pattern="^[1-9][0-9]*$"
+            autoComplete="off"
+            placeholder="e.g. 40"
+            className="field"
+            {...described("previousMaxDuration", "previous-max")}
+            {...field("previousMaxDuration")}
+          />
+        </Labelled>
+      ) : (
+        <p className="text-sm text-muted" data-testid="never-ran">
+          You told us you have never run before.{" "}
+          <button
+            type="button"
+            className="inline-flex min-h-11 items-center font-semibold text-text underline underline-offset-4"
+            onClick={() => setAskPrevious(true)}
+          >
+            I have run before
+          </button>
+        </p>
+      )}
       <div className="space-y-3">
         <FileDrop
           label="Upload your run"

@@ -83,11 +83,12 @@ function BuildingTitle() {
   );
 }
 
+// Tall enough for the longest quote and its credit (four lines on a phone), so the button below never jumps.
 function RotatingQuote() {
   const tick = useTicker(quoteIntervalMs);
   const quote = quotes[tick % quotes.length] ?? quotes[0];
   return (
-    <figure className="mt-8 min-h-28 border-l-2 border-volt pl-4" data-testid="quote">
+    <figure className="mt-8 min-h-36 border-l-2 border-volt pl-4 sm:min-h-28" data-testid="quote">
       <blockquote className="text-lg italic leading-snug">“{quote.text}”</blockquote>
       <figcaption className="mt-2 text-sm text-muted">— {quote.author}</figcaption>
     </figure>

@@ -34,7 +34,7 @@ export default function ChallengeAccepted() {
             <DurationForm
               savedMax={onboarding.data.maxDurationMinutes}
               firstAccept={firstAccept}
-              onValidated={() => navigate(paths.validateChallenge)}
+              onValidated={(neverRan) => navigate(paths.validateChallenge, { state: { neverRan } })}
             />
             <RunAdvice />
           </div>

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { FullScreenMessage } from "#client/components/full-screen-message.tsx";
 import { AlreadyValidated } from "#client/features/onboarding/already-validated.tsx";
 import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
@@ -14,6 +14,8 @@ export default function ValidateChallenge() {
   const navigate = useNavigate();
   const onboarding = useQuery(onboardingQuery());
   const [saved, setSaved] = useState<RunValidation | null>(null);
+  // Carried from the challenge screen: the server stores "never ran" and "not said yet" alike, as no longest run.
+  const neverRan = (useLocation().state as { neverRan?: boolean } | null)?.neverRan === true;
 
   if (onboarding.isPending) return <FullScreenMessage>Loading...</FullScreenMessage>;
   if (onboarding.isError) return <FullScreenMessage>Error: {onboarding.error.message}</FullScreenMessage>;
@@ -30,7 +32,11 @@ export default function ValidateChallenge() {
       ) : (
         <>
           <p className="mt-3 text-muted">Be honest. Nobody checks but you — that is the point.</p>
-          <RunValidationForm statedMax={onboarding.data.maxDurationMinutes} onSaved={setSaved} />
+          <RunValidationForm
+            statedMax={onboarding.data.maxDurationMinutes}
+            neverRan={neverRan && onboarding.data.maxDurationMinutes === null}
+            onSaved={setSaved}
+          />
         </>
       )}
       <ChallengeCompleteModal run={saved} onContinue={() => navigate(paths.welcome)} />

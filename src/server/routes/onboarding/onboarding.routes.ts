@@ -49,7 +49,7 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
       tag: "Run challenge",
       summary: "Validate the run with the minutes he typed.",
       description:
-        "Body `{previousMaxDuration: int ≥1 \\| null, todayDuration: int ≥1, notes: ≥10 chars trimmed}`. 201 `{runValidation, created: true}`; a repeat returns the stored one with 200 and `created: false` (the screen shows the stored run, not the completion modal again). Its existence marks onboarding done. `runValidation.activity` is null for a typed run.",
+        "Body `{previousMaxDuration?: int ≥1 \\| null (left out: null), todayDuration: int ≥1, notes: ≥10 chars trimmed}`. 201 `{runValidation, created: true}`; a repeat returns the stored one with 200 and `created: false` (the screen shows the stored run, not the completion modal again). Its existence marks onboarding done. `runValidation.activity` is null for a typed run.",
       ok: {
         201: "`{runValidation, created: true}`",
         200: "`{runValidation, created: false}`: the one already stored, nothing changed",
@@ -75,12 +75,19 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
       summary:
         "Validate the run with an activity file (GPX, TCX or FIT); its moving time is the duration (decision 0107).",
       description:
-        "Body multipart `file`, `previousMaxDuration` ('' or minutes), `notes`. The run proved by a GPX, TCX or FIT file (decision 0107): `todayDuration` is the file's moving time in whole minutes, and `runValidation.activity` is what was read: `{format, startedAt, distanceMeters, movingSeconds, elapsedSeconds, paceSecondsPerKm, route: [[x, y], …]}` (metres from the route's own corner, at most 500 points). 201/200 as above. The typed fields are checked first, with the messages above. Each bad file → 400 with its own message from `proofMessages` (`src/shared/proof/contracts.ts`): not an activity file, damaged, no timestamps, fewer than 60 points, older than 7 days, in the future, a ride or a drive (median pace under 2:30 /km or over 45 km/h), no movement; over 10 MB → 413 `This file is over 10 MB. Please choose a smaller one.` (before the body is read); 429 `Too many attempts. …` with `Retry-After` over `RATE_LIMIT_PROOF_UPLOADS_PER_USER` uploads an hour (both upload routes together). Nothing is stored on any refusal; the file itself is never kept.",
+        "Body multipart `file`, `previousMaxDuration` ('' or left out, or minutes), `notes`. The run proved by a GPX, TCX or FIT file (decision 0107): `todayDuration` is the file's moving time in whole minutes, and `runValidation.activity` is what was read: `{format, startedAt, distanceMeters, movingSeconds, elapsedSeconds, paceSecondsPerKm, route: [[x, y], …]}` (metres from the route's own corner, at most 500 points). 201/200 as above. The typed fields are checked first, with the messages above. Each bad file → 400 with its own message from `proofMessages` (`src/shared/proof/contracts.ts`): not an activity file, damaged, no timestamps, fewer than 60 points, older than 7 days, in the future, a ride or a drive (median pace under 2:30 /km or over 45 km/h), no movement; a run that started more than 15 minutes before he accepted the challenge or more than 5 minutes after its 24 hours (400), or with no challenge accepted (409), each with its own message from `runWindowMessages` (decision 0124); over 10 MB → 413 `This file is over 10 MB. Please choose a smaller one.` (before the body is read); 429 `Too many attempts. …` with `Retry-After` over `RATE_LIMIT_PROOF_UPLOADS_PER_USER` uploads an hour (both upload routes together). Nothing is stored on any refusal; the file itself is never kept.",
       ok: {
         201: "`{runValidation, created: true}` with `runValidation.activity`",
         200: "`{runValidation, created: false}`",
       },
-      errors: [...activityFileRefusals, ...proofUploadRefusals, "run.invalid"],
+      errors: [
+        ...activityFileRefusals,
+        ...proofUploadRefusals,
+        "run.invalid",
+        "run.notAccepted",
+        "run.beforeAcceptance",
+        "run.afterDeadline",
+      ],
     }),
     uploadLimit(),
     acceptProofUpload,

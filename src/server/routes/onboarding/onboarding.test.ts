@@ -72,6 +72,15 @@ describe("run challenge API", () => {
     expect(me.onboarding?.runValidated).toBe(false);
   });
 
+  it("issue 35: accepts a run sent without the previous longest run (he never ran), storing none", async () => {
+    const user = await t.createUser();
+    const response = await user.api.onboarding["run-validation"].$post({
+      json: { todayDuration: 62, notes: "First run of my life, slow but steady." },
+    });
+    expect(response.status).toBe(201);
+    expect((await response.json()).runValidation).toMatchObject({ previousMaxDuration: null, todayDuration: 62 });
+  });
+
   it("stores the run validation once, trimmed, and marks onboarding done", async () => {
     const user = await t.createUser();
     const body = { previousMaxDuration: 40, todayDuration: 65, notes: "  Legs burned, head was quiet.  " };
