@@ -9,6 +9,8 @@ const phoneOnlySpecs = [
   "billing",
   "calendar",
   "community",
+  "proof-photo-size",
+  "no-session-pages",
   "public-analytics",
   "public-consent",
   "push",

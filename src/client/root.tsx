@@ -3,13 +3,13 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { ToastContainer } from "react-toastify";
 import toastifyCss from "react-toastify/dist/ReactToastify.css?url";
 import appCss from "./app.css?url";
 import { Footer } from "./components/footer.tsx";
 import { SessionPending } from "./components/full-screen-message.tsx";
 import { Navbar } from "./components/navbar.tsx";
 import { ScrollToTop } from "./components/scroll-to-top.tsx";
+import { Toasts } from "./components/toasts.tsx";
 import { CookieBanner } from "./features/consent/cookie-banner.tsx";
 import { config } from "./lib/config.ts";
 import { keepOfflineCopy } from "./lib/offline-cache.ts";
@@ -93,11 +93,30 @@ export default function App() {
         <Footer />
       </div>
       <CookieBanner />
-      <ToastContainer position="top-right" theme="dark" autoClose={6000} pauseOnHover />
+      <Toasts />
     </QueryClientProvider>
   );
 }
 
+/**
+ * Pages that need no session and are not pre-rendered (an accountability partner's page: its path holds his link's
+ * secret) say "Loading..." instead of the SPEC's session words while the scripts arrive (issue 35 row 14). This HTML
+ * is built once for every such path, so a line of script picks the words as the page is parsed.
+ */
+const noSessionWords = `document.currentScript.previousElementSibling.querySelector("p").textContent=${JSON.stringify(
+  "Loading...",
+)}`;
+
 export function HydrateFallback() {
-  return <SessionPending />;
+  return (
+    <>
+      <SessionPending />
+      <script
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no input of anyone's.
+        dangerouslySetInnerHTML={{
+          __html: `if(location.pathname.toLowerCase().startsWith("/partner/")){${noSessionWords}}`,
+        }}
+      />
+    </>
+  );
 }

@@ -103,6 +103,30 @@ test.describe("the waitlist", () => {
     await expect(page.getByLabel("Email")).toHaveCount(0);
   });
 
+  test("issue 35 smaller: step 2 of the waitlist shows step 1, done, with what he gave and a way back to it", async ({
+    page,
+    signedIn,
+  }) => {
+    await gotoHydrated(page, "/community/waitlist");
+    const steps = page.getByRole("list", { name: "Steps" }).getByRole("listitem");
+    await expect(steps).toHaveText(["1 · Step 1 of 2: Details", "2 · Step 2 of 2: Interests"]);
+    await expect(steps.nth(0)).toHaveAttribute("aria-current", "step");
+    await page.getByLabel("Full Name").fill("Marcus Reed");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(page.getByRole("heading", { name: "Your interests" })).toBeFocused();
+    // Step 1 is named and ticked, not a bare "Step 2 of 2" with nothing before it.
+    await expect(steps.nth(0)).toHaveText("✓ Step 1 of 2: Details (done)");
+    await expect(steps.nth(1)).toHaveAttribute("aria-current", "step");
+    await expect(page.getByText("Marcus Reed", { exact: true })).toBeVisible();
+    await expect(page.getByText(signedIn.email)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await page.getByRole("button", { name: "Change your details" }).click();
+    await expect(page.getByRole("heading", { name: "Your details" })).toBeFocused();
+    await expect(page.getByLabel("Full Name")).toHaveValue("Marcus Reed");
+  });
+
   test("two fresh members are told their own, different positions", async ({ page, browser, signedIn: _ }) => {
     const other = await browser.newContext({ baseURL: E2E.baseUrl });
     try {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { useToastsAbove } from "./toasts.tsx";
 
 type ModalProps = {
   open: boolean;
@@ -23,6 +24,7 @@ export function Modal({ open, title, onClose, children, className = "" }: ModalP
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  useToastsAbove(ref, open);
 
   // A click on the backdrop lands on the <dialog> element itself: the pointer twin of Escape.
   const closeRef = useRef(onClose);

@@ -3,6 +3,7 @@ import { paths } from "#shared/paths.ts";
 import { AccountSummary, type DashboardAccount, DashboardMenu, DashboardMenuFooter } from "./dashboard-menu.tsx";
 import { Logo } from "./logo.tsx";
 import { MenuIcon } from "./menu-icons.tsx";
+import { useToastsAbove } from "./toasts.tsx";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -35,6 +36,7 @@ export function PhoneMenu({
       document.documentElement.style.overflow = "";
     };
   }, [open]);
+  useToastsAbove(ref, open);
 
   function wrapTab(event: React.KeyboardEvent<HTMLDialogElement>) {
     if (event.key !== "Tab") return;

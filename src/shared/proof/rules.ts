@@ -7,6 +7,11 @@
 export const PROOF_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const PROOF_FILE_MAX_MB = PROOF_FILE_MAX_BYTES / (1024 * 1024);
 /**
+ * The long side of a stored photo: enough to see a finish line or a watch face, small enough to send to partners. The
+ * browser shrinks a large photo to it before sending (issue 35 row 15), so nothing the server would drop is uploaded.
+ */
+export const PHOTO_MAX_LONG_SIDE = 1600;
+/**
  * More points than this is more than two days at one a second, more than any single activity: a file that holds them is
  * a week's export or built to cost the server. A 10 MB GPX from a real watch holds about 110 000.
  */

@@ -14,8 +14,8 @@ import { isLoginRequired, joinErrorMessage, useJoinWaitlist } from "./api/waitli
 import { LoginToContinue } from "./login-to-continue.tsx";
 
 const steps = [
-  { title: "Your details", lead: "Where we reach you when the community opens." },
-  { title: "Your interests", lead: "What do you want to work on with others? Pick any, or none." },
+  { label: "Details", title: "Your details", lead: "Where we reach you when the community opens." },
+  { label: "Interests", title: "Your interests", lead: "What do you want to work on with others? Pick any, or none." },
 ] as const;
 
 /**
@@ -30,6 +30,7 @@ export function WaitlistForm({ accountEmail, onJoined }: { accountEmail: string;
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<JoinWaitlistForm, unknown, JoinWaitlistRequest>({
     resolver: zodResolver(joinWaitlistSchema),
@@ -60,14 +61,25 @@ export function WaitlistForm({ accountEmail, onJoined }: { accountEmail: string;
 
   return (
     <form noValidate onSubmit={step === 0 ? submitStep : submitJoin} aria-labelledby="waitlist-step-heading">
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-xs font-bold uppercase tracking-[0.2em] text-volt">Step {step + 1} of 2</p>
-        <div aria-hidden="true" className="flex w-24 gap-1.5">
-          {steps.map((s, index) => (
-            <span key={s.title} className={`h-1.5 flex-1 rounded-full ${index <= step ? "bg-volt" : "bg-line"}`} />
-          ))}
-        </div>
-      </div>
+      {/* Both steps named, the done one ticked: "Step 2 of 2" alone left him wondering where step 1 was (issue 35). */}
+      <ol aria-label="Steps" className="grid grid-cols-2 gap-3">
+        {steps.map((s, index) => (
+          <li
+            key={s.title}
+            aria-current={index === step ? "step" : undefined}
+            className={`text-xs font-bold uppercase tracking-[0.2em] ${index <= step ? "text-volt" : "text-muted"}`}
+          >
+            <span
+              aria-hidden="true"
+              className={`mb-2 block h-1.5 rounded-full ${index <= step ? "bg-volt" : "bg-line"}`}
+            />
+            <span aria-hidden="true">{index < step ? "✓ " : `${index + 1} · `}</span>
+            <span className="sr-only">Step {index + 1} of 2: </span>
+            {s.label}
+            {index < step ? <span className="sr-only"> (done)</span> : null}
+          </li>
+        ))}
+      </ol>
       <h2 id="waitlist-step-heading" ref={heading} tabIndex={-1} className="mt-3 text-xl font-bold focus:outline-none">
         {current.title}
       </h2>
@@ -89,6 +101,27 @@ export function WaitlistForm({ accountEmail, onJoined }: { accountEmail: string;
           {...register("name")}
         />
       </div>
+
+      {step === 1 ? (
+        <div className="mt-5 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-xl border border-line bg-surface/60 px-4 py-3 text-sm">
+          <p className="min-w-0 break-words">
+            <span className="font-semibold">{watch("name").trim()}</span>
+            <span className="text-muted"> · {accountEmail}</span>
+          </p>
+          <button
+            type="button"
+            className="min-h-11 font-semibold text-volt underline decoration-volt/40 underline-offset-4"
+            aria-label="Change your details"
+            onClick={() => {
+              join.reset();
+              goTo(0);
+            }}
+            disabled={join.isPending}
+          >
+            Change
+          </button>
+        </div>
+      ) : null}
 
       <fieldset hidden={step !== 1} className="mt-6">
         <legend className="sr-only">Interests (optional)</legend>

@@ -6,8 +6,10 @@ import type { ProofSummary } from "#shared/proof/contracts.ts";
 import { proofMessages } from "#shared/proof/contracts.ts";
 import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB } from "#shared/proof/rules.ts";
 import { useAttachProof, useRemoveProof } from "./api/milestone-proof.ts";
+import { shouldShrink, shrinkPhoto } from "./shrink-photo.ts";
 
-const hint = `A GPX, TCX or FIT file from your watch or app, or a photo · up to ${PROOF_FILE_MAX_MB} MB`;
+// A photo of any size: a large one is made smaller here first (issue 35 row 15).
+const hint = `A GPX, TCX or FIT file from your watch or app (up to ${PROOF_FILE_MAX_MB} MB), or a photo`;
 
 /**
  * Proof of a milestone (issue 26): an activity file or a photo, uploaded as soon as it is chosen. The proof shows on
@@ -28,17 +30,28 @@ export function MilestoneProof({
   const remove = useRemoveProof(milestoneId);
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [shrinking, setShrinking] = useState(false);
 
-  const upload = async (file: File | null) => {
+  const upload = async (chosen: File | null) => {
     setError(null);
-    if (!file) return;
-    // Refused here as the server would, without sending 10 MB over a phone's connection first.
-    if (file.size > PROOF_FILE_MAX_BYTES) return setError(proofMessages.tooLarge);
+    if (!chosen) return;
+    let file = chosen;
     try {
+      if (shouldShrink(chosen)) {
+        setShrinking(true);
+        const smaller = await shrinkPhoto(chosen);
+        // Not decodable here (HEIC outside Safari): the original goes as it is, and the server decodes it if it may.
+        if (smaller && smaller.size < chosen.size) file = smaller;
+      }
+      // Refused here as the server would, without sending 10 MB over a phone's connection first.
+      if (file.size > PROOF_FILE_MAX_BYTES) return setError(proofMessages.tooLarge);
       await attach.mutateAsync(file);
       setOpen(false);
     } catch (err) {
       setError(err instanceof Error ? err.message : proofMessages.uploadFailed);
+    } finally {
+      // Only now: cleared before the upload's own pending state shows, the drop zone would flash in between.
+      setShrinking(false);
     }
   };
 
@@ -51,9 +64,9 @@ export function MilestoneProof({
           <ProofView proof={proof} alt={`Your proof photo for the ${label}`} />
         </div>
       )}
-      {attach.isPending ? (
+      {shrinking || attach.isPending ? (
         <p className="mt-3 flex items-center gap-3 text-sm" role="status">
-          <Spinner /> Checking your file...
+          <Spinner /> {attach.isPending ? "Checking your file..." : "Making your photo smaller..."}
         </p>
       ) : open ? (
         <div className="mt-3">

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { Sharp } from "sharp";
+import { PHOTO_MAX_LONG_SIDE } from "#shared/proof/rules.ts";
 
 /**
  * Photo proofs (issue 26): a photo is decoded and encoded anew, so nothing of the uploaded file (EXIF with GPS, XMP,
@@ -10,8 +11,6 @@ import type { Sharp } from "sharp";
 /** The formats a photo proof may be sent in (rules.ts' message names them). */
 type PhotoType = "jpeg" | "png" | "webp" | "heic";
 
-/** The long side of a stored photo: enough to see a finish line or a watch face, small enough to send to partners. */
-const MAX_LONG_SIDE = 1600;
 /**
  * Larger than any phone camera (a 48 MP photo is 8064 × 6048), and refused from the header alone: a few kilobytes that
  * claim 100 000 × 100 000 pixels never get a 30 GB buffer.
@@ -184,7 +183,7 @@ async function decoded(sharp: SharpModule["default"], bytes: Uint8Array, type: P
   return format === type ? image.autoOrient() : null;
 }
 
-/** A photo proof as stored: WebP with no metadata at all, at most MAX_LONG_SIDE pixels on its long side. */
+/** A photo proof as stored: WebP with no metadata at all, at most PHOTO_MAX_LONG_SIDE pixels on its long side. */
 type ReencodedPhoto =
   | { ok: true; image: Buffer; contentType: "image/webp"; width: number; height: number }
   | { ok: false; code: "photoUnreadable" };
@@ -202,7 +201,7 @@ export async function reencodePhoto(bytes: Uint8Array): Promise<ReencodedPhoto> 
     const image = type ? await decoded(sharp, bytes, type) : null;
     if (!image) return { ok: false, code: "photoUnreadable" };
     const { data, info } = await image
-      .resize({ width: MAX_LONG_SIDE, height: MAX_LONG_SIDE, fit: "inside", withoutEnlargement: true })
+      .resize({ width: PHOTO_MAX_LONG_SIDE, height: PHOTO_MAX_LONG_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY })
       .timeout({ seconds: TIMEOUT_SECONDS })
       .toBuffer({ resolveWithObject: true });

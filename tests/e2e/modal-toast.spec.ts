@@ -1,0 +1,50 @@
+import { expect, test } from "./fixtures.ts";
+import { apiPost } from "./onboarding-helpers.ts";
+import { withStoredConsent } from "./public-helpers.ts";
+
+// Issue 35, smaller (decision 0126): the "copied" toast showed dimmed behind the share modal. A modal <dialog> is in
+// the browser's top layer, above any z-index, and makes the page behind it inert; the toast must be drawn above the
+// dialog and be part of it. At both widths: the toast and the modal sit differently on a phone and a laptop.
+
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+test("issue 35 smaller: the 'copied' toast shows above the share modal, not dimmed behind it", async ({
+  page,
+  context,
+  signedIn: _,
+}) => {
+  await withStoredConsent(page);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.addInitScript(() => {
+    // No share sheet, as on desktop Chromium: the text goes to the clipboard and a toast says so.
+    Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+  });
+  await apiPost(page, "/api/onboarding/challenge", { maxDurationMinutes: 40 });
+  await page.goto("/ValidateChallenge");
+  await page.getByLabel("Today's run (minutes)").fill("70");
+  await page.getByLabel("How did it go?").fill("Felt great after the first half hour.");
+  await page.getByRole("button", { name: "Validate my run" }).click();
+
+  const modal = page.getByRole("dialog", { name: "Initial Challenge Complete!" });
+  await modal.getByRole("button", { name: "Share" }).click();
+  // Inside the dialog: not inert, so it can be hovered and closed, and screen readers hear it.
+  const toast = modal.getByRole("alert").filter({ hasText: "Share text copied to your clipboard." });
+  await expect(toast).toBeVisible();
+  // And on top: what the pointer hits at the toast's centre is the toast, not the dialog's backdrop.
+  await expect
+    .poll(() =>
+      toast.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit !== null && element.contains(hit);
+      }),
+    )
+    .toBe(true);
+
+  // The toasts go back to the page when the modal closes, and the one shown survives the move.
+  await modal.getByRole("button", { name: "Continue Without Sharing" }).click();
+  await expect(page).toHaveURL(/\/Welcome$/);
+  const after = page.getByRole("alert").filter({ hasText: "Share text copied to your clipboard." });
+  await expect(after).toBeVisible();
+  expect(await after.evaluate((element) => element.closest("dialog"))).toBeNull();
+});
