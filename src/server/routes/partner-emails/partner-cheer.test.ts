@@ -5,6 +5,7 @@ import { newPartnerToken } from "#server/services/partners/link-token.ts";
 import { partnerCheerToken, readPartnerCheerToken } from "#server/services/partners/partner-cheer-token.ts";
 import { deliverPartnerEmail } from "#server/services/partners/partner-deliver.ts";
 import { partnerUnsubscribeToken } from "#server/services/partners/partner-unsubscribe-token.ts";
+import { planLineForOthers } from "#server/services/plan/plan-read.ts";
 import { partnerMessages } from "#shared/partners/contracts.ts";
 import { CHEER_LINK_DAYS, type PartnerDeliveryKind } from "#shared/partners/rules.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
@@ -109,7 +110,7 @@ describe("issue 35 row 10: the cheer button of partner e-mails", () => {
       milestone: {
         challengeTitle: challenge.title,
         milestoneType: "immediate",
-        description: milestone.milestoneDescription,
+        description: planLineForOthers(milestone.milestoneDescription),
         completed: true,
         overdue: false,
       },

@@ -5,6 +5,7 @@ import { challenges, milestones, partnerCheers, partners, quizResponses } from "
 import { loggablePath } from "#server/http/loggable-path.ts";
 import { sendCheer } from "#server/services/partners/cheers.ts";
 import { acceptPartnerLink, viewPartnerLink } from "#server/services/partners/partner-view.ts";
+import { planLineForOthers } from "#server/services/plan/plan-read.ts";
 import { type PartnersAnswer, partnerMessages } from "#shared/partners/contracts.ts";
 import { CHEER_MAX_LENGTH, CHEERS_PER_PARTNER_PER_DAY } from "#shared/partners/rules.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
@@ -107,6 +108,18 @@ describe("the partner's page", () => {
     expect((await view(token)).body.state).toBe("accepted");
   });
 
+  it("issue 35 row 3: the partner reads no 'you' or 'your' about Marcus anywhere on his page: mission and milestones", async () => {
+    const { user } = await marcusWithPlan();
+    const { token } = await invited(user, "Sam");
+    await accept(token);
+    const { plan } = (await view(token)).body as {
+      plan: { lifeMission: string; challenges: { milestones: { description: string }[] }[] };
+    };
+    const texts = [plan.lifeMission, ...plan.challenges.flatMap((c) => c.milestones.map((m) => m.description))];
+    expect(texts.length).toBeGreaterThan(1);
+    for (const text of texts) expect(text).not.toMatch(/\b(you|your|yours|yourself)\b/i);
+  });
+
   it("shows his first name, life mission, accepted challenges with milestones, overdue and progress — nothing else", async () => {
     const { user, quizResponseId, accepted, other, todos } = await marcusWithPlan();
     const { token, email } = await invited(user, "Sam");
@@ -132,7 +145,7 @@ describe("the partner's page", () => {
             milestones: [
               {
                 milestoneType: "immediate",
-                description: first!.milestoneDescription,
+                description: planLineForOthers(first!.milestoneDescription),
                 deadline: "2030-01-05",
                 completed: true,
                 overdue: false,
@@ -140,7 +153,7 @@ describe("the partner's page", () => {
               },
               {
                 milestoneType: "short_term",
-                description: second!.milestoneDescription,
+                description: planLineForOthers(second!.milestoneDescription),
                 deadline: "2029-12-30",
                 completed: false,
                 overdue: true,
@@ -148,7 +161,7 @@ describe("the partner's page", () => {
               },
               {
                 milestoneType: "medium_term",
-                description: third!.milestoneDescription,
+                description: planLineForOthers(third!.milestoneDescription),
                 deadline: "2030-02-15",
                 completed: false,
                 overdue: false,

@@ -6,6 +6,7 @@ import type { Cheer, PartnerCheerAnswer } from "#shared/partners/contracts.ts";
 import { CHEERS_PER_PARTNER_PER_DAY, partnerStatus } from "#shared/partners/rules.ts";
 import { isOverdue } from "#shared/plan/rules.ts";
 import { DomainError, type DomainErrorCode } from "../domain-error.ts";
+import { planLineForOthers } from "../plan/plan-read.ts";
 import { hashPartnerToken, isPartnerToken } from "./link-token.ts";
 import type { CheerLink } from "./partner-cheer-token.ts";
 import { milestoneOfHisPlan } from "./partner-deliver.ts";
@@ -119,7 +120,7 @@ export async function readCheerLink(db: Db, link: CheerLink, now: Date): Promise
     ? {
         challengeTitle: found.challengeTitle,
         milestoneType: found.milestone.milestoneType,
-        description: found.milestone.milestoneDescription,
+        description: planLineForOthers(found.milestone.milestoneDescription),
         completed: found.milestone.milestoneCompleted,
         overdue: isOverdue(
           {

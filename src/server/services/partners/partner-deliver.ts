@@ -13,7 +13,7 @@ import {
   partnerOverdueEmail,
   partnerWeeklyEmail,
 } from "../mail/partner-emails.ts";
-import { withTodoStates } from "../plan/plan-read.ts";
+import { planLineForOthers, withTodoStates } from "../plan/plan-read.ts";
 import { type DeliveryOutcome, type ReminderDeps, readWeeklySummary } from "../reminders/deliver.ts";
 import { ofCurrentPlan } from "../reminders/planner.ts";
 import { partnerCheerToken } from "./partner-cheer-token.ts";
@@ -88,7 +88,7 @@ async function composeCompleted(
       inviterFirstName: inviter.firstName,
       challengeTitle: row.challengeTitle,
       milestoneLabel: milestoneLabels[row.milestone.milestoneType],
-      milestoneDescription: row.milestone.milestoneDescription,
+      milestoneDescription: planLineForOthers(row.milestone.milestoneDescription),
       challengePercent: challengeProgress(ordered),
     },
     links,
@@ -121,7 +121,7 @@ async function composeOverdue(
       inviterFirstName: inviter.firstName,
       challengeTitle: row.challengeTitle,
       milestoneLabel: milestoneLabels[milestone.milestoneType],
-      milestoneDescription: milestone.milestoneDescription,
+      milestoneDescription: planLineForOthers(milestone.milestoneDescription),
       dueDay,
     },
     links,

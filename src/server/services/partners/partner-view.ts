@@ -5,7 +5,7 @@ import type { PartnerPlanView, PartnerViewAnswer } from "#shared/partners/contra
 import { partnerStatus } from "#shared/partners/rules.ts";
 import { challengeProgress, isOverdue } from "#shared/plan/rules.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
-import { missionForOthers, readPlanChallenges, withTodoStates } from "../plan/plan-read.ts";
+import { missionForOthers, planLineForOthers, readPlanChallenges, withTodoStates } from "../plan/plan-read.ts";
 import { milestoneProofs } from "../proof/milestone-proof.ts";
 import type { ProofStorage } from "../proof/proof-storage.ts";
 import { cheersLeftToday } from "./cheers.ts";
@@ -65,7 +65,7 @@ async function readPartnerPlan(
       progress: challengeProgress(withTodos.filter((m) => own.has(m.id))),
       milestones: challenge.milestones.map((m) => ({
         milestoneType: m.milestoneType,
-        description: m.milestoneDescription,
+        description: planLineForOthers(m.milestoneDescription),
         deadline: m.milestoneDeadline?.slice(0, 10) ?? null,
         completed: m.milestoneCompleted,
         overdue: isOverdue(m, now),

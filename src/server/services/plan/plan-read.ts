@@ -26,6 +26,15 @@ export function missionForOthers(row: Pick<typeof quizResponses.$inferSelect, "l
   return row.lifeMissionForOthers ?? (row.lifeMission ? toThirdPerson(row.lifeMission) : null);
 }
 
+/**
+ * A milestone (or any line of his plan written to him) as someone else reads it: "Call your father…" becomes "To call
+ * his father…" on his partner's page, in partner e-mails and on the cheer page (issue 35: the partner never reads
+ * "your" about someone else's life). Swapped when read, so a text he edits reads right at once.
+ */
+export function planLineForOthers(text: string): string {
+  return toThirdPerson(text);
+}
+
 export function toMilestone(row: MilestoneRow): Milestone {
   return {
     id: row.id,
