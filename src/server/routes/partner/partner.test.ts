@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { partnerCheers, partnerDeliveries, partners, profiles } from "#server/db/schema.ts";
+import { partnerCheers, partnerDeliveries, partners, profiles, quizResponses } from "#server/db/schema.ts";
 import { hashPartnerToken } from "#server/services/partners/link-token.ts";
 import { invitePartner, listPartners } from "#server/services/partners/partners.ts";
 import type { DataExport } from "#shared/account/data-rights.ts";
@@ -125,7 +125,11 @@ describe("accountability partners (his side)", () => {
     const { mail, link, token } = await linkFor(email);
     expect(mail.subject).toBe("Marcus asked you to be an accountability partner");
     expect(mail.text).toContain("Hi Sam,");
-    expect(mail.text).toContain(plan.lifeMission!);
+    // His mission as the partner reads it: in the third person, never his own "you" text (issue 35 row 3).
+    const [response] = await t.db.select().from(quizResponses).where(eq(quizResponses.userId, user.id));
+    expect(response?.lifeMissionForOthers).toBeTruthy();
+    expect(mail.text).toContain(response?.lifeMissionForOthers);
+    expect(mail.text).not.toContain(plan.lifeMission!);
     expect(mail.text).toContain(challenge.title);
     // Not accepted, so not named as a commitment.
     expect(mail.text).not.toContain(`“${plan.challenges[1]!.title}”`);
