@@ -4,6 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import toastifyCss from "react-toastify/dist/ReactToastify.css?url";
+import { partnerPathPrefix } from "#shared/paths.ts";
 import appCss from "./app.css?url";
 import { Footer } from "./components/footer.tsx";
 import { SessionPending } from "./components/full-screen-message.tsx";
@@ -114,7 +115,8 @@ export function HydrateFallback() {
       <script
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this file, no input of anyone's.
         dangerouslySetInnerHTML={{
-          __html: `if(location.pathname.toLowerCase().startsWith("/partner/")){${noSessionWords}}`,
+          // The same test as isPartnerPath, inlined: it runs before any module has loaded.
+          __html: `if(location.pathname.toLowerCase().startsWith(${JSON.stringify(partnerPathPrefix)})){${noSessionWords}}`,
         }}
       />
     </>

@@ -47,9 +47,12 @@ export function partnerViewPath(token: string) {
   return `/partner/view/${encodeURIComponent(token)}`;
 }
 
+/** Where every page of an accountability partner's lives (no account, no session). */
+export const partnerPathPrefix = "/partner/";
+
 /** The partner's pages (the view and its unsubscribe): no analytics there, the path carries a secret. */
 export function isPartnerPath(pathname: string) {
-  return pathname.toLowerCase().startsWith("/partner/");
+  return pathname.toLowerCase().startsWith(partnerPathPrefix);
 }
 
 export function dashboardSectionPath(section: DashboardSection) {

@@ -63,6 +63,22 @@ export async function acceptedPlan(page: Page) {
   return { responseId, challenge: first };
 }
 
+/**
+ * An accepted plan whose first milestone is due in ten days, on the dashboard with that milestone's "Add proof"
+ * opened; returns the milestone and its challenge.
+ */
+export async function milestoneReadyForProof(page: Page) {
+  const { challenge } = await acceptedPlan(page);
+  const first = challenge.milestones[0];
+  if (!first) throw new Error("a challenge without milestones");
+  const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  await apiPatch(page, `/api/milestones/${first.id}`, { milestoneDeadline: due });
+  await page.goto("/dashboard");
+  const milestone = page.getByTestId("milestone").first();
+  await milestone.getByRole("button", { name: "Add proof" }).click();
+  return { milestone, challenge };
+}
+
 /** Fails when the page is wider than the viewport (the mobile layout must never scroll sideways). */
 export async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { proofMessages } from "#shared/proof/contracts.ts";
 import { PROOF_FILE_MAX_BYTES } from "#shared/proof/rules.ts";
 import { expect, test } from "./fixtures.ts";
-import { acceptedPlan, apiPatch, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
+import { expectNoSidewaysScroll, milestoneReadyForProof } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
 // Issue 35 row 15 (decision 0126): a phone photo over the upload limit is made smaller in the browser, upright by its
@@ -68,25 +68,13 @@ const sentFiles = (page: Page) =>
     () => (window as unknown as { sentFiles: Array<{ name: string; type: string; size: number }> }).sentFiles,
   );
 
-async function milestoneReadyForProof(page: Page) {
-  const { challenge } = await acceptedPlan(page);
-  const first = challenge.milestones[0];
-  if (!first) throw new Error("a challenge without milestones");
-  const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  await apiPatch(page, `/api/milestones/${first.id}`, { milestoneDeadline: due });
-  await page.goto("/dashboard");
-  const milestone = page.getByTestId("milestone").first();
-  await milestone.getByRole("button", { name: "Add proof" }).click();
-  return milestone;
-}
-
 test("issue 35 row 15: a phone photo over 10 MB is made smaller in the browser, upright, and stored at the server's size", async ({
   page,
   signedIn: _,
 }) => {
   test.setTimeout(120_000);
   expect(largePhoto.byteLength).toBeGreaterThan(PROOF_FILE_MAX_BYTES);
-  const milestone = await milestoneReadyForProof(page);
+  const { milestone } = await milestoneReadyForProof(page);
 
   await milestone
     .locator('input[type="file"]')
@@ -118,7 +106,7 @@ test("issue 35 row 15: a photo over 10 MB the browser cannot decode (HEIC in Chr
   page,
   signedIn: _,
 }) => {
-  const milestone = await milestoneReadyForProof(page);
+  const { milestone } = await milestoneReadyForProof(page);
   // A real iPhone-style HEIC (HEVC), grown past the limit as a 48 MP one is.
   const heic = readFileSync(new URL("../fixtures/photo/red-blue-gps.heic", import.meta.url));
   const large = Buffer.concat([heic, Buffer.alloc(PROOF_FILE_MAX_BYTES + 1)]);

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { proofMessages } from "#shared/proof/contracts.ts";
 import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
 import { expect, test } from "./fixtures.ts";
-import { acceptedPlan, apiPatch, apiPost, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
+import { apiPost, expectNoSidewaysScroll, milestoneReadyForProof } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
 // Proof (issue 26, decision 0107): the run validated from an activity file, with its figures and route on the result
@@ -123,15 +123,7 @@ test("a photo proves a milestone on the dashboard, and the insights page shows t
   signedIn: _,
 }) => {
   test.setTimeout(90_000);
-  const { challenge } = await acceptedPlan(page);
-  const first = challenge.milestones[0];
-  if (!first) throw new Error("a challenge without milestones");
-  const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  await apiPatch(page, `/api/milestones/${first.id}`, { milestoneDeadline: due });
-  await page.goto("/dashboard");
-
-  const milestone = page.getByTestId("milestone").first();
-  await milestone.getByRole("button", { name: "Add proof" }).click();
+  const { milestone } = await milestoneReadyForProof(page);
   const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#4ade80" } })
     .jpeg()
     .toBuffer();

@@ -75,3 +75,21 @@ export async function createEmptyPostgresDatabase() {
     drop: () => dropDatabase(config.adminUrl, name),
   };
 }
+
+/**
+ * What instances starting together have: each its own pool, all on ONE new empty PostgreSQL database (issue 36).
+ * `close` closes the pools and drops the database.
+ */
+export async function instancesOnEmptyPostgres(count: number) {
+  const empty = await createEmptyPostgresDatabase();
+  const instances = await Promise.all(
+    Array.from({ length: count }, () => openDatabase({ kind: "postgres", url: empty.url, poolSize: 3 })),
+  );
+  return {
+    instances,
+    async close() {
+      await Promise.all(instances.map((database) => database.close()));
+      await empty.drop();
+    },
+  };
+}

@@ -1,7 +1,8 @@
 import pg from "pg";
 
 /** What may change under another instance's feet and be kept in memory: each has its own subscribers. */
-type ChangeTopic = "sessions" | "generations";
+const topics = ["sessions", "generations"] as const;
+type ChangeTopic = (typeof topics)[number];
 
 type Listener = () => void;
 
@@ -47,7 +48,7 @@ function subscribers() {
 }
 
 function isTopic(value: string): value is ChangeTopic {
-  return value === "sessions" || value === "generations";
+  return (topics as readonly string[]).includes(value);
 }
 
 /** One process, one database: a change reaches this process's subscribers as it is published. */

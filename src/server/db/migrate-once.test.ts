@@ -1,28 +1,20 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createEmptyPostgresDatabase } from "#tests/support/test-database.ts";
-import { type Database, openDatabase } from "./client.ts";
+import { instancesOnEmptyPostgres } from "#tests/support/test-database.ts";
 import { seedPlans } from "./seed.ts";
 
 const onPostgres = inject("testDb").kind === "postgres";
 
 // Several instances share one PostgreSQL only: the embedded database has one process, so this runs in that project.
 describe.runIf(onPostgres)("migrations of instances starting together (issue 36)", () => {
-  let empty: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
-  const opened: Database[] = [];
+  let cluster: Awaited<ReturnType<typeof instancesOnEmptyPostgres>>;
 
   beforeAll(async () => {
-    empty = await createEmptyPostgresDatabase();
+    cluster = await instancesOnEmptyPostgres(3);
   });
-  afterAll(async () => {
-    await Promise.all(opened.map((database) => database.close()));
-    await empty?.drop();
-  });
+  afterAll(() => cluster?.close());
 
   it("all migrate an empty database and seed it, and every migration is applied once", async () => {
-    const instances = await Promise.all(
-      [1, 2, 3].map(() => openDatabase({ kind: "postgres", url: empty.url, poolSize: 3 })),
-    );
-    opened.push(...instances);
+    const { instances } = cluster;
 
     // What prepareDatabase does at start-up, on every instance at once.
     await Promise.all(

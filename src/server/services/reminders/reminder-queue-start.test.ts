@@ -1,29 +1,21 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type Database, openDatabase } from "#server/db/client.ts";
 import { createLogger } from "#server/logger.ts";
-import { createEmptyPostgresDatabase } from "#tests/support/test-database.ts";
+import { instancesOnEmptyPostgres } from "#tests/support/test-database.ts";
 import { startBoss } from "./reminder-queue.ts";
 
 const onPostgres = inject("testDb").kind === "postgres";
 
 // Only PostgreSQL has several instances; the embedded database has one process.
 describe.runIf(onPostgres)("the reminder queue of instances starting together (issue 36)", () => {
-  let empty: Awaited<ReturnType<typeof createEmptyPostgresDatabase>>;
-  const opened: Database[] = [];
+  let cluster: Awaited<ReturnType<typeof instancesOnEmptyPostgres>>;
 
   beforeAll(async () => {
-    empty = await createEmptyPostgresDatabase();
+    cluster = await instancesOnEmptyPostgres(3);
   });
-  afterAll(async () => {
-    await Promise.all(opened.map((database) => database.close()));
-    await empty?.drop();
-  });
+  afterAll(() => cluster?.close());
 
   it("starts on every instance when all of them create its tables and queues at once", async () => {
-    const instances = await Promise.all(
-      [1, 2, 3].map(() => openDatabase({ kind: "postgres", url: empty.url, poolSize: 3 })),
-    );
-    opened.push(...instances);
+    const { instances } = cluster;
     // As at start-up: the migrations first (they take turns), then the queue, which all start at the same moment.
     await Promise.all(instances.map((database) => database.migrate()));
     const logger = createLogger("silent");
