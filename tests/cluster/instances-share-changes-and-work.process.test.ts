@@ -65,6 +65,12 @@ describe.runIf(proxyTestsCanRun())("two instances share sign-outs and plan runs 
       30_000,
       () => "the mission was never stored",
     );
+    // The stall is taken by this instance's own challenge request, not left for the one that takes the run over.
+    await until(
+      () => !stallNextChallenges,
+      30_000,
+      () => "the challenge step was never asked of the model",
+    );
     return { id, cookie, missionsAsked: fake.requests.filter((r) => r.step === "mission").length };
   }
 
