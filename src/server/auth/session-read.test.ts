@@ -239,6 +239,34 @@ describe("a session ended through another instance", () => {
     expect(await refusedWithin(user.cookie, 1_000)).toBe(true);
   });
 
+  /** Resolves once B has heard everything A published before this call: the feed keeps the order of its changes. */
+  async function bHeardAll() {
+    const heard = new Promise<void>((resolve) => {
+      const stop = b.database.changes.subscribe("generations", () => {
+        stop();
+        resolve();
+      });
+    });
+    await a.deps.database.changes.publish("generations");
+    await heard;
+  }
+
+  it("keeps what B holds when someone signs up or in through A: only a request that ended sessions is told", async () => {
+    const kept = await a.createUser();
+    expect(await signedInOnB(kept.cookie)).toBe(kept.id);
+    await a.db.delete(sessions).where(eq(sessions.token, tokenOf(kept.cookie)));
+    const newcomer = await a.createUser();
+    await a.logIn(newcomer.email, newcomer.password);
+    await bHeardAll();
+    // Still read from B's cache: neither the sign-up nor the sign-in emptied it.
+    expect(await signedInOnB(kept.cookie)).toBe(kept.id);
+
+    const out = await a.request("/api/auth/sign-out", { method: "POST", cookie: newcomer.cookie, body: {} });
+    expect(out.status).toBe(200);
+    await bHeardAll();
+    expect(await signedInOnB(kept.cookie)).toBeNull();
+  });
+
   it("refuses his old sessions on B once he resets his password through A", async () => {
     const user = await a.createUser();
     const phone = await a.logIn(user.email, user.password);

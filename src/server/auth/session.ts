@@ -44,9 +44,9 @@ export function listenForSessionChanges(deps: Deps): Promise<boolean> {
 
 /**
  * After a request that may sign out, revoke, confirm, rename or delete, the sessions this instance kept are read from
- * the database again, so the change shows at once here, and every other instance is told to do the same (decision
- * 0121). Only a changing method is published: a GET to /api/auth (reading the session, a confirmation link, which
- * the SPEC follows with a sign-out) ends no session another instance keeps.
+ * the database again, so the change shows at once here. A change to /api/me (a rename, a deletion) is also told to
+ * every other instance (decision 0121); under /api/auth the guard tells them only after a request that ended sessions
+ * (routes/auth/tell-other-instances.ts), so a sign-in does not empty every instance's cache.
  */
 export const forgetSessionsAfterChanges = createMiddleware<AppEnv>(async (c, next) => {
   if (!mayChangeSessions(c.req.method, c.req.path)) return next();
@@ -54,7 +54,7 @@ export const forgetSessionsAfterChanges = createMiddleware<AppEnv>(async (c, nex
     await next();
   } finally {
     readerOf(c.var.deps).forget();
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") {
+    if (!c.req.path.startsWith("/api/auth/") && c.req.method !== "GET" && c.req.method !== "HEAD") {
       await c.var.deps.database.changes
         .publish("sessions")
         .catch((err: unknown) => c.var.log.error({ err }, "could not tell the other instances about a session change"));

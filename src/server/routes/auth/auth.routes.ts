@@ -10,6 +10,7 @@ import { openOnlyKnownEndpoints } from "./open-only-known-endpoints.ts";
 import { passClientIp } from "./pass-client-ip.ts";
 import { readBody } from "./read-body.ts";
 import { rememberDevice } from "./remember-device.ts";
+import { tellOtherInstances } from "./tell-other-instances.ts";
 
 /** The account forms send a few hundred bytes; the app applies this limit before any body is read. */
 export const AUTH_MAX_BYTES = 16 * 1024;
@@ -38,5 +39,6 @@ export const authRoutes = new Hono<GuardEnv>().on(
   landLinks,
   answerFirstThenDo,
   rememberDevice,
+  tellOtherInstances,
   askBetterAuth,
 );

@@ -55,6 +55,8 @@ export type AuthEndpoint = {
   linkWords?: "confirmation" | "reset";
   /** A success proves the browser belongs to the account (the password, or the mailbox through a reset link): it gets a device cookie (0064). */
   proves?: "password" | "reset link";
+  /** A success ends sessions (this one, or every one of the account): every instance is told to drop what it keeps. */
+  endsSessions?: true;
 };
 
 /**
@@ -88,6 +90,7 @@ export const authEndpoints: readonly AuthEndpoint[] = [
     method: "POST",
     path: "/sign-out",
     summary: "Signs this browser out: its session ends in the database and its cookies expire.",
+    endsSessions: true,
   },
   {
     method: "POST",
@@ -110,6 +113,7 @@ export const authEndpoints: readonly AuthEndpoint[] = [
     body: resetPasswordBody,
     linkWords: "reset",
     proves: "reset link",
+    endsSessions: true,
   },
   {
     method: "GET",

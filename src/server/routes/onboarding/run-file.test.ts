@@ -223,6 +223,13 @@ describe("issue 35 row 4: a run file counts only inside the challenge's 24 hours
     return user;
   }
 
+  /** When the server recorded his acceptance: the clock moves on while the request runs, a busy machine a little more. */
+  async function recordedAcceptance(user: TestUser) {
+    const { challengeAcceptedAt } = await (await user.api.onboarding.$get()).json();
+    if (!challengeAcceptedAt) throw new Error("the challenge was not accepted");
+    return new Date(challengeAcceptedAt);
+  }
+
   /** About eight minutes of jogging, one point a second, starting at `start`. */
   const runFrom = (start: Date) => gpxOfSize(0.1, start.getTime()).bytes;
 
@@ -276,7 +283,7 @@ describe("issue 35 row 4: a run file counts only inside the challenge's 24 hours
     ["6 minutes after the 24 hours", 400, 24 * 60 + 6],
   ])("issue 35 row 4: the window's edge: a run that started %s answers %i", async (_, status, minutes) => {
     const user = await acceptedAt(ACCEPTED);
-    const start = new Date(ACCEPTED.getTime() + minutes * MINUTE);
+    const start = new Date((await recordedAcceptance(user)).getTime() + minutes * MINUTE);
     const response = await upload(user, runFrom(start));
     const body = await response.json();
     expect(response.status, JSON.stringify(body)).toBe(status);
