@@ -7,17 +7,39 @@ import lighthouse from "lighthouse";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { freePort } from "../tests/support/free-port.ts";
+import { startSmtpSink } from "../tests/support/smtp-sink.ts";
 import { ensureBuild } from "./ensure-build.ts";
+import { seedSignedInUser } from "./lighthouse-seed.ts";
 
 /*
- * `npm run lighthouse`: builds the app for production (into its own folder), starts it on a
- * free port with a throw-away database, and runs Lighthouse's mobile profile on the public
- * pages with Debian's Chromium. Prints the four category scores; exits 1 below the targets.
- * Pages: LIGHTHOUSE_PATHS (comma-separated), default "/,/ChallengePage". LIGHTHOUSE_REPORT_DIR
- * keeps each page's full JSON report. LIGHTHOUSE_CPU_SLOWDOWN (default 8: twice Lighthouse's own 4, a slower phone than
- * its profile, issue 13) sets the simulated CPU slowdown.
+ * `npm run lighthouse`: builds the app for production (into its own folder), starts it on a free port with a
+ * throw-away database and a local mail sink, makes a user with a plan through the API (lighthouse-seed.ts), and runs
+ * Lighthouse's mobile profile with Debian's Chromium on the public pages, his signed-in screens and his partner's page
+ * (issues 13 and 37). Prints the category scores and the metrics of each page; exits 1 below the targets.
+ * LIGHTHOUSE_PATHS (comma-separated) measures only the pages whose path contains one of them. LIGHTHOUSE_REPORT_DIR
+ * keeps each page's full JSON report. LIGHTHOUSE_CPU_SLOWDOWN (default 8: twice Lighthouse's own 4, a slower phone
+ * than its profile) sets the simulated CPU slowdown. LIGHTHOUSE_RUNS (default 1) measures each page that many times
+ * and prints the median run, since one run on a shared machine can be off by several points.
  */
-const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 95 } as const;
+type Kind = "public" | "signed-in" | "partner";
+const TARGETS: Record<Kind, Record<string, number>> = {
+  public: { performance: 98, accessibility: 100, "best-practices": 100, seo: 95 },
+  // Not for search engines (noindex): the signed-in screens and a partner's private page are not scored for SEO.
+  "signed-in": { performance: 90, accessibility: 100, "best-practices": 100 },
+  partner: { performance: 90, accessibility: 100, "best-practices": 100 },
+};
+const PAGES: ReadonlyArray<{ path: string; kind: Kind }> = [
+  { path: "/", kind: "public" },
+  { path: "/ChallengePage", kind: "public" },
+  { path: "/dashboard", kind: "signed-in" },
+  { path: "/dashboard/results", kind: "signed-in" },
+  { path: "/dashboard/settings", kind: "signed-in" },
+  { path: "/dashboard/premium", kind: "signed-in" },
+  { path: "/dashboard/community", kind: "signed-in" },
+  { path: "/dashboard/profile", kind: "signed-in" },
+  { path: "/dashboard/help", kind: "signed-in" },
+  { path: "/partner/view/:token", kind: "partner" },
+];
 const CHROME_FLAGS = ["--headless=new", ...chromiumArgs];
 
 async function waitForHealth(baseUrl: string) {
@@ -36,6 +58,7 @@ async function waitForHealth(baseUrl: string) {
 const port = await freePort();
 const baseUrl = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), "unscroll-lighthouse-"));
+const smtp = await startSmtpSink();
 Object.assign(process.env, {
   // Measure what production serves: the production React build and production settings.
   NODE_ENV: "production",
@@ -48,6 +71,7 @@ Object.assign(process.env, {
   // One server on the embedded database: production allows it when told there is only one.
   SINGLE_INSTANCE: "true",
   LOG_LEVEL: "warn",
+  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
   // Production refuses to start without Stripe; the measured pages never reach it, so placeholders do.
   STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY || "sk_test_lighthouse_unused",
   STRIPE_WEBHOOK_SECRET: process.env.STRIPE_WEBHOOK_SECRET || "whsec_lighthouse_unused",
@@ -60,63 +84,68 @@ const { startServer } = await import("#server/server.ts");
 await startServer({ serveClient: true });
 await waitForHealth(baseUrl);
 
+const { cookie, partnerPath } = await seedSignedInUser(port, smtp);
+
 const cpuSlowdown = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN || 8);
-console.log(`Lighthouse mobile, CPU slowed ${cpuSlowdown}× (Lighthouse's default is 4×)`);
-const paths = (process.env.LIGHTHOUSE_PATHS ?? "/,/ChallengePage").split(",").map((p) => p.trim());
-const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath,
-  chromeFlags: CHROME_FLAGS,
-});
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 1));
+console.log(`Lighthouse mobile, slow 4G, CPU slowed ${cpuSlowdown}× (Lighthouse's default is 4×), median of ${runs}`);
+const only = process.env.LIGHTHOUSE_PATHS?.split(",").map((p) => p.trim());
+const pages = PAGES.filter((page) => !only || only.some((part) => page.path.includes(part)));
+const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"];
+
+const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: CHROME_FLAGS });
 let failed = false;
 try {
-  for (const path of paths) {
-    const result = await lighthouse(`${baseUrl}${path}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: Object.keys(TARGETS),
-      throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-    if (process.env.LIGHTHOUSE_REPORT_DIR) {
-      const file = join(process.env.LIGHTHOUSE_REPORT_DIR, `${path.replace(/\W+/g, "_") || "root"}.json`);
-      writeFileSync(file, JSON.stringify(result.lhr, null, 1));
+  for (const page of pages) {
+    const path = page.kind === "partner" ? partnerPath : page.path;
+    const targets = TARGETS[page.kind];
+    const results = [];
+    for (let run = 0; run < runs; run += 1) {
+      const result = await lighthouse(`${baseUrl}${path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: Object.keys(targets),
+        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
+        // His session, as his browser sends it; every request of the page carries it, the API's too.
+        extraHeaders: page.kind === "signed-in" ? { Cookie: cookie } : undefined,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      results.push(result.lhr);
     }
-    if (result.lhr.runtimeError) {
+    results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const lhr = results[Math.floor(results.length / 2)];
+    if (!lhr) continue;
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      const file = join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.path.replace(/\W+/g, "_") || "root"}.json`);
+      writeFileSync(file, JSON.stringify(lhr, null, 1));
+    }
+    if (lhr.runtimeError) {
       failed = true;
-      console.log(
-        `${path.padEnd(16)} Lighthouse error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
-      );
+      console.log(`${page.path.padEnd(22)} Lighthouse error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       continue;
     }
-    const { categories, audits } = result.lhr;
-    const scores = Object.keys(TARGETS).map((id) => {
+    const { categories, audits } = lhr;
+    const scores = Object.entries(targets).map(([id, target]) => {
       const score = Math.round((categories[id]?.score ?? 0) * 100);
-      const target = TARGETS[id as keyof typeof TARGETS];
       if (score < target) failed = true;
       return `${id} ${score}${score < target ? ` (target ${target})` : ""}`;
     });
-    console.log(`${path.padEnd(16)} ${scores.join(" | ")}`);
-    const metrics = [
-      "first-contentful-paint",
-      "largest-contentful-paint",
-      "total-blocking-time",
-      "cumulative-layout-shift",
-    ]
-      .map((id) => `${id.replace(/-/g, " ")}: ${audits[id]?.displayValue ?? "?"}`)
-      .join(", ");
-    console.log(`${"".padEnd(16)} ${metrics}`);
+    console.log(`${page.path.padEnd(22)} ${scores.join(" | ")}`);
+    const metrics = METRICS.map((id) => `${id.replace(/-/g, " ")}: ${audits[id]?.displayValue ?? "?"}`).join(", ");
+    console.log(`${"".padEnd(22)} ${metrics}`);
     for (const category of Object.values(categories)) {
       for (const ref of category.auditRefs) {
         const audit = audits[ref.id];
         if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9 && category.id !== "performance") {
-          console.log(`${"".padEnd(16)} ! ${category.id}: ${audit.title}`);
+          console.log(`${"".padEnd(22)} ! ${category.id}: ${audit.title}`);
         }
       }
     }
   }
 } finally {
   chrome.kill();
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -1,7 +1,8 @@
+import "./lib/zod-without-eval.ts";
 import antonLatin from "@fontsource/anton/files/anton-latin-400-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import toastifyCss from "react-toastify/dist/ReactToastify.css?url";
 import { partnerPathPrefix } from "#shared/paths.ts";
@@ -13,8 +14,7 @@ import { ScrollToTop } from "./components/scroll-to-top.tsx";
 import { Toasts } from "./components/toasts.tsx";
 import { CookieBanner } from "./features/consent/cookie-banner.tsx";
 import { config } from "./lib/config.ts";
-import { keepOfflineCopy } from "./lib/offline-cache.ts";
-import { createQueryClient } from "./lib/query-client.ts";
+import { appQueryClient } from "./lib/query-client.ts";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -76,13 +76,12 @@ export function meta() {
 }
 
 export default function App() {
-  const [queryClient] = useState(createQueryClient);
+  const queryClient = appQueryClient();
   // Marks the document once React has taken over the pre-rendered HTML: browser tests wait for it
   // before they click script-driven controls or move a page's timers.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  useEffect(() => keepOfflineCopy(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <ScrollToTop />

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { serveStatic } from "hono/serve-static";
 import type { AppEnv } from "./context.ts";
 import { notFound } from "./http/errors.ts";
+import { routePreloads } from "./route-preloads.ts";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -113,8 +114,19 @@ export async function loadStaticSite(
 
   const fallbackFile = bytes.get("/__spa-fallback.html") ?? bytes.get("/index.html");
   if (!fallbackFile) throw new Error(`No built client found in ${root}. Run \`npm run build\` first.`);
-  // The SPA fallback shows nothing until its scripts run, so it keeps the module preloads.
+  // The SPA fallback shows nothing until its scripts run, so it keeps the module preloads, and gets those of the
+  // screen its path shows.
   const fallback = text(fallbackFile);
+  const manifestPath = /<link rel="modulepreload" href="(\/assets\/manifest-[^"]+\.js)"/.exec(fallback)?.[1];
+  const manifest = manifestPath ? bytes.get(manifestPath) : undefined;
+  const screenModules = routePreloads(manifest ? text(manifest) : "");
+  const fallbackFor = (path: string) => {
+    const links = screenModules(path)
+      .filter((url) => !fallback.includes(`"${url}"`))
+      .map((url) => `<link rel="modulepreload" href="${url}"/>`)
+      .join("");
+    return links ? fallback.replace("</head>", `${links}</head>`) : fallback;
+  };
 
   // A pre-rendered page paints without JavaScript. Its module preloads would compete with the
   // stylesheet and fonts for a phone's bandwidth and hold the first paint until ~150 kB of script
@@ -154,7 +166,7 @@ export async function loadStaticSite(
       if (extname(path) && !(isPage(path) && bytes.has(path))) return notFound(c);
       const page =
         pages.get(`${path.replace(/\/$/, "")}/index.html`) ?? (path === "/" ? pages.get("/index.html") : undefined);
-      return html(c, page ?? fallback);
+      return html(c, page ?? fallbackFor(path));
     },
   };
 }

@@ -430,6 +430,47 @@ test.describe("states", () => {
   });
 });
 
+/** Adds up what moved on the page since it started loading, as Lighthouse's CLS counts it (not after his input). */
+async function layoutShift(page: Page) {
+  return page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+}
+
+test.describe("issue 37: the signed-in screens paint once", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) w.__shift += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+  });
+
+  test("nothing on the dashboard, insights and settings moves while they load on a phone four times slower", async ({
+    page,
+    signedIn: _,
+  }) => {
+    await datedPlan(page);
+    // A slow phone: what loads late has time to push what painted first (the dashboard moved by 0.48 before).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const screens = [
+      { path: "/dashboard", last: [page.getByTestId("dashboard-challenge"), page.getByTestId("streak")] },
+      { path: "/dashboard/results", last: [page.getByRole("heading", { name: "Your insights" })] },
+      { path: "/dashboard/settings", last: [page.getByRole("heading", { name: "Settings", exact: true })] },
+    ];
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      for (const element of screen.last) await expect(element.first()).toBeVisible();
+      // Every request the screen made has been answered, so whatever could still move has moved.
+      await page.waitForLoadState("networkidle");
+      expect(await layoutShift(page), screen.path).toBeLessThanOrEqual(0.1);
+    }
+  });
+});
+
 test.describe("accessibility", () => {
   test.use({ bypassCSP: true, contextOptions: { reducedMotion: "reduce" } });
 

@@ -1,5 +1,12 @@
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api.ts";
+import { keepOfflineCopy } from "./offline-cache.ts";
+
+/**
+ * A screen's loader fetched its data this long ago at most (lib/preload.ts): the screen mounting now does not ask
+ * again, although most of its queries count as stale at once (staleTime 0, so every visit refetches).
+ */
+const JUST_LOADED_MS = 1_000;
 
 export function createQueryClient() {
   return new QueryClient({
@@ -7,8 +14,23 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
+        refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > JUST_LOADED_MS,
         retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
       },
     },
   });
+}
+
+let browserClient: QueryClient | undefined;
+
+/**
+ * The browser's one client, shared by the route loaders, which fill it before their screen renders, and the screens
+ * (issue 37). It keeps the offline copy from the start, so a loader that runs without a network finds it restored.
+ */
+export function appQueryClient(): QueryClient {
+  if (!browserClient) {
+    browserClient = createQueryClient();
+    if (typeof window !== "undefined") keepOfflineCopy(browserClient);
+  }
+  return browserClient;
 }

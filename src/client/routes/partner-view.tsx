@@ -1,6 +1,8 @@
-import { useParams } from "react-router";
+import { type ClientLoaderFunctionArgs, useParams } from "react-router";
+import { partnerViewQuery } from "../features/partner/api/partner-view.ts";
 import { PartnerView } from "../features/partner/partner-view.tsx";
 import { config } from "../lib/config.ts";
+import { preload } from "../lib/preload.ts";
 
 /** The secret link is the key: never indexed, and never sent on as a referrer (the server says both in headers too). */
 export function meta() {
@@ -10,6 +12,9 @@ export function meta() {
     { name: "referrer", content: "no-referrer" },
   ];
 }
+
+/** His partner's page loads with the route, before its code has rendered anything (issue 37). */
+export const clientLoader = ({ params }: ClientLoaderFunctionArgs) => preload(partnerViewQuery(params.token ?? ""));
 
 /** /partner/view/:token: what a partner sees, signed in or not. */
 export default function PartnerViewRoute() {

@@ -11,11 +11,17 @@ import { EmptyChallenges } from "#client/features/dashboard/empty-challenges.tsx
 import { MissionBanner } from "#client/features/dashboard/mission-banner.tsx";
 import { resumePath } from "#client/features/dashboard/resume-path.ts";
 import { previewFromWorkflow } from "#client/features/dashboard/workflow-preview.ts";
+import { streakQuery } from "#client/features/insights/api/insights.ts";
 import { StreakCard } from "#client/features/insights/streak-card.tsx";
 import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
+import { partnersQuery } from "#client/features/partner/api/partners.ts";
 import { PartnerCard } from "#client/features/partner/partner-card.tsx";
 import { PartnerCheers } from "#client/features/partner/partner-cheers.tsx";
+import { preload } from "#client/lib/preload.ts";
 import { useSession } from "#client/lib/session.ts";
+
+/** Everything the home view shows, so it paints once and nothing moves after (issue 37). */
+export const clientLoader = () => preload(dashboardQuery(), streakQuery(), partnersQuery());
 
 export default function DashboardHome() {
   const preview = useWorkflowPreview();

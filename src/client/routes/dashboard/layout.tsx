@@ -7,8 +7,13 @@ import { DashboardNavbar } from "#client/components/navbar.tsx";
 import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
 import { OfflineNotice } from "#client/features/offline/offline-notice.tsx";
 import { registerServiceWorker } from "#client/features/offline/register-service-worker.ts";
+import { reminderSettingsQuery } from "#client/features/reminders/api/reminder-settings.ts";
 import { useTimeZoneSync } from "#client/features/reminders/use-time-zone-sync.ts";
+import { preload } from "#client/lib/preload.ts";
 import { useSession } from "#client/lib/session.ts";
+
+/** The frame's name and balance, and the time zone it keeps in step, load beside the page's own data (issue 37). */
+export const clientLoader = () => preload(dashboardQuery(), reminderSettingsQuery());
 
 /**
  * The frame of every dashboard page: the bar with the phone menu, the page, and the sidebar from 768 px. It reads

@@ -7,11 +7,14 @@ import { ChoosePlan } from "#client/features/billing/choose-plan.tsx";
 import { MembershipCard } from "#client/features/billing/membership-card.tsx";
 import { PremiumIncludes } from "#client/features/billing/premium-includes.tsx";
 import { config } from "#client/lib/config.ts";
+import { preload } from "#client/lib/preload.ts";
 import { billingMessages } from "#shared/billing/contracts.ts";
 
 export function meta() {
   return [{ title: `Premium — ${config.appName}` }];
 }
+
+export const clientLoader = () => preload(billingQuery());
 
 /**
  * /dashboard/premium: 'Choose Your Plan' for a free user; 'Your Plan', his plan and 'Manage subscription' for a member,

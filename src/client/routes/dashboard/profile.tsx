@@ -5,9 +5,12 @@ import { DownloadDataSection } from "#client/features/account/download-data-sect
 import { FirstNameForm } from "#client/features/account/first-name-form.tsx";
 import { ProfileCard } from "#client/features/account/profile-card.tsx";
 import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
+import { preload } from "#client/lib/preload.ts";
 import { sessionQuery } from "#client/lib/session.ts";
 import type { Me } from "#shared/account/contracts.ts";
 import type { Dashboard } from "#shared/dashboard/contracts.ts";
+
+export const clientLoader = () => preload(sessionQuery(), dashboardQuery());
 
 /**
  * /dashboard/profile: who he is to the app, the first name the dashboard greets him with, and his data rights: the

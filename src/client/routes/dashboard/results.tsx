@@ -4,12 +4,16 @@ import { useNavigate } from "react-router";
 import { DashboardPage } from "#client/components/dashboard-page.tsx";
 import { RetakeQuizDialog } from "#client/components/retake-quiz-dialog.tsx";
 import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
+import { insightsQuery } from "#client/features/insights/api/insights.ts";
 import { InsightCards } from "#client/features/insights/insight-cards.tsx";
 import { ProgressPictures } from "#client/features/insights/progress-pictures.tsx";
 import { RunCard } from "#client/features/insights/run-card.tsx";
 import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
 import { latestQuizQuery } from "#client/features/quiz/api/latest-quiz.ts";
+import { preload } from "#client/lib/preload.ts";
 import { quizEditPath } from "#shared/paths.ts";
+
+export const clientLoader = () => preload(dashboardQuery(), latestQuizQuery(), onboardingQuery(), insightsQuery());
 
 /**
  * /dashboard/results: his weeks in pictures (issue 27), the Insights of the latest plan, and the way to retake the quiz

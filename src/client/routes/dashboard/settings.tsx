@@ -1,9 +1,13 @@
 import { Link } from "react-router";
 import { DashboardPage } from "#client/components/dashboard-page.tsx";
+import { calendarFeedQuery } from "#client/features/calendar/api/calendar-feed.ts";
 import { CalendarFeedSection } from "#client/features/calendar/calendar-feed-section.tsx";
+import { partnersQuery } from "#client/features/partner/api/partners.ts";
 import { PartnerSettingsSection } from "#client/features/partner/partner-settings-section.tsx";
+import { reminderSettingsQuery } from "#client/features/reminders/api/reminder-settings.ts";
 import { ReminderSettingsSection } from "#client/features/reminders/reminder-settings-section.tsx";
 import { config } from "#client/lib/config.ts";
+import { preload } from "#client/lib/preload.ts";
 import { dashboardSectionPath } from "#shared/paths.ts";
 
 /** SPEC.md section 1: the settings page is a tips page, in this order. */
@@ -26,6 +30,8 @@ const tips = [
     text: "Start each day with your mission, not your feed. Know why you do the work before you pick up the phone.",
   },
 ] as const;
+
+export const clientLoader = () => preload(reminderSettingsQuery(), partnersQuery(), calendarFeedQuery());
 
 /** /dashboard/settings */
 export default function Settings() {

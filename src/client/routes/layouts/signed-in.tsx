@@ -1,7 +1,11 @@
 import { Navigate, Outlet, useLocation } from "react-router";
 import { SessionPending } from "#client/components/full-screen-message.tsx";
-import { useSession } from "#client/lib/session.ts";
+import { preload } from "#client/lib/preload.ts";
+import { sessionQuery, useSession } from "#client/lib/session.ts";
 import { paths } from "#shared/paths.ts";
+
+/** Who he is, asked for as the route is chosen (issue 37). */
+export const clientLoader = () => preload(sessionQuery());
 
 /** Signed-in screens: anonymous visitors go to the login screen. */
 export default function SignedInLayout() {

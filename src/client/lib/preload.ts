@@ -1,0 +1,31 @@
+import type { FetchQueryOptions } from "@tanstack/react-query";
+import { appQueryClient } from "./query-client.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: any query's options, each typed where it is made.
+type AnyQuery = FetchQueryOptions<any, any, any, any>;
+
+/**
+ * How long the first page load waits for a screen's data before the screen shows its own loading state (SPEC.md's
+ * "Loading..." words): long enough for a phone on a slow network, short enough that a stuck request is never a blank
+ * page.
+ */
+const FIRST_PAINT_WAIT_MS = 2_000;
+
+/** Set by the root once React has taken over the page (root.tsx); before that, the first screen is still to paint. */
+const hydrated = () => typeof document !== "undefined" && document.documentElement.dataset.hydrated === "true";
+
+/**
+ * A route's `clientLoader`: the requests its screen needs start together as soon as the route is chosen, not one
+ * after the other as components mount (issue 37). On the first page load the screen waits for them, so it paints
+ * once, complete, with nothing moving after (for `FIRST_PAINT_WAIT_MS` at most); a query that fails leaves its error
+ * for the screen to show. Later navigations do not wait: the screen shows what the cache has, or its own loading
+ * state, while they arrive.
+ */
+export async function preload(...queries: AnyQuery[]): Promise<null> {
+  const client = appQueryClient();
+  const loading = Promise.all(queries.map((query) => client.prefetchQuery(query)));
+  if (!hydrated()) {
+    await Promise.race([loading, new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))]);
+  }
+  return null;
+}
