@@ -125,6 +125,12 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "proof.notProof": [400, proofMessages.notProof],
   "proof.photoUnreadable": [400, proofMessages.photoUnreadable],
   "proof.tooFast": [400, proofMessages.tooFast],
+  "proof.tooSlow": [400, proofMessages.tooSlow],
+  "proof.declaredRide": [400, proofMessages.declaredRide],
+  "proof.declaredSwim": [400, proofMessages.declaredSwim],
+  "proof.declaredPaddle": [400, proofMessages.declaredPaddle],
+  "proof.declaredHike": [400, proofMessages.declaredHike],
+  "proof.declaredOther": [400, proofMessages.declaredOther],
   "proof.tooFewPoints": [400, proofMessages.tooFewPoints],
   // Not read within the reader's time: the server's load, not the file, as far as anyone can tell; he may try again.
   "proof.timedOut": [503, proofMessages.timedOut],

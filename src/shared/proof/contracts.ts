@@ -8,6 +8,7 @@ import {
   MAX_RUN_SPEED_KMH,
   MIN_TRACKPOINTS,
   PROOF_FILE_MAX_MB,
+  SLOWEST_RUN_PACE_SECONDS_PER_KM,
 } from "./rules.ts";
 
 /** Every answer to a proof file, used verbatim by the server and the screens. */
@@ -22,6 +23,13 @@ export const proofMessages = {
   tooOld: `This activity is more than ${MAX_ACTIVITY_AGE_DAYS} days old. Upload a run from the last week.`,
   inFuture: "This activity starts in the future. Check the date and time on your watch or phone.",
   tooFast: `This looks like a ride or a drive, not a run: faster than ${formatPace(FASTEST_RUN_PACE_SECONDS_PER_KM)} or above ${MAX_RUN_SPEED_KMH} km/h.`,
+  tooSlow: `This looks like a walk, a hike or a paddle, not a run: slower than ${formatPace(SLOWEST_RUN_PACE_SECONDS_PER_KM)} over its moving time. If it was a run, record it as a run on your watch or app.`,
+  declaredRide: "This file says it is a ride, not a run. Please upload a run.",
+  declaredSwim: "This file says it is a swim, not a run. Please upload a run.",
+  declaredPaddle:
+    "This file says it is a paddle (kayak, canoe, rowing or stand-up paddle), not a run. Please upload a run.",
+  declaredHike: "This file says it is a hike, not a run. Please upload a run.",
+  declaredOther: "This file says it is another sport, not a run. Please upload a run.",
   notMoving: "This activity shows no movement. Please upload the run itself.",
   tooManyPoints: `This file has more than ${MAX_ACTIVITY_POINTS.toLocaleString("en")} recorded points, more than one activity holds. Please upload a single activity.`,
   timedOut: "We could not finish reading this file in time. Please try again in a moment.",
@@ -52,6 +60,12 @@ export type ActivityReading = {
   elapsedSeconds: number;
   /** Moving time over distance. */
   paceSecondsPerKm: number;
+  /**
+   * Where the distance and moving time come from: the device's own totals (a FIT session's, a TCX lap's), which the
+   * track agreed with, or the track itself (a GPX, or totals the track did not bear out). Absent on readings stored
+   * before issue 38, which were all the track's.
+   */
+  measuredBy?: "device" | "track";
   /** At most ROUTE_MAX_POINTS points; empty for an activity without positions (a treadmill). */
   route: RoutePoint[];
 };

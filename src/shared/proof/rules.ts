@@ -24,6 +24,13 @@ export const PAUSE_SECONDS = 60;
 export const MAX_ACTIVITY_AGE_DAYS = 7;
 /** Faster than 2:30 min/km over the median of the activity is not running. */
 export const FASTEST_RUN_PACE_SECONDS_PER_KM = 150;
+/**
+ * A file that does not say it is a run must be quicker than this over its moving time (13:00 min/km, 4.6 km/h):
+ * a beginner's run/walk (a minute's jog at 8:30-9:30 /km, ninety seconds' walk at 10:30-12:00 /km) averages 9:30 to
+ * 11:00 /km and passes with two minutes to spare, where a stand-up paddle (16 /km), a swim (20 /km and slower) and a
+ * walk up a mountain (15 /km and slower over its flat distance) do not (issue 38, decision 0128).
+ */
+export const SLOWEST_RUN_PACE_SECONDS_PER_KM = 780;
 /** A sustained speed above this is a ride or a drive, not a run. */
 export const MAX_RUN_SPEED_KMH = 45;
 /** The route is kept as a simplified line of at most this many points. */

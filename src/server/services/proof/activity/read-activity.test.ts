@@ -135,10 +135,14 @@ describe("readActivity: the 70-minute run, as GPX, TCX and FIT", () => {
     const [fromGpx, fromTcx, fromFit] = await Promise.all(
       ["run.gpx", "run.tcx", "run.fit"].map((n) => activity(fixture(n))),
     );
-    expect(fromTcx).toEqual({ ...fromGpx, format: "tcx" });
-    // FIT stores positions in semicircles (about 1 cm): the same to the metre.
-    expect(Math.abs(fromFit!.distanceMeters - fromGpx!.distanceMeters)).toBeLessThanOrEqual(1);
-    expect(fromFit!.movingSeconds).toBe(fromGpx!.movingSeconds);
+    // TCX and FIT carry the device's own totals (issue 38), which their track agrees with: those are read. The GPX has
+    // none, so its track is measured, GPS noise and all: within 2 % of the device's distance, the same moving time.
+    expect(fromTcx).toMatchObject({ measuredBy: "device", route: fromGpx!.route });
+    expect(fromFit).toMatchObject({ measuredBy: "device", movingSeconds: fromTcx!.movingSeconds });
+    expect(Math.abs(fromFit!.distanceMeters - fromTcx!.distanceMeters)).toBeLessThanOrEqual(1);
+    expect(fromGpx!.measuredBy).toBe("track");
+    expect(Math.abs(fromGpx!.distanceMeters / fromTcx!.distanceMeters - 1)).toBeLessThan(0.02);
+    expect(Math.abs(fromGpx!.movingSeconds - fromTcx!.movingSeconds)).toBeLessThanOrEqual(5);
   });
 
   it("keeps the route's shape only: whole metres from its south-west corner, within its own extent", async () => {
@@ -226,6 +230,61 @@ describe("readActivity: pauses, rides and treadmills", () => {
       north: 3 * Math.cos(second * 3.3),
     });
     expect(await code(gpx(Array.from({ length: 720 }, (_, i) => jitter(i * 5))))).toBe("notMoving");
+  });
+});
+
+describe("readActivity: the sport the file declares, and a slow limit for one that declares none (issue 38)", () => {
+  /** Half an hour of a beginner's run/walk: a minute's jog at 8:46 /km, ninety seconds' walk at 11:54 /km. */
+  const runWalk = () => {
+    const points: Point[] = [];
+    let east = 0;
+    for (let second = 0; second <= 1800; second += 5) {
+      points.push({ second, east, north: 0 });
+      east += (second % 150 < 60 ? 1.9 : 1.4) * 5;
+    }
+    return points;
+  };
+  const typed = (bytes: Uint8Array, type: string) =>
+    text(new TextDecoder().decode(bytes).replace("<trk>", `<trk><type>${type}</type>`));
+
+  it("refuses a file that says it is a ride, a swim, a paddle or a hike by name, whatever its pace", async () => {
+    const run = gpx(stretch(0, 1800, 2.7));
+    expect(await code(run)).toBe("ok");
+    expect(await code(typed(run, "cycling"))).toBe("declaredRide");
+    expect(await code(typed(run, "swimming"))).toBe("declaredSwim");
+    expect(await code(typed(run, "stand_up_paddleboarding"))).toBe("declaredPaddle");
+    expect(await code(typed(run, "hiking"))).toBe("declaredHike");
+    const tcx = new TextDecoder().decode(fixture("run.tcx"));
+    expect(await code(text(tcx.replace('Sport="Running"', 'Sport="Biking"')))).toBe("declaredRide");
+    // Where no run is asked for (a milestone about riding), the ride is read.
+    expect(await code(typed(run, "cycling"), { runningPace: false })).toBe("ok");
+  });
+
+  it("passes a beginner's run/walk and refuses a paddle's or a mountain walk's pace, unless the file says it is a run", async () => {
+    expect(await code(gpx(runWalk()))).toBe("ok");
+    // A walk is judged by its pace like a file that says nothing: a run/walk is often recorded as a walk.
+    expect(await code(typed(gpx(runWalk()), "walking"))).toBe("ok");
+    const paddle = gpx(stretch(0, 3600, 1000 / (16 * 60)));
+    expect(await code(paddle)).toBe("tooSlow");
+    expect(await code(typed(paddle, "walking"))).toBe("tooSlow");
+    expect(await code(gpx(stretch(0, 3600, 1.1)))).toBe("tooSlow");
+    // A run up a mountain at the same pace, recorded as a run, is believed.
+    expect(await code(typed(gpx(stretch(0, 3600, 1.1)), "running"))).toBe("ok");
+    expect(proofMessages.tooSlow).toContain("13:00 /km");
+  });
+
+  it("reads a multi-sport GPX for its running track only", async () => {
+    const ride = stretch(0, 1800, 8).map((p) => ({ ...p, north: 5000 }));
+    const run = stretch(2000, 3800, 2.7);
+    const trk = (type: string, points: Point[]) =>
+      new TextDecoder()
+        .decode(gpx(points))
+        .replace(/^.*<trk>/s, `<trk><type>${type}</type>`)
+        .replace(/<\/gpx>$/, "");
+    const both = text(`<gpx>${trk("cycling", ride)}${trk("running", run)}</gpx>`);
+    const read = await activity(both);
+    expect(read.startedAt).toBe(new Date(START + 2000 * 1000).toISOString());
+    expect(Math.abs(read.distanceMeters - 1800 * 2.7)).toBeLessThan(60);
   });
 });
 
@@ -329,6 +388,13 @@ describe("readActivity: files that are not activities, or are damaged", () => {
     const data = new Uint8Array(10 * 1024 * 1024 - 16);
     data.set([0x40, 0, 0, 20, 0, 0]);
     expect(await code(fitFile(data))).toBe("tooManyPoints");
+    // Legs (issue 38) are bounded too: a million empty laps, or empty sessions each record would be matched against.
+    expect(await code(text(`<TrainingCenterDatabase>${"<Lap/>".repeat(1_000_000)}</TrainingCenterDatabase>`))).toBe(
+      "corrupt",
+    );
+    const sessions = new Uint8Array(1_000_000);
+    sessions.set([0x40, 0, 0, 18, 0, 0]);
+    expect(await code(fitFile(sessions))).toBe("corrupt");
     expect(performance.now() - started).toBeLessThan(5000);
   });
 });
@@ -352,12 +418,17 @@ describe("readActivity: budgets of a file read as a stream (issue 41)", () => {
   it("reads what real writers produce: spaces before the XML declaration (Strava's TCX), an undeclared prefix, times in CDATA", async () => {
     const run = new TextDecoder().decode(fixture("run.tcx"));
     expect(await activity(text(`   \n  ${run}`))).toEqual(await activity(fixture("run.tcx")));
+    // A byte-order mark before the spaces is left out as well.
+    expect(await activity(text(`\uFEFF \r\n${run}`))).toEqual(await activity(fixture("run.tcx")));
+    // The points move at a stroll (0.1 m/s), slower than any run: read without the running pace, as for a milestone
+    // not about running, since what is tested here is how they are parsed.
+    const any = { runningPace: false };
     const points = Array.from({ length: 120 }, (_, i) => trkpt(i * 5)).join("");
-    const plain = await activity(text(`<gpx><trk><trkseg>${points}</trkseg></trk></gpx>`));
+    const plain = await activity(text(`<gpx><trk><trkseg>${points}</trkseg></trk></gpx>`), any);
     const prefixed = points.replaceAll("<trkpt", "<g:trkpt").replaceAll("</trkpt>", "</g:trkpt>");
-    expect(await activity(text(`<g:gpx><g:trk><g:trkseg>${prefixed}</g:trkseg></g:trk></g:gpx>`))).toEqual(plain);
+    expect(await activity(text(`<g:gpx><g:trk><g:trkseg>${prefixed}</g:trkseg></g:trk></g:gpx>`), any)).toEqual(plain);
     const cdata = points.replace(/<time>([^<]+)<\/time>/g, "<time><![CDATA[$1]]></time>");
-    expect(await activity(text(`<gpx><trk><trkseg>${cdata}</trkseg></trk></gpx>`))).toEqual(plain);
+    expect(await activity(text(`<gpx><trk><trkseg>${cdata}</trkseg></trk></gpx>`), any)).toEqual(plain);
   });
 
   it("still refuses a document cut short or with a root of another format as damaged", async () => {

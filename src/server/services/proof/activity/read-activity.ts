@@ -6,13 +6,16 @@ import {
   MAX_ACTIVITY_AGE_DAYS,
   MAX_RUN_SPEED_KMH,
   MIN_TRACKPOINTS,
+  SLOWEST_RUN_PACE_SECONDS_PER_KM,
 } from "#shared/proof/rules.ts";
+import type { DeclaredSport } from "./declared-sport.ts";
 import { activityFormatOf } from "./detect-format.ts";
 import { haversineMeters, projectToMeters } from "./geo.ts";
 import { measureMovement, type Track } from "./movement.ts";
 import { readFitPoints } from "./read-fit.ts";
 import { readXmlPoints } from "./read-xml.ts";
 import { routeShape } from "./route-shape.ts";
+import { counterGrowth, type DeviceTotals, deviceFigures, runningPart } from "./running-part.ts";
 import { isPosition, type TrackPoint } from "./track-point.ts";
 
 type ActivityResult = { ok: true; activity: ActivityReading } | { ok: false; code: ProofErrorCode };
@@ -24,6 +27,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const MIN_MOVING_METERS = 100;
 
 const refuse = (code: ProofErrorCode): ActivityResult => ({ ok: false, code });
+
+/** What a file that declares another sport is refused with, for a run. */
+const DECLARED_REFUSALS: Record<Exclude<DeclaredSport, "run" | "walk">, ProofErrorCode> = {
+  ride: "declaredRide",
+  swim: "declaredSwim",
+  paddle: "declaredPaddle",
+  hike: "declaredHike",
+  other: "declaredOther",
+};
 
 /** The points with a time, in time order, one per instant (a second point at the same time adds nothing). */
 function timedPoints(points: TrackPoint[]): Array<TrackPoint & { time: number }> {
@@ -60,7 +72,7 @@ function distanceTrack(points: Array<TrackPoint & { time: number }>): Track {
 function checkedActivity(
   format: ActivityFormat,
   points: TrackPoint[],
-  options: { now: Date; runningPace: boolean },
+  options: { now: Date; runningPace: boolean; sport: DeclaredSport | null; totals: DeviceTotals | null },
 ): ActivityResult {
   const timed = timedPoints(points);
   if (points.length > 0 && timed.length === 0) return refuse("noTimes");
@@ -83,23 +95,36 @@ function checkedActivity(
   const movement = measureMovement(track);
   // Only a made-up distance (a TCX saying 1e308 metres) overflows; stored, it would read as null.
   if (!Number.isFinite(movement.distanceMeters)) return refuse("corrupt");
-  if (movement.movingSeconds <= 0 || movement.distanceMeters < MIN_MOVING_METERS) return refuse("notMoving");
+  const elapsedSeconds = (timed[timed.length - 1]!.time - startedAt) / 1000;
+  const figures = deviceFigures(options.totals, track, elapsedSeconds, counterGrowth(withDistance)) ?? {
+    distanceMeters: movement.distanceMeters,
+    movingSeconds: movement.movingSeconds,
+    measuredBy: "track" as const,
+  };
+  if (figures.movingSeconds <= 0 || figures.distanceMeters < MIN_MOVING_METERS) return refuse("notMoving");
   if (
     options.runningPace &&
     (movement.medianPaceSecondsPerKm < FASTEST_RUN_PACE_SECONDS_PER_KM || movement.maxSpeedKmh > MAX_RUN_SPEED_KMH)
   ) {
     return refuse("tooFast");
   }
+  const pace = figures.movingSeconds / (figures.distanceMeters / 1000);
+  // A file that says it is a run is believed on a slow day (a steep climb, an injury); one that does not say so must
+  // be quicker than a walk in the mountains or a paddle (decision 0128).
+  if (options.runningPace && options.sport !== "run" && pace > SLOWEST_RUN_PACE_SECONDS_PER_KM) {
+    return refuse("tooSlow");
+  }
   return {
     ok: true,
     activity: {
       format,
       startedAt: new Date(startedAt).toISOString(),
-      distanceMeters: Math.round(movement.distanceMeters),
+      distanceMeters: Math.round(figures.distanceMeters),
       // Down, as wholeMinutes does: 69:59.6 of motion never reads as 70 minutes.
-      movingSeconds: Math.floor(movement.movingSeconds),
-      elapsedSeconds: Math.round((timed[timed.length - 1]!.time - startedAt) / 1000),
-      paceSecondsPerKm: Math.round(movement.paceSecondsPerKm),
+      movingSeconds: Math.floor(figures.movingSeconds),
+      elapsedSeconds: Math.round(elapsedSeconds),
+      paceSecondsPerKm: Math.round(pace),
+      measuredBy: figures.measuredBy,
       route,
     },
   };
@@ -114,6 +139,12 @@ export const activityFileRefusals = [
   "proof.tooOld",
   "proof.inFuture",
   "proof.tooFast",
+  "proof.tooSlow",
+  "proof.declaredRide",
+  "proof.declaredSwim",
+  "proof.declaredPaddle",
+  "proof.declaredHike",
+  "proof.declaredOther",
   "proof.notMoving",
   "proof.tooLarge",
   "proof.tooManyPoints",
@@ -122,7 +153,9 @@ export const activityFileRefusals = [
 
 /**
  * Reads an activity file (GPX, TCX or FIT, told apart by content) into checked figures and the shape of its route,
- * or the code of why it cannot prove an activity done by `now`. With `runningPace`, a ride or a drive is refused too.
+ * or the code of why it cannot prove an activity done by `now`. With `runningPace` (a run is asked for), a file that
+ * says it is another sport is refused by name, one that says nothing by a fast and a slow limit of pace, and a
+ * multi-sport file is read for its running legs.
  * Never throws, whatever the bytes: anything unforeseen in a file of a known format reads as damaged.
  */
 export async function readActivity(
@@ -135,7 +168,11 @@ export async function readActivity(
     if (format == null) return refuse("notActivity");
     const read = format === "fit" ? readFitPoints(bytes) : readXmlPoints(bytes, format);
     if (!read.ok) return refuse(read.code);
-    return checkedActivity(format, read.points, options);
+    const part = runningPart(read.points, read.legs, options.runningPace);
+    if (options.runningPace && part.sport != null && part.sport !== "run" && part.sport !== "walk") {
+      return refuse(DECLARED_REFUSALS[part.sport]);
+    }
+    return checkedActivity(format, part.points, { ...options, sport: part.sport, totals: part.totals });
   } catch {
     return refuse(format == null ? "notActivity" : "corrupt");
   }

@@ -1,7 +1,8 @@
 import { SaxesParser, type SaxesTagPlain } from "saxes";
 import { MAX_ACTIVITY_POINTS } from "#shared/proof/rules.ts";
+import { declaredSport } from "./declared-sport.ts";
 import { xmlEncodingOf } from "./detect-format.ts";
-import type { PointsReading, TrackPoint } from "./track-point.ts";
+import type { Leg, PointsReading, TrackPoint } from "./track-point.ts";
 
 const ROOTS = { gpx: "gpx", tcx: "TrainingCenterDatabase" } as const;
 /** A recorded point: GPX's track and route points (a route's have no time), TCX's trackpoints of every lap and course. */
@@ -15,10 +16,20 @@ const MAX_DEPTH = 64;
 const MAX_ATTRIBUTES = 64;
 /** A time or a number is a few dozen characters; the text of a field beyond this cannot be one (and is not kept). */
 const MAX_FIELD_CHARS = 64;
+/** Laps or tracks: a 24-hour race in 100 m laps has fewer; more is a file built to fill memory, refused as damaged. */
+const MAX_LEGS = 10_000;
 /** The decoder and the parser take the file in pieces of this many bytes: the whole text never exists at once. */
 const CHUNK_BYTES = 64 * 1024;
 
 type Field = "time" | "lat" | "lon" | "distance";
+/** What a leg's own elements hold: a TCX lap's totals, a GPX track's sport. */
+type LegField = "distance" | "timerSeconds" | "sport";
+/** The element that opens a leg, and the leg's fields among its children. */
+const LEG_ELEMENTS = { gpx: "trk", tcx: "Lap" } as const;
+const LEG_FIELDS: Record<"gpx" | "tcx", Record<string, LegField>> = {
+  gpx: { type: "sport" },
+  tcx: { DistanceMeters: "distance", TotalTimeSeconds: "timerSeconds" },
+};
 type Refusal = Exclude<PointsReading, { ok: true }>["code"];
 
 class Refused extends Error {
@@ -78,6 +89,12 @@ function* textPieces(bytes: Uint8Array): Generator<string> {
  */
 export function readXmlPoints(bytes: Uint8Array, format: "gpx" | "tcx"): PointsReading {
   const points: TrackPoint[] = [];
+  const legs: Leg[] = [];
+  /** The open leg's depth, and the field of it being read (the text goes in fieldText, as a point's does). */
+  let legDepth = 0;
+  let legField: LegField | null = null;
+  /** TCX's `Activity Sport="…"`, which each of its laps (and a multi-sport session's) takes. */
+  let activitySport: Leg["sport"] = null;
   const parser = new SaxesParser({ xmlns: false, position: false });
   let depth = 0;
   let rootChecked = false;
@@ -89,7 +106,7 @@ export function readXmlPoints(bytes: Uint8Array, format: "gpx" | "tcx"): PointsR
   let fieldText = "";
 
   const addText = (text: string) => {
-    if (field && fieldText.length <= MAX_FIELD_CHARS) fieldText += text;
+    if ((field || legField) && fieldText.length <= MAX_FIELD_CHARS) fieldText += text;
   };
   parser.on("text", addText);
   parser.on("cdata", addText);
@@ -105,9 +122,18 @@ export function readXmlPoints(bytes: Uint8Array, format: "gpx" | "tcx"): PointsR
       rootChecked = true;
     }
     if (!point) {
+      if (format === "tcx" && name === "Activity") activitySport = declaredSport(tag.attributes.Sport, "free");
+      if (name === LEG_ELEMENTS[format]) {
+        if (legs.length >= MAX_LEGS) throw new Refused("corrupt");
+        legs.push({ sport: format === "tcx" ? activitySport : null, distance: null, timerSeconds: null });
+        legDepth = depth;
+      } else if (legDepth > 0 && depth === legDepth + 1 && Object.hasOwn(LEG_FIELDS[format], name)) {
+        legField = LEG_FIELDS[format][name]!;
+        fieldText = "";
+      }
       if (!POINT_ELEMENTS[format].has(name)) return;
       if (points.length >= MAX_ACTIVITY_POINTS) throw new Refused("tooManyPoints");
-      point = { depth, time: null, lat: null, lon: null, distance: null };
+      point = { depth, time: null, lat: null, lon: null, distance: null, leg: legDepth > 0 ? legs.length - 1 : null };
       if (format === "gpx") {
         point.lat = numberOf(tag.attributes.lat ?? null);
         point.lon = numberOf(tag.attributes.lon ?? null);
@@ -121,6 +147,14 @@ export function readXmlPoints(bytes: Uint8Array, format: "gpx" | "tcx"): PointsR
     fieldText = "";
   });
   parser.on("closetag", () => {
+    if (legField && !point && depth === legDepth + 1) {
+      const leg = legs[legs.length - 1]!;
+      const text = fieldText.length > MAX_FIELD_CHARS ? null : fieldText;
+      if (legField === "sport") leg.sport = declaredSport(text?.trim(), "free");
+      else leg[legField] = numberOf(text);
+      legField = null;
+    }
+    if (!point && depth === legDepth) legDepth = 0;
     if (point && field && depth === fieldDepth) {
       // Beyond MAX_FIELD_CHARS the text is no time nor number of any device's.
       const text = fieldText.length > MAX_FIELD_CHARS ? null : fieldText;
@@ -153,5 +187,5 @@ export function readXmlPoints(bytes: Uint8Array, format: "gpx" | "tcx"): PointsR
     return { ok: false, code: error instanceof Refused ? error.code : "corrupt" };
   }
   if (!rootChecked) return { ok: false, code: "corrupt" };
-  return { ok: true, points };
+  return { ok: true, points, legs };
 }
