@@ -7,7 +7,7 @@
 #                                                some moments, some files (arguments go to vitest)
 #
 # The clock is libfaketime's: it starts at the moment given and keeps running (a frozen clock hangs Node), and the
-# monotonic clock stays real so timers behave. PGlite runs inside the test process and sees the same clock. A
+# monotonic clock stays real so timers behave. scripts/test-dates.test.ts fails when the tests do not see it. PGlite runs inside the test process and sees the same clock. A
 # PostgreSQL server keeps the real one; the product compares moments on its own clock only, so server:postgres
 # passes under libfaketime too, but this script runs PGlite, which needs no server (decision 0100).
 set -euo pipefail
@@ -52,13 +52,20 @@ started=$SECONDS
 for entry in "${MOMENTS[@]}"; do
   IFS="|" read -r name moment zone <<<"$entry"
   if [[ -n "${TEST_DATES:-}" && "$wanted" != *" $name "* ]]; then continue; fi
-  # libfaketime reads "@YYYY-MM-DD hh:mm:ss" on the process's own clock, so the moment is written in that zone.
-  local_start="$(TZ="$zone" date -d "$moment" '+%Y-%m-%d %H:%M:%S')"
+  # libfaketime's "@YYYY-MM-DD hh:mm:ss" is read in the run's zone, where an hour repeated when summer time ends is
+  # ambiguous: it started "summer-time-ends" an hour late (caught by scripts/test-dates.test.ts). An offset from now
+  # is not: the clock starts at the moment (less the seconds Node takes to start) and keeps running.
+  offset=$(($(date -d "$moment" +%s) - $(date +%s)))
+  fake="+${offset}"
+  ((offset < 0)) && fake="${offset}"
+  local_start="$(TZ="$zone" date -d "$moment" '+%Y-%m-%d %H:%M:%S %Z')"
   echo "== $name: $moment ($local_start $zone)"
   ran=$((${ran:-0} + 1))
   began=$SECONDS
-  if TZ="$zone" LD_PRELOAD="$LIBFAKETIME" FAKETIME="@$local_start" FAKETIME_DONT_FAKE_MONOTONIC=1 \
-    npx vitest run --project unit --project server:pglite "$@"; then
+  # scripts/test-dates.test.ts checks that the tests see this moment and zone; with files named, it is added to them.
+  if UNSCROLL_FAKED_NOW="$moment" UNSCROLL_FAKED_ZONE="$zone" \
+    TZ="$zone" LD_PRELOAD="$LIBFAKETIME" FAKETIME="$fake" FAKETIME_DONT_FAKE_MONOTONIC=1 \
+    npx vitest run --project unit --project server:pglite "$@" ${1:+scripts/test-dates.test.ts}; then
     echo "== $name passed in $((SECONDS - began)) s"
   else
     echo "== $name FAILED in $((SECONDS - began)) s"
