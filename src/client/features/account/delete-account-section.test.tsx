@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, expect, test, vi } from "vitest";
+import { stubApi } from "#client/testing.ts";
 import { DeleteAccountSection } from "./delete-account-section.tsx";
 
 beforeAll(() => {
@@ -28,8 +29,7 @@ function renderSection() {
 }
 
 test("says what is removed before asking for the password, and asks for it", async () => {
-  const fetch = vi.fn();
-  vi.stubGlobal("fetch", fetch);
+  const fetch = stubApi({});
   renderSection();
   expect(screen.getByText(/An active premium subscription is cancelled now/)).toBeTruthy();
   expect(screen.getByText("We send a confirmation to marcus@example.com.")).toBeTruthy();
@@ -40,8 +40,7 @@ test("says what is removed before asking for the password, and asks for it", asy
 
 test("shows the server's answer to a wrong password and stays on the page", async () => {
   const error = "That password is not correct. Your account was not deleted.";
-  const fetch = vi.fn(async () => new Response(JSON.stringify({ error }), { status: 400 }));
-  vi.stubGlobal("fetch", fetch);
+  const fetch = stubApi({ "POST /api/me/delete": { status: 400, body: { error } } });
   const replace = vi.fn();
   vi.stubGlobal("location", { ...window.location, replace });
   renderSection();

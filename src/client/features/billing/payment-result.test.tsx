@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useSearchParams } from "react-router";
 import { describe, expect, test, vi } from "vitest";
 import { createQueryClient } from "#client/lib/query-client.ts";
-import { advance, runOnFakeClock, setupUser } from "#client/testing.ts";
+import { advance, runOnFakeClock, type StubbedAnswer, setupUser, stubApi } from "#client/testing.ts";
 import { billingMessages } from "#shared/billing/contracts.ts";
 import { billingQuery } from "./api/billing.ts";
 import { PaymentResult } from "./payment-result.tsx";
@@ -18,21 +18,11 @@ const membership = {
   cancelAtPeriodEnd: false,
   canManage: true,
 };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const paid = () => json({ success: true, message: billingMessages.success, membership });
-const unpaid = () => json({ error: billingMessages.notPaidYet }, 409);
+const paid: StubbedAnswer = { body: { success: true, message: billingMessages.success, membership } };
+const unpaid: StubbedAnswer = { status: 409, body: { error: billingMessages.notPaidYet } };
 
 /** The server's answers to POST /api/billing/confirm, one per call. */
-function fakeConfirm(...answers: Array<() => Response>) {
-  const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
-    const answer = answers.shift();
-    if (!answer) throw new Error("unexpected request");
-    return answer();
-  });
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
-}
+const fakeConfirm = (...answers: StubbedAnswer[]) => stubApi({ "POST /api/billing/confirm": answers });
 
 /** What the route does: the session id from the query. */
 function Screen({ onConfirmed }: { onConfirmed: () => void }) {
@@ -93,10 +83,9 @@ describe("the payment success screen", { timeout: 20_000 }, () => {
     expect(fetch).not.toHaveBeenCalled();
     await advance(1);
     expect(fetch).toHaveBeenCalledTimes(1);
-    const [url, init] = fetch.mock.calls[0] ?? [];
-    expect(String(url)).toMatch(/\/api\/billing\/confirm$/);
-    expect(init?.method).toBe("POST");
-    expect(JSON.parse(String(init?.body))).toEqual({ sessionId: "cs_test_a1" });
+    expect(fetch.requests).toEqual([
+      { method: "POST", path: "/api/billing/confirm", body: { sessionId: "cs_test_a1" } },
+    ]);
 
     expect(text(billingMessages.success)).not.toBeNull();
     expect(text(billingMessages.processing)).toBeNull();
@@ -135,7 +124,7 @@ describe("the payment success screen", { timeout: 20_000 }, () => {
   });
 
   test("failing twice: the slow-path message with 'Back to Premium Page' and support, and it stays", async () => {
-    const fetch = fakeConfirm(unpaid, () => json({ error: billingMessages.sessionNotFound }, 404));
+    const fetch = fakeConfirm(unpaid, { status: 404, body: { error: billingMessages.sessionNotFound } });
     const { router, onConfirmed } = visit("/payment/success?session_id=cs_test_a3");
     await advance(6999);
     expect(alertText()).toBeNull();

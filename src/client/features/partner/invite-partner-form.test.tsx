@@ -1,9 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
+import { stubApi } from "#client/testing.ts";
 import { type PartnerSummary, partnerMessages } from "#shared/partners/contracts.ts";
 import { textMessages } from "#shared/text.ts";
 import { InvitePartnerForm } from "./invite-partner-form.tsx";
-import { renderWithClient, stubApi } from "./test-support.tsx";
+import { renderWithClient } from "./test-support.tsx";
 
 afterEach(() => {
   cleanup();

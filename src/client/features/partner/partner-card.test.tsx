@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, expect, test, vi } from "vitest";
+import { stubApi } from "#client/testing.ts";
 import { type PartnerSummary, type PartnersAnswer, partnerMessages } from "#shared/partners/contracts.ts";
 import { PartnerCard } from "./partner-card.tsx";
 import { PartnerCheers } from "./partner-cheers.tsx";
 import { PartnerSettingsSection } from "./partner-settings-section.tsx";
-import { renderWithClient, stubApi } from "./test-support.tsx";
+import { renderWithClient } from "./test-support.tsx";
 
 beforeAll(() => {
   // jsdom has <dialog> without its modal methods.

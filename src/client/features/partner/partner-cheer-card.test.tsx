@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
+import { stubApi } from "#client/testing.ts";
 import { type PartnerCheerAnswer, partnerMessages } from "#shared/partners/contracts.ts";
 import { PartnerCheerCard } from "./partner-cheer-card.tsx";
-import { renderWithClient, stubApi } from "./test-support.tsx";
+import { renderWithClient } from "./test-support.tsx";
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
+import { stubApi } from "#client/testing.ts";
 import { type PartnerViewAnswer, partnerMessages } from "#shared/partners/contracts.ts";
 import { CHEER_MAX_LENGTH } from "#shared/partners/rules.ts";
 import { PartnerView } from "./partner-view.tsx";
-import { renderWithClient, stubApi } from "./test-support.tsx";
+import { renderWithClient } from "./test-support.tsx";
 
 afterEach(() => {
   cleanup();

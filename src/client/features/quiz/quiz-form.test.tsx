@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { createQueryClient } from "#client/lib/query-client.ts";
-import { advance, runOnFakeClock, setupUser } from "#client/testing.ts";
+import { advance, runOnFakeClock, setupUser, stubApi } from "#client/testing.ts";
 import { QUIZ_QUESTIONS } from "#shared/quiz/questions.ts";
 import { QuizForm } from "./quiz-form.tsx";
 
@@ -71,14 +71,12 @@ function current() {
   return { question: field.labels?.[0]?.textContent, answer: field.value };
 }
 
-function fakeServer(answer: (url: string) => Response) {
-  const fetch = vi.fn(async (input: RequestInfo | URL) => answer(String(input)));
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
-}
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+/** The quiz's two requests: the answers saved as a new response, then its plan started. */
+const acceptingServer = () =>
+  stubApi({
+    "POST /api/quiz/responses": { status: 201, body: { id: "response-9" } },
+    "POST /api/quiz/responses/response-9/generate": { body: { status: "running" } },
+  });
 
 runOnFakeClock();
 
@@ -140,18 +138,16 @@ describe("the quiz draft", { timeout: 20_000 }, () => {
   });
 
   test("submitted answers clear the draft: the next visit starts afresh", async () => {
-    const fetch = fakeServer((url) =>
-      url.endsWith("/generate") ? json({ status: "running" }) : json({ id: "response-9" }, 201),
-    );
+    const fetch = acceptingServer();
     const { onSubmitted, answerAll } = visit();
     await answerAll(answers.map((text) => `  ${text}  `));
     await advance(0);
 
     expect(onSubmitted).toHaveBeenCalledWith("response-9");
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toContain("/api/quiz/responses");
-    expect(JSON.parse(String(init.body))).toEqual({
-      answers: QUIZ_QUESTIONS.map((question, i) => ({ question, answer: answers[i] })),
+    expect(fetch.requests[0]).toEqual({
+      method: "POST",
+      path: "/api/quiz/responses",
+      body: { answers: QUIZ_QUESTIONS.map((question, i) => ({ question, answer: answers[i] })) },
     });
     leave();
 
@@ -161,21 +157,18 @@ describe("the quiz draft", { timeout: 20_000 }, () => {
 
   test("the answer shows what was typed, angle brackets and tags included (the server strips real tags)", async () => {
     const typed = "I <b>really</b> <3 it, a < b";
-    const fetch = fakeServer((url) =>
-      url.endsWith("/generate") ? json({ status: "running" }) : json({ id: "response-9" }, 201),
-    );
+    const fetch = acceptingServer();
     const { answer, answerAll } = visit();
     await answer(typed);
     expect(current().answer).toBe(typed);
 
     await answerAll([typed, ...answers.slice(1)]);
     await advance(0);
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body)).answers[0].answer).toBe(typed);
+    expect(fetch.requests[0]?.body).toMatchObject({ answers: [{ answer: typed }] });
   });
 
   test("a refused submission keeps the draft and says why", async () => {
-    fakeServer(() => json({ error: "Insufficient tokens" }, 402));
+    stubApi({ "POST /api/quiz/responses": { status: 402, body: { error: "Insufficient tokens" } } });
     const { onSubmitted, answerAll } = visit({ editMode: true, draftKey: "response-1", targetId: "response-1" });
     await answerAll(answers);
     await advance(0);
