@@ -164,7 +164,8 @@ describe("the quiz draft", { timeout: 20_000 }, () => {
 
     await answerAll([typed, ...answers.slice(1)]);
     await advance(0);
-    expect(fetch.requests[0]?.body).toMatchObject({ answers: [{ answer: typed }] });
+    const sent = fetch.requests[0]?.body as { answers: { answer: string }[] } | undefined;
+    expect(sent?.answers[0]?.answer).toBe(typed);
   });
 
   test("a refused submission keeps the draft and says why", async () => {
