@@ -7,9 +7,9 @@ import { CHEERS_PER_PARTNER_PER_DAY, partnerStatus } from "#shared/partners/rule
 import { isOverdue } from "#shared/plan/rules.ts";
 import { DomainError, type DomainErrorCode } from "../domain-error.ts";
 import { planLineForOthers } from "../plan/plan-read.ts";
+import { milestoneOfHisPlan } from "../reminders/due-milestone.ts";
 import { hashPartnerToken, isPartnerToken } from "./link-token.ts";
 import type { CheerLink } from "./partner-cheer-token.ts";
-import { milestoneOfHisPlan } from "./partner-deliver.ts";
 
 const DAY_MS = 86_400_000;
 /** His dashboard shows the newest cheers he has not dismissed, of the last month, a handful at most. */

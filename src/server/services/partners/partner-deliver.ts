@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { challenges, milestones, partnerDeliveries, partners, reminderSettings, users } from "#server/db/schema.ts";
+import { milestones, partnerDeliveries, partners, reminderSettings, users } from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
 import { paths } from "#shared/paths.ts";
-import { challengeProgress, isOverdue, milestoneLabels } from "#shared/plan/rules.ts";
+import { challengeProgress, milestoneLabels } from "#shared/plan/rules.ts";
 import { FALLBACK_TIME_ZONE } from "#shared/reminders/rules.ts";
 import type { EmailContext } from "../mail/email-layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
@@ -15,7 +15,7 @@ import {
 } from "../mail/partner-emails.ts";
 import { planLineForOthers, withTodoStates } from "../plan/plan-read.ts";
 import { type DeliveryOutcome, type ReminderDeps, readWeeklySummary } from "../reminders/deliver.ts";
-import { ofCurrentPlan } from "../reminders/planner.ts";
+import { milestoneOfHisPlan, milestoneStillDue } from "../reminders/due-milestone.ts";
 import { partnerCheerToken } from "./partner-cheer-token.ts";
 import { partnerUnsubscribeToken } from "./partner-unsubscribe-token.ts";
 
@@ -41,23 +41,6 @@ function partnerCheerUrl(env: Env, partnerId: string, delivery: Delivery, now: D
   const milestoneId = delivery.kind === "weekly_summary" ? null : (delivery.subjectKey.split(":")[0] ?? null);
   const token = partnerCheerToken(env.AUTH_SECRET, { partnerId, milestoneId }, now);
   return new URL(`${paths.partnerCheer}?token=${token}`, env.APP_URL).toString();
-}
-
-/** One milestone of an accepted challenge of his current plan, with its challenge's milestones for the progress. */
-export async function milestoneOfHisPlan(db: Db, userId: string, milestoneId: string) {
-  const [row] = await db
-    .select({ milestone: milestones, challengeId: challenges.id, challengeTitle: challenges.title })
-    .from(milestones)
-    .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
-    .where(
-      and(
-        eq(milestones.id, milestoneId),
-        eq(milestones.userId, userId),
-        eq(challenges.challengeAccepted, true),
-        ofCurrentPlan,
-      ),
-    );
-  return row ?? null;
 }
 
 async function composeCompleted(
@@ -104,22 +87,16 @@ async function composeOverdue(
   inviter: Inviter,
   links: PartnerEmailLinks,
 ): Promise<Composed | null> {
-  const [milestoneId, dueDay] = delivery.subjectKey.split(":");
-  if (!milestoneId || !dueDay) return null;
-  const row = await milestoneOfHisPlan(db, inviter.id, milestoneId);
-  const milestone = row?.milestone;
-  // Done or moved since it was planned: "missed" would no longer be true.
-  if (!row || !milestone?.milestoneDeadline || milestone.milestoneCompleted) return null;
-  if (milestone.milestoneDeadline.toISOString().slice(0, 10) !== dueDay) return null;
-  if (!isOverdue({ milestoneDeadline: milestone.milestoneDeadline.toISOString(), milestoneCompleted: false }, now)) {
-    return null;
-  }
+  const due = await milestoneStillDue(db, inviter.id, delivery.subjectKey, now);
+  // Done or moved since it was planned, or not missed after all: "missed" would no longer be true.
+  if (!due?.overdue) return null;
+  const { milestone, dueDay } = due;
   return partnerOverdueEmail(
     ctx,
     partner,
     {
       inviterFirstName: inviter.firstName,
-      challengeTitle: row.challengeTitle,
+      challengeTitle: due.challengeTitle,
       milestoneLabel: milestoneLabels[milestone.milestoneType],
       milestoneDescription: planLineForOthers(milestone.milestoneDescription),
       dueDay,

@@ -20,6 +20,7 @@ import type { EmailContext } from "../mail/email-layout.ts";
 import type { Mailer, MailMessage } from "../mail/mailer.ts";
 import { deadlineReminderEmail, type WeeklySummary, weeklySummaryEmail } from "../mail/reminder-emails.ts";
 import { type PushNotice, pushToUser } from "../push/send-push.ts";
+import { milestoneStillDue } from "./due-milestone.ts";
 import { deadlinePushText, weeklyPushText } from "./reminder-push.ts";
 import { readReminderSettings } from "./settings.ts";
 import { unsubscribeToken } from "./unsubscribe-token.ts";
@@ -45,25 +46,12 @@ async function composeDeadline(
   ctx: EmailContext & { timeZone: string; recipient: { email: string; firstName: string } },
   links: { dashboardUrl: string; unsubscribeUrl: string },
 ): Promise<Composed | null> {
-  const [milestoneId, dueDay] = delivery.subjectKey.split(":");
-  if (!milestoneId || !dueDay) return null;
-  const [row] = await db
-    .select({ milestone: milestones, challengeTitle: challenges.title, accepted: challenges.challengeAccepted })
-    .from(milestones)
-    .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
-    .where(and(eq(milestones.id, milestoneId), eq(milestones.userId, delivery.userId)));
-  const milestone = row?.milestone;
-  // Done, moved or dropped since it was planned: the reminder no longer says anything true.
-  if (!row || !milestone?.milestoneDeadline || !row.accepted || milestone.milestoneCompleted) return null;
-  if (milestone.milestoneDeadline.toISOString().slice(0, 10) !== dueDay) return null;
-  const overdue = isOverdue(
-    { milestoneDeadline: milestone.milestoneDeadline.toISOString(), milestoneCompleted: false },
-    now,
-  );
-  if (overdue !== (delivery.kind === "overdue")) return null;
+  const due = await milestoneStillDue(db, delivery.userId, delivery.subjectKey, now);
+  if (!due || due.overdue !== (delivery.kind === "overdue")) return null;
+  const { milestone, dueDay } = due;
   const reminder = {
     kind: delivery.kind as "due_tomorrow" | "overdue",
-    challengeTitle: row.challengeTitle,
+    challengeTitle: due.challengeTitle,
     milestoneLabel: milestoneLabels[milestone.milestoneType],
     milestoneDescription: milestone.milestoneDescription,
     dueDay,
