@@ -1,18 +1,9 @@
-import { Group } from "@visx/group";
-import { Pie } from "@visx/shape";
+import { lazy, Suspense } from "react";
 import type { DeadlineRecord } from "#shared/insights/rules.ts";
+import { PARTS, RING_SIZE } from "./deadline-parts.ts";
 
-type Part = { key: keyof DeadlineRecord; label: string; fill: string; swatch: string };
-
-/** On time and late are his completed milestones; overdue and ahead the open ones, so the ring is his whole plan. */
-const PARTS: Part[] = [
-  { key: "onTime", label: "On time", fill: "#4ade80", swatch: "bg-success" },
-  { key: "late", label: "Late", fill: "#fbbf24", swatch: "bg-amber-400" },
-  { key: "overdue", label: "Overdue now", fill: "#ff5d5d", swatch: "bg-danger" },
-  { key: "upcoming", label: "Still ahead", fill: "#52525b", swatch: "bg-zinc-600" },
-];
-
-const SIZE = 120;
+/** The ring itself, with the chart library: loaded once the page has painted (issue 37). */
+const DeadlineRing = lazy(() => import("./deadline-ring.tsx"));
 
 const milestonesWord = (n: number) => `${n} ${n === 1 ? "milestone" : "milestones"}`;
 
@@ -49,30 +40,12 @@ export function DeadlineChart({ record }: { record: DeadlineRecord }) {
         <>
           <p className="mt-2 text-sm text-text/90">{summary(record)}</p>
           <div className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-4 sm:gap-x-10">
-            <svg width={SIZE} height={SIZE} aria-hidden="true" className="shrink-0">
-              <Group top={SIZE / 2} left={SIZE / 2}>
-                <Pie
-                  data={shown}
-                  pieValue={(part) => record[part.key]}
-                  pieSort={null}
-                  pieSortValues={null}
-                  outerRadius={SIZE / 2}
-                  innerRadius={SIZE / 2 - 16}
-                  padAngle={shown.length > 1 ? 0.03 : 0}
-                  cornerRadius={3}
-                >
-                  {(pie) =>
-                    pie.arcs.map((arc) => <path key={arc.data.key} d={pie.path(arc) ?? ""} fill={arc.data.fill} />)
-                  }
-                </Pie>
-                <text textAnchor="middle" dy="-0.1em" className="fill-text font-display text-[1.75rem]">
-                  {done === 0 ? "0" : `${record.onTime}/${done}`}
-                </text>
-                <text textAnchor="middle" dy="1.5em" className="fill-muted text-[0.7rem] uppercase tracking-wider">
-                  on time
-                </text>
-              </Group>
-            </svg>
+            {/* The ring's place is kept while its code arrives, so the figures beside it never move. */}
+            <Suspense
+              fallback={<div aria-hidden="true" className="shrink-0" style={{ width: RING_SIZE, height: RING_SIZE }} />}
+            >
+              <DeadlineRing record={record} shown={shown} done={done} />
+            </Suspense>
             <dl className="min-w-36 flex-1 space-y-1.5 sm:max-w-64">
               {PARTS.map((part) => (
                 <div
