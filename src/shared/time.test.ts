@@ -1,8 +1,19 @@
 import { getISOWeek, getISOWeekYear } from "date-fns";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addDays, isoWeekKey, isValidTimeZone, localTime, startOfLocalDay, withinSendingHours } from "./rules.ts";
+import { withinSendingHours } from "./reminders/rules.ts";
+import {
+  addDays,
+  dayOf,
+  daysBetween,
+  earliestDayAnywhere,
+  isoWeekKey,
+  isValidTimeZone,
+  localTime,
+  startOfLocalDay,
+  todayIn,
+} from "./time.ts";
 
-describe("reminder clock rules", () => {
+describe("the app's clock (time.ts) and the reminders' sending hours", () => {
   it("reads a moment on the user's own wall clock, across the date line and summer time", () => {
     const moment = new Date("2026-11-22T23:30:00Z"); // a Sunday in UTC
     expect(localTime(moment, "UTC")).toEqual({ date: "2026-11-22", hour: 23, weekday: 7 });
@@ -174,4 +185,21 @@ describe("reminder clock rules on any machine (decision 0113)", () => {
       expect(startOfLocalDay("2027-03-28", "Europe/Berlin").toISOString()).toBe("2027-03-27T23:00:00.000Z");
     },
   );
+});
+
+describe("calendar days and the two todays (issue 39)", () => {
+  it("names the UTC day a deadline is stored on, and counts whole days between two", () => {
+    expect(dayOf(new Date("2030-01-05T23:59:59.000Z"))).toBe("2030-01-05");
+    expect(daysBetween("2030-01-05", "2030-01-08")).toBe(3);
+    expect(daysBetween("2028-03-01", "2028-02-28")).toBe(-2);
+  });
+
+  it("reads today on his clock, and the earliest day that is today somewhere on Earth", () => {
+    const moment = new Date("2030-01-01T05:00:00Z");
+    expect(todayIn("Asia/Tokyo", moment)).toBe("2030-01-01");
+    expect(todayIn("America/Los_Angeles", moment)).toBe("2029-12-31");
+    // At 05:00 UTC it is still 31 December in UTC−12 (Baker Island): a deadline on that day is not refused anyone.
+    expect(earliestDayAnywhere(moment)).toBe("2029-12-31");
+    expect(earliestDayAnywhere(new Date("2030-01-01T12:00:00Z"))).toBe("2030-01-01");
+  });
 });

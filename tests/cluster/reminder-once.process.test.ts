@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "#shared/reminders/rules.ts";
+import { addDays } from "#shared/time.ts";
 import { type Cluster, proxyTestsCanRun, startCluster, userWithPlan } from "#tests/support/cluster.ts";
 import { until } from "#tests/support/server-process.ts";
 

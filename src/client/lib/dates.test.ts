@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays } from "#shared/reminders/rules.ts";
+import { addDays } from "#shared/time.ts";
 import { monthGrid, toIsoDate } from "../components/date-picker-model.ts";
 import { formatDeadline, parseCalendarDay } from "./dates.ts";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paths } from "../paths.ts";
+import { dayOf } from "../time.ts";
 
 /**
  * The user's data rights on the profile page (GDPR Art. 15, 17, 20): download everything stored about him as one
@@ -51,5 +52,5 @@ export type DataExport = {
 
 /** unscroll-data-YYYY-MM-DD.json, the day (UTC) the file was made. */
 export function dataExportFileName(at: Date) {
-  return `unscroll-data-${at.toISOString().slice(0, 10)}.json`;
+  return `unscroll-data-${dayOf(at)}.json`;
 }

@@ -1,5 +1,5 @@
 import { challengeProgress, isOverdue, type MilestoneType, sortMilestones } from "../plan/rules.ts";
-import { addDays, isoWeekKey, localTime, startOfLocalDay } from "../reminders/rules.ts";
+import { addDays, dayOf, isoWeekKey, localTime, startOfLocalDay } from "../time.ts";
 import { localWeekStart, STREAK_RECENT_WEEKS } from "./streak.ts";
 
 /**
@@ -96,7 +96,7 @@ export function deadlineRecord(
   const record: DeadlineRecord = { onTime: 0, late: 0, overdue: 0, upcoming: 0 };
   for (const m of milestones) {
     if (!m.milestoneDeadline) continue;
-    const deadlineDay = m.milestoneDeadline.toISOString().slice(0, 10);
+    const deadlineDay = dayOf(m.milestoneDeadline);
     if (m.milestoneCompleted && m.completedAt) {
       if (localTime(m.completedAt, timeZone).date <= deadlineDay) record.onTime++;
       else record.late++;

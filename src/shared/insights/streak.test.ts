@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays } from "../reminders/rules.ts";
+import { addDays } from "../time.ts";
 import { localWeekStart, STREAK_RECENT_WEEKS, streakFromCompletions, weeklyStreak } from "./streak.ts";
 
 /** The week these histories end in: Monday 23 November 2026 (2026-W48). */

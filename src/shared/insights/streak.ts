@@ -1,4 +1,4 @@
-import { addDays, isoWeekKey, localTime } from "../reminders/rules.ts";
+import { addDays, DAY_MS, isoWeekKey, localTime } from "../time.ts";
 
 /**
  * The forgiving weekly streak (issue 27, decision 0109). Weeks are ISO weeks, Monday to Sunday on his clock; a week
@@ -37,8 +37,6 @@ export const STREAK_RECENT_WEEKS = 12;
 
 /** Two rest weeks of one streak are at least this many weeks apart, so four weeks in a row hold at most one. */
 const REST_WEEK_EVERY = 4;
-
-const DAY_MS = 86_400_000;
 
 /** The Monday (YYYY-MM-DD) of the ISO week a moment falls in, on the clock of `timeZone`. */
 export function localWeekStart(moment: Date, timeZone: string): string {

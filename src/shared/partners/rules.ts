@@ -1,3 +1,4 @@
+import { DAY_MS } from "../time.ts";
 /**
  * The accountability partner (issue 25, decision 0106): the numbers that bound it. The per-plan partner limit lives
  * with the other plan limits in shared/billing/plans.ts.
@@ -31,8 +32,6 @@ export type PartnerDeliveryKind = (typeof partnerDeliveryKinds)[number];
 /** Where an invitation stands, as his list shows it. Removed partners are deleted, not kept with a status. */
 export const partnerStatuses = ["invited", "accepted", "expired"] as const;
 export type PartnerStatus = (typeof partnerStatuses)[number];
-
-const DAY_MS = 86_400_000;
 
 /** Invited and not confirmed within INVITATION_EXPIRY_DAYS of the link being sent. */
 export function partnerStatus(partner: { invitedAt: Date; acceptedAt: Date | null }, now: Date): PartnerStatus {

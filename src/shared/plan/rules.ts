@@ -1,3 +1,4 @@
+import { dayOf, earliestDayAnywhere } from "../time.ts";
 /** Pure rules of the plan: milestone order, deadlines, overdue and progress (SPEC.md sections 4, 5 and 9). */
 
 export const milestoneTypes = ["immediate", "short_term", "medium_term"] as const;
@@ -17,9 +18,6 @@ type MilestoneState = { milestoneDeadline: string | null; milestoneCompleted: bo
 // ---------------------------------------------------------------------------------------------------------------
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-/** Anyone whose local "today" is still this UTC day may pick it: UTC−12 is the latest time zone on earth. */
-const LATEST_TIMEZONE_OFFSET_MS = 12 * 60 * 60 * 1000;
-
 /** SPEC.md section 9: a date-only deadline means the end of that day, 23:59:59.000Z. */
 function endOfDay(day: string): string {
   return `${day}T23:59:59.000Z`;
@@ -29,7 +27,7 @@ function endOfDay(day: string): string {
 export function normalizeDeadline(input: string): string | null {
   if (DATE_ONLY.test(input)) {
     const date = new Date(endOfDay(input));
-    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== input) return null;
+    if (Number.isNaN(date.getTime()) || dayOf(date) !== input) return null;
     return date.toISOString();
   }
   if (!/^\d{4}-\d{2}-\d{2}T/.test(input)) return null;
@@ -39,7 +37,7 @@ export function normalizeDeadline(input: string): string | null {
 
 /** The earliest day a deadline may fall on: today for the user in the latest time zone (see decision 0034). */
 export function earliestDeadlineDay(now: Date = new Date()): string {
-  return new Date(now.getTime() - LATEST_TIMEZONE_OFFSET_MS).toISOString().slice(0, 10);
+  return earliestDayAnywhere(now);
 }
 
 export function isDeadlineInPast(normalizedIso: string, now: Date = new Date()): boolean {

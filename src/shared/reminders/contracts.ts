@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { isValidTimeZone, type ReminderList, type reminderLists } from "./rules.ts";
+import { isValidTimeZone } from "../time.ts";
+import type { ReminderList, reminderLists } from "./rules.ts";
 
 /** His reminder choices as GET and PATCH /api/reminders/settings answer them. */
 export type ReminderSettings = {

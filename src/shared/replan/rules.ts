@@ -1,5 +1,5 @@
 import { isOverdue, type MilestoneType } from "../plan/rules.ts";
-import { addDays } from "../reminders/rules.ts";
+import { addDays } from "../time.ts";
 
 /**
  * Re-planning a missed milestone (issue 27, decision 0108): what may have got in the way, how a proposal lives, and

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { isValidTimeZone } from "#shared/reminders/rules.ts";
+import { isValidTimeZone } from "#shared/time.ts";
 import { reminderSettingsQuery, useUpdateReminderSettings } from "./api/reminder-settings.ts";
 
 /** The browser's IANA time zone (e.g. Europe/Berlin), or null when it reports none we know. */

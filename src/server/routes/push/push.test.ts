@@ -6,7 +6,7 @@ import { isAllowedPushEndpoint } from "#server/services/push/endpoint-policy.ts"
 import { deliverReminder } from "#server/services/reminders/deliver.ts";
 import { claimDueReminders } from "#server/services/reminders/planner.ts";
 import { MAX_PUSH_DEVICES, pushMessages } from "#shared/push/contracts.ts";
-import { addDays } from "#shared/reminders/rules.ts";
+import { addDays } from "#shared/time.ts";
 import {
   type BrowserSubscription,
   type FakePushService,

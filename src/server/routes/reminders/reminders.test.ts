@@ -4,7 +4,8 @@ import { milestones, reminderDeliveries } from "#server/db/schema.ts";
 import { type DeliveryOutcome, deliverReminder } from "#server/services/reminders/deliver.ts";
 import { claimDueReminders } from "#server/services/reminders/planner.ts";
 import { reminderMessages } from "#shared/reminders/contracts.ts";
-import { addDays, listOfKind, type ReminderList } from "#shared/reminders/rules.ts";
+import { listOfKind, type ReminderList } from "#shared/reminders/rules.ts";
+import { addDays } from "#shared/time.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
 

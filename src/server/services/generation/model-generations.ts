@@ -1,12 +1,11 @@
 import { and, count, eq, gt, ne, sql } from "drizzle-orm";
 import type { Deps } from "#server/context.ts";
 import { type modelGenerationKinds, modelGenerations } from "#server/db/schema.ts";
+import { DAY_MS } from "#shared/time.ts";
 import { metered } from "../ai/usage-meter.ts";
 import { DomainError } from "../domain-error.ts";
 
 type Kind = (typeof modelGenerationKinds)[number];
-
-const DAY_MS = 86_400_000;
 
 /**
  * One generation by the AI, kept as a row (issue 28): the model and provider, how long it took, the tokens it used,

@@ -12,7 +12,7 @@ import {
   weekEnds,
 } from "#shared/insights/rules.ts";
 import { type Streak, streakFromCompletions } from "#shared/insights/streak.ts";
-import { localTime } from "#shared/reminders/rules.ts";
+import { localTime } from "#shared/time.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
 import { readTimeZone } from "../reminders/settings.ts";
 

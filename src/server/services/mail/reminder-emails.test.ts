@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { weeklyStreak } from "#shared/insights/streak.ts";
-import { addDays } from "#shared/reminders/rules.ts";
+import { addDays } from "#shared/time.ts";
 import { weeklyPushText } from "../reminders/reminder-push.ts";
 import { partnerWeeklyEmail } from "./partner-emails.ts";
 import { type WeeklySummary, weeklySummaryEmail } from "./reminder-emails.ts";

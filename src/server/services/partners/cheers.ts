@@ -5,13 +5,13 @@ import { partnerCheers, partners, users } from "#server/db/schema.ts";
 import type { Cheer, PartnerCheerAnswer } from "#shared/partners/contracts.ts";
 import { CHEERS_PER_PARTNER_PER_DAY, partnerStatus } from "#shared/partners/rules.ts";
 import { isOverdue } from "#shared/plan/rules.ts";
+import { DAY_MS } from "#shared/time.ts";
 import { DomainError, type DomainErrorCode } from "../domain-error.ts";
 import { planLineForOthers } from "../plan/plan-read.ts";
 import { milestoneOfHisPlan } from "../reminders/due-milestone.ts";
 import { hashPartnerToken, isPartnerToken } from "./link-token.ts";
 import type { CheerLink } from "./partner-cheer-token.ts";
 
-const DAY_MS = 86_400_000;
 /** His dashboard shows the newest cheers he has not dismissed, of the last month, a handful at most. */
 const CHEERS_SHOWN = 10;
 const CHEERS_SHOWN_DAYS = 30;

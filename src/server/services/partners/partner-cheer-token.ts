@@ -1,4 +1,5 @@
 import { CHEER_LINK_DAYS } from "#shared/partners/rules.ts";
+import { DAY_MS } from "#shared/time.ts";
 import { readExpiringToken, signExpiringToken } from "../mail/signed-token.ts";
 import { UUID } from "./partner-unsubscribe-token.ts";
 
@@ -10,7 +11,6 @@ import { UUID } from "./partner-unsubscribe-token.ts";
  * the id naming no row: the link opens nothing, whatever its date.
  */
 const PURPOSE = "partner-cheer";
-const DAY_MS = 86_400_000;
 
 export type CheerLink = { partnerId: string; milestoneId: string | null };
 

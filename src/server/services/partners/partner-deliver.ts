@@ -4,7 +4,7 @@ import { milestones, partnerDeliveries, partners, reminderSettings, users } from
 import type { Env } from "#server/env.ts";
 import { paths } from "#shared/paths.ts";
 import { challengeProgress, milestoneLabels } from "#shared/plan/rules.ts";
-import { FALLBACK_TIME_ZONE } from "#shared/reminders/rules.ts";
+import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
 import type { EmailContext } from "../mail/email-layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import {

@@ -14,7 +14,7 @@ import {
 import { partnerMessages } from "#shared/partners/contracts.ts";
 import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
 import type { MilestoneType } from "#shared/plan/rules.ts";
-import { addDays } from "#shared/reminders/rules.ts";
+import { addDays } from "#shared/time.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
 import { answersFor, MARCUS, uniqueEmail } from "#tests/support/personas.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";

@@ -2,7 +2,8 @@ import { and, between, eq, gte, isNotNull, isNull, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { challenges, milestones, partnerDeliveries, partners, reminderSettings, users } from "#server/db/schema.ts";
 import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
-import { FALLBACK_TIME_ZONE, type LocalTime, localTime, withinSendingHours } from "#shared/reminders/rules.ts";
+import { withinSendingHours } from "#shared/reminders/rules.ts";
+import { DAY_MS, FALLBACK_TIME_ZONE, type LocalTime, localTime } from "#shared/time.ts";
 import { deadlineRemindersDue, weeklySummaryDue } from "../reminders/due-reminders.ts";
 import { ofCurrentPlan } from "../reminders/planner.ts";
 
@@ -21,8 +22,6 @@ type PartnerDue = { partnerId: string; userId: string; kind: PartnerDeliveryKind
 
 /** A completion is news for this long: a claim missed at night is made the next morning, never days later. */
 const COMPLETED_NEWS_DAYS = 2;
-
-const DAY_MS = 86_400_000;
 
 /** Partners who confirmed and still want e-mails. */
 const listening = and(isNotNull(partners.acceptedAt), isNull(partners.emailsStoppedAt));

@@ -5,15 +5,9 @@ import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
 import { paths } from "#shared/paths.ts";
 import { challengeProgress, isOverdue, milestoneLabels } from "#shared/plan/rules.ts";
-import {
-  addDays,
-  FALLBACK_TIME_ZONE,
-  listOfKind,
-  localTime,
-  type ReminderKind,
-  startOfLocalDay,
-} from "#shared/reminders/rules.ts";
+import { listOfKind, type ReminderKind } from "#shared/reminders/rules.ts";
 import { REPLAN_LINK_PARAM } from "#shared/replan/rules.ts";
+import { addDays, FALLBACK_TIME_ZONE, localTime, startOfLocalDay } from "#shared/time.ts";
 import { readDashboard } from "../dashboard/dashboard.ts";
 import { readStreak } from "../insights/insights.ts";
 import type { EmailContext } from "../mail/email-layout.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addDays } from "#shared/reminders/rules.ts";
+import { addDays } from "#shared/time.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { answersFor, DEV } from "#tests/support/personas.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -49,7 +49,10 @@ describe("the milestone a deadline e-mail speaks of, read again when it is sent 
     expect(await milestoneStillDue(t.db, moved.user.id, moved.key, noon(TODAY))).toBeNull();
 
     const done = await dated(due);
-    await done.user.api.milestones[":id"].$patch({ param: { id: done.milestone.id }, json: { milestoneCompleted: true } });
+    await done.user.api.milestones[":id"].$patch({
+      param: { id: done.milestone.id },
+      json: { milestoneCompleted: true },
+    });
     expect(await milestoneStillDue(t.db, done.user.id, done.key, noon(TODAY))).toBeNull();
 
     const dropped = await dated(due);

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { challenges, milestones } from "#server/db/schema.ts";
 import { isOverdue } from "#shared/plan/rules.ts";
+import { dayOf } from "#shared/time.ts";
 import { ofCurrentPlan } from "./planner.ts";
 
 /** A milestone of an accepted challenge of his current plan, with its challenge; null for anything else. */
@@ -33,7 +34,7 @@ export async function milestoneStillDue(db: Db, userId: string, subjectKey: stri
   const row = await milestoneOfHisPlan(db, userId, milestoneId);
   const deadline = row?.milestone.milestoneDeadline;
   if (!row || !deadline || row.milestone.milestoneCompleted) return null;
-  if (deadline.toISOString().slice(0, 10) !== dueDay) return null;
+  if (dayOf(deadline) !== dueDay) return null;
   const overdue = isOverdue({ milestoneDeadline: deadline.toISOString(), milestoneCompleted: false }, now);
   return { ...row, dueDay, overdue };
 }

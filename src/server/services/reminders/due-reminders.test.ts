@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localTime } from "#shared/reminders/rules.ts";
+import { localTime } from "#shared/time.ts";
 import { deadlineRemindersDue, weeklySummaryDue } from "./due-reminders.ts";
 
 /** What is due at `iso` for a user in `zone`: his milestone due `dueDay` (end of that UTC day) and his week. */

@@ -1,5 +1,6 @@
 import { isOverdue } from "#shared/plan/rules.ts";
-import { addDays, isoWeekKey, type LocalTime, type ReminderKind, withinSendingHours } from "#shared/reminders/rules.ts";
+import { type ReminderKind, withinSendingHours } from "#shared/reminders/rules.ts";
+import { addDays, dayOf, isoWeekKey, type LocalTime } from "#shared/time.ts";
 
 export type DueReminder = { userId: string; kind: ReminderKind; subjectKey: string };
 
@@ -15,7 +16,7 @@ type DatedMilestone = { id: string; userId: string; deadline: Date; completed: b
  */
 export function deadlineRemindersDue(milestone: DatedMilestone, local: LocalTime, now: Date): DueReminder[] {
   if (milestone.completed || !withinSendingHours(local)) return [];
-  const dueDay = milestone.deadline.toISOString().slice(0, 10);
+  const dueDay = dayOf(milestone.deadline);
   const subjectKey = `${milestone.id}:${dueDay}`;
   const overdue = isOverdue(
     { milestoneDeadline: milestone.deadline.toISOString(), milestoneCompleted: milestone.completed },

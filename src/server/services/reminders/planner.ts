@@ -1,7 +1,7 @@
 import { and, between, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { challenges, milestones, reminderDeliveries, reminderSettings, users } from "#server/db/schema.ts";
-import { FALLBACK_TIME_ZONE, localTime } from "#shared/reminders/rules.ts";
+import { DAY_MS, FALLBACK_TIME_ZONE, localTime } from "#shared/time.ts";
 import { type DueReminder, deadlineRemindersDue, weeklySummaryDue } from "./due-reminders.ts";
 
 /** His current plan, as latestAnalyzedResponse reads it: the most recently analyzed quiz response. */
@@ -12,8 +12,6 @@ export const ofCurrentPlan: SQL = sql`${challenges.quizResponseId} = (
 
 /** Reminders go to confirmed addresses only: an unconfirmed one may be somebody else's. */
 const reachable = and(eq(users.emailVerified, true), eq(challenges.challengeAccepted, true), ofCurrentPlan);
-
-const DAY_MS = 86_400_000;
 
 /** Every reminder due at `now`, whether or not it was sent before. */
 async function remindersDue(db: Db, now: Date): Promise<DueReminder[]> {

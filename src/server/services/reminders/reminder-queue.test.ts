@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { reminderDeliveries } from "#server/db/schema.ts";
-import { addDays } from "#shared/reminders/rules.ts";
+import { addDays } from "#shared/time.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { type ReminderQueue, startReminderQueue } from "./reminder-queue.ts";
 

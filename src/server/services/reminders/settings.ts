@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { reminderSettings } from "#server/db/schema.ts";
 import type { ReminderSettings, ReminderSettingsPatch } from "#shared/reminders/contracts.ts";
-import { FALLBACK_TIME_ZONE, type ReminderList } from "#shared/reminders/rules.ts";
+import type { ReminderList } from "#shared/reminders/rules.ts";
+import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
 
 const DEFAULTS: ReminderSettings = { deadlineEmails: true, weeklySummary: true, timeZone: null };
 

@@ -1,8 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { milestones } from "#server/db/schema.ts";
-import { localTime } from "#shared/reminders/rules.ts";
 import { replanWindow } from "#shared/replan/rules.ts";
+import { dayOf as dayOfDate, todayIn } from "#shared/time.ts";
 import { milestoneTodos, readMilestoneForAi } from "../plan/todos.ts";
 import { readTimeZone } from "../reminders/settings.ts";
 
@@ -10,14 +10,14 @@ import { readTimeZone } from "../reminders/settings.ts";
 type Executor = Pick<Db, "select">;
 
 /** A deadline's calendar day: deadlines are stored as the end of their day (SPEC.md section 9). */
-export const dayOf = (deadline: Date | null) => (deadline ? deadline.toISOString().slice(0, 10) : null);
+export const dayOf = (deadline: Date | null) => (deadline ? dayOfDate(deadline) : null);
 
 /**
  * Today on his clock: the time zone his browser told the reminders (UTC until it has), so a new date is never
  * already past where he lives.
  */
 export async function todayFor(db: Db, userId: string, now: Date): Promise<string> {
-  return localTime(now, await readTimeZone(db, userId)).date;
+  return todayIn(await readTimeZone(db, userId), now);
 }
 
 /**
@@ -33,11 +33,6 @@ export async function windowFor(db: Executor, userId: string, milestoneId: strin
     today,
     others.map((o) => dayOf(o.deadline)),
   );
-}
-
-/** Whole days from one calendar day to another. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** What the AI is told about a missed milestone: its challenge, his mission and what he has already ticked off. */

@@ -4,7 +4,6 @@ import type { Deps } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { milestoneReplans, milestones, todos } from "#server/db/schema.ts";
 import { normalizeDeadline } from "#shared/plan/rules.ts";
-import { addDays } from "#shared/reminders/rules.ts";
 import type { acceptReplanSchema, ReplanAccepted, ReplanOffer, replanRequestSchema } from "#shared/replan/contracts.ts";
 import {
   clampToWindow,
@@ -16,12 +15,13 @@ import {
   replanMessages,
   replanReasonLabels,
 } from "#shared/replan/rules.ts";
+import { addDays, daysBetween } from "#shared/time.ts";
 import { DomainError } from "../domain-error.ts";
 import { withModelGeneration } from "../generation/model-generations.ts";
 import { toMilestone } from "../plan/plan-read.ts";
 import { milestoneTodos } from "../plan/todos.ts";
 import { consumeToken, tokenBalance } from "../tokens/tokens.ts";
-import { dayOf, daysBetween, readReplanContext, todayFor, windowFor } from "./replan-context.ts";
+import { dayOf, readReplanContext, todayFor, windowFor } from "./replan-context.ts";
 
 type ReplanRequest = z.output<typeof replanRequestSchema>;
 type AcceptChanges = z.output<typeof acceptReplanSchema>;

@@ -8,6 +8,7 @@ import {
   MIN_TRACKPOINTS,
   SLOWEST_RUN_PACE_SECONDS_PER_KM,
 } from "#shared/proof/rules.ts";
+import { DAY_MS } from "#shared/time.ts";
 import type { DeclaredSport } from "./declared-sport.ts";
 import { activityFormatOf } from "./detect-format.ts";
 import { haversineMeters, projectToMeters } from "./geo.ts";
@@ -22,7 +23,6 @@ type ActivityResult = { ok: true; activity: ActivityReading } | { ok: false; cod
 
 /** A watch or phone a few minutes ahead of the server is not an activity from the future. */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Less than this in motion is standing about with a watch on, not an activity. */
 const MIN_MOVING_METERS = 100;
 

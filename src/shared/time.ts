@@ -1,0 +1,118 @@
+import { tzOffset } from "@date-fns/tz/tzOffset";
+import { UTCDateMini } from "@date-fns/utc/date/mini";
+import {
+  addDays as addCalendarDays,
+  type DateArg,
+  formatISO,
+  getHours,
+  getISODay,
+  getISOWeek,
+  getISOWeekYear,
+  parseISO,
+} from "date-fns";
+
+/**
+ * The app's one time module (issue 39): calendar days, a user's wall clock, week keys and day arithmetic, pure, so a
+ * fake clock drives all of it. Two "todays" exist on purpose and both live here: a deadline is judged against the
+ * latest time zone on Earth (`earliestDayAnywhere`: a day that has begun somewhere is not refused for anyone,
+ * decision 0034), and what depends on his own day (re-plans, reminders, streaks) reads his clock (`todayIn`).
+ */
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+/** The time zone used until the browser has told us his. */
+export const FALLBACK_TIME_ZONE = "UTC";
+
+export function isValidTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A moment as a wall clock in one time zone: its date (YYYY-MM-DD), hour (0–23) and ISO weekday (1 = Monday). */
+export type LocalTime = { date: string; hour: number; weekday: number };
+
+/**
+ * A date on a UTC clock: date-fns reads and moves it by its UTC fields, so the machine's own time zone, which may skip
+ * a midnight or a whole day, never moves a date. The mini class from its own entry point, and `tzOffset` from its:
+ * these packages do not declare themselves free of side effects, so the client bundle keeps whatever their main entry
+ * loads (TZDate and UTCDate patch or build things at load; decision 0113).
+ */
+const onUtcClock = (value: DateArg<Date>) => new UTCDateMini(+new Date(value));
+
+/** A calendar date as YYYY-MM-DD, read from the date's fields. */
+const calendarDate = (date: Date) => formatISO(date, { representation: "date" });
+
+const utcDay = (date: string) => parseISO(date, { in: onUtcClock });
+
+/**
+ * His wall clock: the moment moved by his zone's UTC offset at that moment (Intl's, through `tzOffset`), read on a UTC
+ * clock. That is what TZDate does inside, without its class; and only read, never set: setting a wall-clock time goes
+ * through the machine's zone (see startOfLocalDay). `tzOffset` 1.5 reads an offset between −01:00 and 00:00 with the
+ * wrong sign (date-fns/date-fns#4279); no zone has had one since Monrovia's in 1972.
+ */
+export function localTime(now: Date, timeZone: string): LocalTime {
+  const wallClock = onUtcClock(now.getTime() + Math.round(tzOffset(timeZone, now) * 60) * 1000);
+  return { date: calendarDate(wallClock), hour: getHours(wallClock), weekday: getISODay(wallClock) };
+}
+
+/**
+ * The first moment of a calendar date on the clock of `timeZone`. Not always 00:00 + a fixed offset: a summer-time
+ * switch changes the offset, where the switch happens at midnight the day starts at 01:00, and where the clocks fall
+ * back at midnight it has two midnights, the first one counts. The date on his clock only moves forward with time, so
+ * the first minute showing `date` is found by bisection, between the moments it begins at UTC+14 and at UTC−12.
+ *
+ * Kept by hand (decision 0113): date-fns' `startOfDay` on a TZDate sets the wall clock through the machine's own time
+ * zone and missed these days by an hour, or by a day, depending on that zone.
+ */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  let before = (midnightUtc - 15 * 3_600_000) / MINUTE_MS;
+  let from = (midnightUtc + 13 * 3_600_000) / MINUTE_MS;
+  while (from - before > 1) {
+    const middle = Math.floor((before + from) / 2);
+    if (localTime(new Date(middle * MINUTE_MS), timeZone).date >= date) from = middle;
+    else before = middle;
+  }
+  return new Date(from * MINUTE_MS);
+}
+
+/** A calendar date (YYYY-MM-DD) moved by whole days. */
+export function addDays(date: string, days: number): string {
+  return calendarDate(addCalendarDays(utcDay(date), days));
+}
+
+/** Whole days from one calendar day to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The ISO week a date falls in, e.g. 2026-W48: the subject of a weekly summary. */
+export function isoWeekKey(date: string): string {
+  const day = utcDay(date);
+  return `${getISOWeekYear(day)}-W${String(getISOWeek(day)).padStart(2, "0")}`;
+}
+
+/** The calendar day a moment falls on in UTC (YYYY-MM-DD): the day a deadline is stored as (its 23:59:59 UTC). */
+export function dayOf(moment: Date): string {
+  return moment.toISOString().slice(0, 10);
+}
+
+/** Today on his clock (YYYY-MM-DD). */
+export function todayIn(timeZone: string, now: Date): string {
+  return localTime(now, timeZone).date;
+}
+
+/** The latest time zone in use (UTC−12): its day is the earliest calendar day anywhere at a moment. */
+const LATEST_TIMEZONE_OFFSET_MS = 12 * HOUR_MS;
+
+/** The earliest calendar day that is today somewhere on Earth: the first day a deadline may be set to. */
+export function earliestDayAnywhere(now: Date): string {
+  return dayOf(new Date(now.getTime() - LATEST_TIMEZONE_OFFSET_MS));
+}
