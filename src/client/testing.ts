@@ -38,7 +38,7 @@ export type StubbedAnswer = { status?: number; body: unknown };
 /** One answer for every call, one computed from the request's JSON body, or a list answered one per call in order. */
 type Reply = StubbedAnswer | ((body: unknown) => StubbedAnswer) | StubbedAnswer[];
 /** A request the stub received: method, path and JSON body, as a test checks what the screen sent. */
-export type StubbedRequest = { method: string; path: string; body: unknown };
+type StubbedRequest = { method: string; path: string; body: unknown };
 
 /**
  * The one fetch stub of the component tests (issue 39): answers by method and path, as the API would,

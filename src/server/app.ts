@@ -35,6 +35,9 @@ import { localStripePages } from "./stand-ins/stripe/pages.ts";
 import type { StaticSite } from "./static.ts";
 
 /** The typed API surface; the client imports `ApiType` (types only) for hono/client. */
+/** Stripe's webhook: a server's request, signed, that no browser sends, so no page's origin is checked on it. */
+const serverToServer = ["/api/billing/webhook"];
+
 function createApi() {
   return new Hono<AppEnv>()
     .route("/health", healthRoutes)
@@ -94,7 +97,7 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   app.use("/api/auth/*", bodyLimit(AUTH_MAX_BYTES));
   app.use("/api/*", bodyLimit(API_MAX_BYTES, { except: ["/api/billing/webhook"], exceptWhen: isUploadPath }));
   app.use("/api/*", refuseUnstorableText({ except: ["/api/billing/webhook"], filesWhen: isUploadPath }));
-  app.use("/api/*", refuseForeignOrigin(deps.env, { except: ["/api/billing/webhook"] }));
+  app.use("/api/*", refuseForeignOrigin(deps.env, { except: serverToServer }));
   app.use("/api/*", forgetSessionsAfterChanges);
   app.route("/api/auth", authRoutes);
   const api = createApi();
@@ -104,6 +107,7 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
     openApiRoutes(api, {
       title: deps.env.publicConfig.appName,
       extraPaths: authPaths(),
+      originCheckExcept: serverToServer,
       reference: deps.env.NODE_ENV !== "production",
     }),
   );

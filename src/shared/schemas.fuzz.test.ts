@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fuzzJson, fuzzObject, fuzzParameters } from "#tests/support/fuzz.ts";
+import { isAnswer } from "./answer.ts";
 import { hasControlCharacter, isStorableText } from "./text.ts";
 
 /**
@@ -53,6 +54,8 @@ describe("shared schemas under arbitrary input", () => {
         fc.property(fc.oneof(fuzzObject(keys), fuzzJson(keys)), (input) => {
           const result = schema.safeParse(input);
           if (result.success) {
+            // An answer's schema parses no input: what the server sends was stored through a request's checks.
+            if (isAnswer(schema)) return;
             for (const text of strings(result.data)) {
               expect(isStorableText(text)).toBe(true);
             }

@@ -12,6 +12,7 @@ import { createLogger, type Logger } from "#server/logger.ts";
 import { settleAnsweredAuthWork } from "#server/routes/auth/auth.routes.ts";
 import type { AiGenerator } from "#server/services/ai/index.ts";
 import type { ProofStorage } from "#server/services/proof/proof-storage.ts";
+import { recordAnswers, undocumentedStatuses } from "./answered-statuses.ts";
 import { type Account, answersFor, MARCUS, newAccount, signUpBody, uniqueEmail } from "./personas.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 import { createTestDatabase } from "./test-database.ts";
@@ -70,6 +71,7 @@ export async function createTestApp(
   await prepareDatabase(deps);
   await listenForSessionChanges(deps);
   const app = createApp(deps);
+  const answers = recordAnswers(app as never);
 
   /** The typed API as the browser sees it; with a cookie, as that signed-in user. */
   function client(cookie?: string) {
@@ -153,6 +155,11 @@ export async function createTestApp(
     logIn,
     waitForGeneration,
     userWithPlan,
+    /** Every status a documented route answered here that its entry in GET /api/openapi.json does not list. */
+    async undocumentedStatuses() {
+      const document = await (await app.request("/api/openapi.json")).json();
+      return undocumentedStatuses(document, answers);
+    },
     async close() {
       // As the server's shutdown does: sign-ups and reset requests answered before their work finish it first.
       await settleAnsweredAuthWork(deps.auth);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import { milestones } from "../db/schema.ts";
 
@@ -91,4 +92,6 @@ describe("request body limits", () => {
     });
     expect(tooBig.status).toBe(413);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

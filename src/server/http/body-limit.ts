@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit as honoBodyLimit } from "hono/body-limit";
-import { proofMessages } from "#shared/proof/contracts.ts";
 import { PROOF_FILE_MAX_BYTES } from "#shared/proof/rules.ts";
-import { httpMessages } from "./errors.ts";
+import { DomainError } from "../services/domain-error.ts";
+
+type TooLarge = "request.tooLarge" | "proof.tooLarge";
 
 /** What any /api request may send: the largest real body (a bulk milestone save) is a few kilobytes. */
 export const API_MAX_BYTES = 64 * 1024;
@@ -19,10 +20,16 @@ export const withoutBody = (method: string) => method === "GET" || method === "H
  */
 export function bodyLimit(
   maxBytes: number,
-  options: { except?: readonly string[]; exceptWhen?: (path: string) => boolean; message?: string } = {},
+  options: { except?: readonly string[]; exceptWhen?: (path: string) => boolean; refusal?: TooLarge } = {},
 ): MiddlewareHandler {
-  const message = options.message ?? httpMessages.tooLarge;
-  const limit = honoBodyLimit({ maxSize: maxBytes, onError: (c) => c.json({ error: message }, 413) });
+  const refusal = options.refusal ?? "request.tooLarge";
+  // Thrown, not answered here: the catalog (errors.ts) gives the status and message, as for every refusal.
+  const limit = honoBodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new DomainError(refusal);
+    },
+  });
   const except = new Set(options.except ?? []);
   const skip = (path: string) => except.has(path) || (options.exceptWhen?.(path) ?? false);
   return (c, next) => (withoutBody(c.req.method) || skip(c.req.path) ? next() : limit(c, next));
@@ -36,4 +43,4 @@ const uploadPaths = [/^\/api\/onboarding\/run-validation\/file$/, /^\/api\/miles
 export const isUploadPath = (path: string) => uploadPaths.some((pattern) => pattern.test(path));
 /** The file itself and the multipart framing and fields around it. */
 export const UPLOAD_MAX_BYTES = PROOF_FILE_MAX_BYTES + 64 * 1024;
-export const uploadLimit = () => bodyLimit(UPLOAD_MAX_BYTES, { message: proofMessages.tooLarge });
+export const uploadLimit = () => bodyLimit(UPLOAD_MAX_BYTES, { refusal: "proof.tooLarge" });

@@ -164,6 +164,10 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "ai.dailyLimit": [429, quizMessages.dailyLimit],
   "tokens.invalidAction": [400, tokenMessages.invalidAction],
   "tokens.profileMissing": [404, tokenMessages.profileMissing],
+  // Answered for every route by the app's own middleware (app.ts), before any route reads the request: a change
+  // asked from another site's page (origin-check.ts), and a body over its limit (body-limit.ts; an upload has its own).
+  "request.foreignOrigin": [403, authMessages.requestRefused],
+  "request.tooLarge": [413, httpMessages.tooLarge],
 };
 
 export function answerFor(error: DomainError): Answer {

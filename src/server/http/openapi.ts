@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { describeRoute } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
+import { z } from "zod";
 import { DomainError, type DomainErrorCode } from "#server/services/domain-error.ts";
 import { answerFor } from "./errors.ts";
 
@@ -23,12 +24,20 @@ type Tag = (typeof apiTags)[number]["name"];
 /** What a route answers besides refusals of the catalog (health's 503 is a state, not a refusal). */
 type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 303 | 503;
 
+/**
+ * A success with a JSON body: what it means and the shared zod schema of the body (src/shared/<area>/contracts.ts),
+ * the one the client's type is inferred from, so the document and the type cannot drift.
+ */
+export type JsonAnswer = { description: string; body: z.ZodType };
+/** A redirect or a 204 (no body), or the body of a `media` route (a photo, a calendar file): a description only. */
+type Answer = JsonAnswer | string;
+
 export type RouteDoc = {
   tag: Tag;
   summary: string;
   description?: string;
-  /** Each success status and what it carries (name the shared contract type). */
-  ok: Partial<Record<SuccessStatus, string>>;
+  /** Each success status and what it carries; a JSON body names its schema (test: openapi.test.ts). */
+  ok: Partial<Record<SuccessStatus, Answer>>;
   /** The domain refusals the route can answer; their statuses and messages come from the catalog (http/errors.ts). */
   errors?: DomainErrorCode[];
   /** Answers without a session (default: signed in, and 401 without one). */
@@ -57,12 +66,22 @@ export function errorResponses(codes: readonly DomainErrorCode[]): Record<string
   );
 }
 
+/** A response body's JSON Schema: what the server sends (zod's output side), without the draft's `$schema` line. */
+function bodySchema(schema: z.ZodType): OpenAPIV3_1.SchemaObject {
+  const { $schema: _draft, ...json } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" });
+  return json as OpenAPIV3_1.SchemaObject;
+}
+
 /** What a route answers when it does its work: a redirect or a 204 carries no body, the rest JSON or `media`. */
 export function successResponses(doc: Pick<RouteDoc, "ok" | "media">): Record<string, OpenAPIV3_1.ResponseObject> {
   return Object.fromEntries(
-    Object.entries(doc.ok).map(([status, description]) => {
-      const body = status !== "204" && !status.startsWith("3");
-      return [status, body ? { description, content: { [doc.media ?? "application/json"]: {} } } : { description }];
+    Object.entries(doc.ok).map(([status, answer]): [string, OpenAPIV3_1.ResponseObject] => {
+      const description = typeof answer === "string" ? answer : answer.description;
+      if (status === "204" || status.startsWith("3")) return [status, { description }];
+      if (doc.media)
+        return [status, { description, content: { [doc.media]: { schema: { type: "string", format: "binary" } } } }];
+      const schema = typeof answer === "string" ? {} : bodySchema(answer.body);
+      return [status, { description, content: { "application/json": { schema } } }];
     }),
   );
 }

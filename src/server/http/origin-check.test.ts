@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { uniqueEmail } from "#tests/support/personas.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import { sessions, users } from "../db/schema.ts";
@@ -97,6 +98,8 @@ describe("state-changing requests from another site's page are refused (issue 12
     expect(response.status).not.toBe(403);
     expect(response.status).toBe(400);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("the accepted origins", () => {

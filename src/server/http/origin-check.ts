@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { authMessages } from "#shared/account/rules.ts";
 import type { Env } from "../env.ts";
+import { DomainError } from "../services/domain-error.ts";
 
 const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -53,7 +53,7 @@ export function refuseForeignOrigin(env: OriginSettings, options: { except?: str
       claimed === null
         ? headers.get("sec-fetch-site") === "cross-site"
         : !acceptedOrigins(env, c.req.raw).includes(claimed);
-    if (foreign) return c.json({ error: authMessages.requestRefused }, 403);
+    if (foreign) throw new DomainError("request.foreignOrigin");
     return next();
   });
 }

@@ -6,6 +6,21 @@ import { DomainError, type DomainErrorCode } from "#server/services/domain-error
 import { httpMessages } from "./errors.ts";
 
 /**
+ * A field a schema gives no message of its own for, missing or of the wrong type, is named in the answer: zod's own
+ * words ("Invalid input: expected string, received undefined") tell nobody which field it was. A schema's own
+ * message (SPEC.md section 5) still wins: zod asks this only when the schema has none.
+ */
+z.config({
+  customError: (issue) => {
+    if (issue.code !== "invalid_type") return undefined;
+    const field = issue.path?.join(".");
+    if (!field) return undefined;
+    if (issue.input === undefined) return `${field} is required.`;
+    return `${field} must be ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}.`;
+  },
+});
+
+/**
  * zod validation that answers 400 {error: <the first issue's message>} — the SPEC.md message the schema carries —
  * so the client can show it as is. Throwing keeps the failure out of the typed client's success shape. The schema
  * also describes the request in the OpenAPI document (hono-openapi reads it from this middleware).

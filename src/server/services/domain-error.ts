@@ -91,6 +91,8 @@ const domainErrorCodes = [
   "tokens.insufficient",
   "tokens.invalidAction",
   "tokens.profileMissing",
+  "request.foreignOrigin",
+  "request.tooLarge",
 ] as const;
 export type DomainErrorCode = (typeof domainErrorCodes)[number];
 

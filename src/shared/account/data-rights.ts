@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer } from "../answer.ts";
 import { paths } from "../paths.ts";
 import { dayOf } from "../time.ts";
 
@@ -26,29 +27,34 @@ export const deleteAccountSchema = z.object({
 export type DeleteAccountRequest = z.input<typeof deleteAccountSchema>;
 
 /** What the deletion answers; the session cookie is cleared with it. */
-export type AccountDeleted = { deleted: true; subscriptionCancelled: boolean };
+export const accountDeletedSchema = answer(z.object({ deleted: z.literal(true), subscriptionCancelled: z.boolean() }));
+export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
 
 /** Where the browser lands after the deletion: a signed-out page that says what happened. */
 export const accountDeletedPath = paths.accountDeleted;
 
 /** One table of the export: what it is, which of its columns were left out and why, and every row that is his. */
-export type DataExportSection = {
-  description: string;
-  omittedColumns: string[];
-  rows: Record<string, unknown>[];
-};
+const dataExportSectionSchema = z.object({
+  description: z.string(),
+  omittedColumns: z.array(z.string()),
+  rows: z.array(z.record(z.string(), z.unknown())),
+});
+export type DataExportSection = z.infer<typeof dataExportSectionSchema>;
 
 /** GET /api/me/data: the whole file. */
-export type DataExport = {
-  format: "unscroll-data-export";
-  version: 1;
-  exportedAt: string;
-  app: string;
-  user: { id: string; email: string };
-  notes: string[];
-  /** By database table; every table that holds rows of a user is present, empty or not. */
-  tables: Record<string, DataExportSection>;
-};
+export const dataExportSchema = answer(
+  z.object({
+    format: z.literal("unscroll-data-export"),
+    version: z.literal(1),
+    exportedAt: z.string(),
+    app: z.string(),
+    user: z.object({ id: z.string(), email: z.string() }),
+    notes: z.array(z.string()),
+    /** By database table; every table that holds rows of a user is present, empty or not. */
+    tables: z.record(z.string(), dataExportSectionSchema),
+  }),
+);
+export type DataExport = z.infer<typeof dataExportSchema>;
 
 /** unscroll-data-YYYY-MM-DD.json, the day (UTC) the file was made. */
 export function dataExportFileName(at: Date) {

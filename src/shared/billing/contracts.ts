@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { answer } from "../answer.ts";
 import { userText } from "../text.ts";
-import type { Plan, PlanId } from "./plans.ts";
+import { billingIntervals, planIds } from "./plans.ts";
 
 /** Premium billing: the requests and answers of /api/billing (SPEC.md sections 2, 4, 7, 8; PRODUCT.md "Payments"). */
 
@@ -43,39 +44,64 @@ export const confirmSchema = z.object({
   }),
 });
 
-export type PlanView = Pick<
-  Plan,
-  "id" | "name" | "price" | "billingInterval" | "tokenAllowance" | "maxActiveChallenges" | "features"
->;
+/** A plan as the premium page shows it: `Plan` (plans.ts) without what only the server uses. */
+const planViewSchema = z.object({
+  id: z.enum(planIds),
+  name: z.string(),
+  /** Euros per billing interval. */
+  price: z.number(),
+  billingInterval: z.enum(billingIntervals),
+  /** Tokens per calendar month, or UNLIMITED_TOKENS (-1). */
+  tokenAllowance: z.number(),
+  maxActiveChallenges: z.number(),
+  features: z.array(z.string()),
+});
+export type PlanView = z.infer<typeof planViewSchema>;
 
 /** What the user has right now. `premium` is SPEC section 6's rule: status not free and the end date not passed. */
-export type Membership = {
-  premium: boolean;
+const membershipSchema = z.object({
+  premium: z.boolean(),
   /** The plan that governs him: `free`, or the plan of his subscription. */
-  planId: PlanId;
+  planId: z.enum(planIds),
   /** Stripe's status of his latest subscription (active, past_due, canceled, …), null if he never subscribed. */
-  subscriptionStatus: string | null;
+  subscriptionStatus: z.string().nullable(),
   /** ISO date the paid period ends: the renewal date, or the last day of premium when cancelling. */
-  periodEnd: string | null;
+  periodEnd: z.string().nullable(),
   /** True when the subscription stops at `periodEnd` instead of renewing. */
-  cancelAtPeriodEnd: boolean;
+  cancelAtPeriodEnd: z.boolean(),
   /** He has a Stripe customer, so the Customer Portal can open (cancel, switch plan, invoices). */
-  canManage: boolean;
-};
+  canManage: z.boolean(),
+});
+export type Membership = z.infer<typeof membershipSchema>;
 
 /** GET /api/billing: everything the premium page shows, in one request. Plans are ordered by price. */
-export type BillingOverview = {
-  plans: PlanView[];
-  membership: Membership;
-  /** No Stripe keys: checkout is the local test page ("Test mode — no real payment"). */
-  testMode: boolean;
-};
+export const billingOverviewSchema = answer(
+  z.object({
+    plans: z.array(planViewSchema),
+    membership: membershipSchema,
+    /** No Stripe keys: checkout is the local test page ("Test mode — no real payment"). */
+    testMode: z.boolean(),
+  }),
+);
+export type BillingOverview = z.infer<typeof billingOverviewSchema>;
 
 /** POST /api/billing/checkout: the hosted checkout the browser goes to. */
-export type CheckoutStarted = { sessionId: string; url: string };
+export const checkoutStartedSchema = answer(z.object({ sessionId: z.string(), url: z.string() }));
+export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
 
 /** POST /api/billing/confirm (SPEC's handle-payment-success). */
-export type PaymentConfirmed = { success: true; message: string; membership: Membership };
+export const paymentConfirmedSchema = answer(
+  z.object({
+    success: z.literal(true),
+    message: z.string(),
+    membership: membershipSchema,
+  }),
+);
+export type PaymentConfirmed = z.infer<typeof paymentConfirmedSchema>;
 
 /** POST /api/billing/portal: Stripe's Customer Portal, returning to /dashboard/premium. */
-export type PortalOpened = { url: string };
+export const portalOpenedSchema = answer(z.object({ url: z.string() }));
+export type PortalOpened = z.infer<typeof portalOpenedSchema>;
+
+/** POST /api/billing/webhook: Stripe's event was read. */
+export const webhookReceivedSchema = answer(z.object({ received: z.literal(true) }));

@@ -3,7 +3,7 @@
  * `subscription_plans`, the server enforces their limits, the client shows them.
  */
 
-const planIds = ["free", "premium_monthly", "premium_yearly"] as const;
+export const planIds = ["free", "premium_monthly", "premium_yearly"] as const;
 export type PlanId = (typeof planIds)[number];
 
 export const billingIntervals = ["month", "year", "none"] as const;

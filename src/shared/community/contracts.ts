@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normalizeEmail } from "../account/rules.ts";
+import { answer } from "../answer.ts";
 import { userText } from "../text.ts";
 
 /**
@@ -63,23 +64,29 @@ export type JoinWaitlistForm = z.input<typeof joinWaitlistSchema>;
 export type JoinWaitlistRequest = z.output<typeof joinWaitlistSchema>;
 
 /** One member's place on the waitlist; the position is the stored one, never an estimate. */
-export type WaitlistSignup = {
-  position: number;
-  email: string;
-  name: string;
-  interests: InterestId[];
-  joinedAt: string;
-};
+const waitlistSignupSchema = z.object({
+  position: z.number(),
+  email: z.string(),
+  name: z.string(),
+  interests: z.array(z.enum(interestIds)),
+  joinedAt: z.string(),
+});
+export type WaitlistSignup = z.infer<typeof waitlistSignupSchema>;
 
 /** GET /api/community/waitlist and POST /api/community/waitlist (the new signup, or the one he already had). */
-export type WaitlistAnswer = { signup: WaitlistSignup | null };
+export const waitlistAnswerSchema = answer(z.object({ signup: waitlistSignupSchema.nullable() }));
+export type WaitlistAnswer = z.infer<typeof waitlistAnswerSchema>;
 
 /** GET /api/community: everything the feed preview shows, in one request. */
-export type CommunityOverview = {
-  membersWaiting: number;
-  notifyRequested: boolean;
-  signup: WaitlistSignup | null;
-};
+export const communityOverviewSchema = answer(
+  z.object({
+    membersWaiting: z.number(),
+    notifyRequested: z.boolean(),
+    signup: waitlistSignupSchema.nullable(),
+  }),
+);
+export type CommunityOverview = z.infer<typeof communityOverviewSchema>;
 
 /** POST /api/community/notify */
-export type NotifyAnswer = { notifyRequested: true };
+export const notifyAnswerSchema = answer(z.object({ notifyRequested: z.literal(true) }));
+export type NotifyAnswer = z.infer<typeof notifyAnswerSchema>;

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { undeliverableReason } from "../account/email-address.ts";
 import { isValidEmail, normalizeEmail } from "../account/rules.ts";
-import type { MilestoneType } from "../plan/rules.ts";
-import type { ProofSummary } from "../proof/contracts.ts";
+import { answer } from "../answer.ts";
+import { milestoneTypes } from "../plan/rules.ts";
+import { proofSummarySchema } from "../proof/contracts.ts";
 import { userText } from "../text.ts";
-import { CHEER_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH, type PartnerStatus } from "./rules.ts";
+import { CHEER_MAX_LENGTH, PARTNER_NAME_MAX_LENGTH, partnerStatuses } from "./rules.ts";
 
 /** Every message of the partner feature, used verbatim by the server and the screens. */
 export const partnerMessages = {
@@ -69,72 +70,111 @@ export const cheerSchema = z.strictObject({
 });
 
 /** One partner as his own list shows him (never the link's token). */
-export type PartnerSummary = {
-  id: string;
-  firstName: string;
-  email: string;
-  status: PartnerStatus;
-  invitedAt: string;
-  acceptedAt: string | null;
+const partnerSummarySchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  email: z.string(),
+  status: z.enum(partnerStatuses),
+  invitedAt: z.string(),
+  acceptedAt: z.string().nullable(),
   /** When the partner last opened the page; null if never. */
-  lastViewedAt: string | null;
+  lastViewedAt: z.string().nullable(),
   /** The partner stopped his e-mails from an e-mail's unsubscribe link. */
-  emailsStopped: boolean;
-};
+  emailsStopped: z.boolean(),
+});
+export type PartnerSummary = z.infer<typeof partnerSummarySchema>;
 
 /** A cheer as his dashboard shows it. */
-export type Cheer = { id: string; partnerFirstName: string; text: string; createdAt: string };
+const cheerAnswerSchema = z.object({
+  id: z.string(),
+  partnerFirstName: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type Cheer = z.infer<typeof cheerAnswerSchema>;
 
 /** GET /api/partner. */
-export type PartnersAnswer = { partners: PartnerSummary[]; maxPartners: number; cheers: Cheer[] };
+export const partnersAnswerSchema = answer(
+  z.object({
+    partners: z.array(partnerSummarySchema),
+    maxPartners: z.number(),
+    cheers: z.array(cheerAnswerSchema),
+  }),
+);
+export type PartnersAnswer = z.infer<typeof partnersAnswerSchema>;
 
 /** What a partner sees once he has confirmed: read-only, and nothing else of his (no e-mail, answers or tokens). */
-export type PartnerPlanView = {
-  firstName: string;
-  lifeMission: string | null;
+const partnerPlanViewSchema = z.object({
+  firstName: z.string(),
+  lifeMission: z.string().nullable(),
   /** The mean of his accepted challenges' progress figures (challengeProgress), 0–100. */
-  progress: number;
-  challenges: {
-    title: string;
-    progress: number;
-    milestones: {
-      milestoneType: MilestoneType;
-      description: string;
-      /** YYYY-MM-DD, the due day; null when he has set none. */
-      deadline: string | null;
-      completed: boolean;
-      overdue: boolean;
-      /** What proves it (issue 26); a photo loads through the partner's own link. */
-      proof: ProofSummary | null;
-    }[];
-  }[];
-};
+  progress: z.number(),
+  challenges: z.array(
+    z.object({
+      title: z.string(),
+      progress: z.number(),
+      milestones: z.array(
+        z.object({
+          milestoneType: z.enum(milestoneTypes),
+          description: z.string(),
+          /** YYYY-MM-DD, the due day; null when he has set none. */
+          deadline: z.string().nullable(),
+          completed: z.boolean(),
+          overdue: z.boolean(),
+          /** What proves it (issue 26); a photo loads through the partner's own link. */
+          proof: proofSummarySchema.nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type PartnerPlanView = z.infer<typeof partnerPlanViewSchema>;
 
 /** GET /api/partner-view/:token: before confirming, only who invited him; after, the plan. */
-export type PartnerViewAnswer =
-  | { state: "invited"; inviterFirstName: string; partnerFirstName: string }
-  | { state: "accepted"; partnerFirstName: string; plan: PartnerPlanView; cheersLeftToday: number };
+export const partnerViewAnswerSchema = answer(
+  z.discriminatedUnion("state", [
+    z.object({ state: z.literal("invited"), inviterFirstName: z.string(), partnerFirstName: z.string() }),
+    z.object({
+      state: z.literal("accepted"),
+      partnerFirstName: z.string(),
+      plan: partnerPlanViewSchema,
+      cheersLeftToday: z.number(),
+    }),
+  ]),
+);
+export type PartnerViewAnswer = z.infer<typeof partnerViewAnswerSchema>;
+
+/** POST /api/partner-view/:token/cheers and POST /api/partner-emails/cheer: how many more he may send today. */
+export const cheerSentSchema = answer(z.object({ cheersLeftToday: z.number() }));
 
 /**
  * GET and POST /api/partner-emails/unsubscribe?token=: whose plan the partner's e-mails are about (his first name
  * only) and whether they are stopped. GET changes nothing; POST stops them (RFC 8058 one-click, or the page's button).
  */
-export type PartnerUnsubscribeAnswer = { inviterFirstName: string; emailsStopped: boolean };
+export const partnerUnsubscribeAnswerSchema = answer(
+  z.object({ inviterFirstName: z.string(), emailsStopped: z.boolean() }),
+);
+export type PartnerUnsubscribeAnswer = z.infer<typeof partnerUnsubscribeAnswerSchema>;
 
 /**
  * GET /api/partner-emails/cheer?token=: what a partner e-mail's cheer button is about, for the page that asks first
  * (decision 0125); changes nothing. `milestone` is the one the e-mail told of, as it stands now (null for the weekly
  * summary, or once it left his plan).
  */
-export type PartnerCheerAnswer = {
-  inviterFirstName: string;
-  partnerFirstName: string;
-  milestone: {
-    challengeTitle: string;
-    milestoneType: MilestoneType;
-    description: string;
-    completed: boolean;
-    overdue: boolean;
-  } | null;
-  cheersLeftToday: number;
-};
+export const partnerCheerAnswerSchema = answer(
+  z.object({
+    inviterFirstName: z.string(),
+    partnerFirstName: z.string(),
+    milestone: z
+      .object({
+        challengeTitle: z.string(),
+        milestoneType: z.enum(milestoneTypes),
+        description: z.string(),
+        completed: z.boolean(),
+        overdue: z.boolean(),
+      })
+      .nullable(),
+    cheersLeftToday: z.number(),
+  }),
+);
+export type PartnerCheerAnswer = z.infer<typeof partnerCheerAnswerSchema>;

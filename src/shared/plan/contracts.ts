@@ -1,7 +1,8 @@
 import { z } from "zod";
-import type { QuizAnswer, QuizStatus } from "../quiz/contracts.ts";
+import { answer } from "../answer.ts";
+import { quizStatuses, storedQuizAnswerSchema } from "../quiz/contracts.ts";
 import { userText } from "../text.ts";
-import { isDeadlineInPast, type MilestoneType, normalizeDeadline } from "./rules.ts";
+import { isDeadlineInPast, milestoneTypes, normalizeDeadline } from "./rules.ts";
 
 /** The plan a quiz response turns into (mission, challenges, milestones, todos): its shapes and edit requests. */
 
@@ -18,50 +19,81 @@ export const planMessages = {
     `Please complete all ${n} remaining todo(s) before marking this milestone as complete.`,
 } as const;
 
-export type Milestone = {
-  id: string;
-  milestoneType: MilestoneType;
-  milestoneDescription: string;
-  milestoneDeadline: string | null;
-  milestoneCompleted: boolean;
-};
+// ---------------------------------------------------------------------------------------------------------------
+// Answers: each type is its schema's, so the OpenAPI document (which shows the schema) and the client agree.
+// ---------------------------------------------------------------------------------------------------------------
 
-export type Todo = { id: string; todoDescription: string; todoCompleted: boolean };
+export const milestoneSchema = answer(
+  z.object({
+    id: z.string(),
+    milestoneType: z.enum(milestoneTypes),
+    milestoneDescription: z.string(),
+    /** YYYY-MM-DD, or null when he has set none. */
+    milestoneDeadline: z.string().nullable(),
+    milestoneCompleted: z.boolean(),
+  }),
+);
+export type Milestone = z.infer<typeof milestoneSchema>;
 
-export type Challenge = {
-  id: string;
-  position: number;
-  title: string;
-  description: string;
-  insight: string | null;
-  challengeAccepted: boolean;
-  screenToAction: string | null;
-  accountabilityFramework: string | null;
-  milestones: Milestone[];
-};
+export const todoSchema = answer(z.object({ id: z.string(), todoDescription: z.string(), todoCompleted: z.boolean() }));
+export type Todo = z.infer<typeof todoSchema>;
 
-export type Mission = {
-  lifeMission: string | null;
-  missionStatement: string | null;
-  vision: string | null;
-  screenToActionPlan: string | null;
-  accountabilityFramework: string | null;
-};
+export const challengeSchema = answer(
+  z.object({
+    id: z.string(),
+    position: z.number(),
+    title: z.string(),
+    description: z.string(),
+    insight: z.string().nullable(),
+    challengeAccepted: z.boolean(),
+    screenToAction: z.string().nullable(),
+    accountabilityFramework: z.string().nullable(),
+    milestones: z.array(milestoneSchema),
+  }),
+);
+export type Challenge = z.infer<typeof challengeSchema>;
 
-/** How many challenges of one plan the user may accept (decision 0033), so the results screen can show the lock. */
-type ChallengeLimit = { maxActive: number; premium: boolean };
+export const missionSchema = answer(
+  z.object({
+    lifeMission: z.string().nullable(),
+    missionStatement: z.string().nullable(),
+    vision: z.string().nullable(),
+    screenToActionPlan: z.string().nullable(),
+    accountabilityFramework: z.string().nullable(),
+  }),
+);
+export type Mission = z.infer<typeof missionSchema>;
 
-/** GET /api/quiz/responses/:id */
-export type QuizResult = Mission & {
-  id: string;
-  status: QuizStatus;
-  answers: QuizAnswer[];
-  challenges: Challenge[];
-  challengeLimit: ChallengeLimit;
-};
+/** The tokens he has left after spending one (or not). */
+export const tokenBalanceSchema = answer(z.object({ remaining: z.number(), unlimited: z.boolean() }));
+
+/** GET /api/quiz/responses/:id. `challengeLimit`: how many challenges of one plan he may accept (decision 0033). */
+export const quizResultSchema = answer(
+  missionSchema.extend({
+    id: z.string(),
+    status: z.enum(quizStatuses),
+    answers: z.array(storedQuizAnswerSchema),
+    challenges: z.array(challengeSchema),
+    challengeLimit: z.object({ maxActive: z.number(), premium: z.boolean() }),
+  }),
+);
+export type QuizResult = z.infer<typeof quizResultSchema>;
 
 /** GET /api/workflow */
-export type Workflow = { quizResponseId: string | null; missionStatement: string | null; challenges: Challenge[] };
+export const workflowSchema = answer(
+  z.object({
+    quizResponseId: z.string().nullable(),
+    missionStatement: z.string().nullable(),
+    challenges: z.array(challengeSchema),
+  }),
+);
+export type Workflow = z.infer<typeof workflowSchema>;
+
+/** PATCH /api/challenges/:id */
+export const challengeAnswerSchema = answer(z.object({ challenge: challengeSchema }));
+
+/** PATCH /api/milestones (bulk) */
+export const milestonesAnswerSchema = answer(z.object({ milestones: z.array(milestoneSchema) }));
 
 const deadlineField = z
   .string({ error: planMessages.deadlineInvalid })
@@ -156,7 +188,8 @@ export const updateTodoSchema = z.object({
   todoCompleted: z.boolean({ error: "todoCompleted must be true or false" }),
 });
 export type UpdateTodoRequest = z.input<typeof updateTodoSchema>;
-export type TodoToggled = { todo: Todo; milestone: Milestone };
+export const todoToggledSchema = answer(z.object({ todo: todoSchema, milestone: milestoneSchema }));
+export type TodoToggled = z.infer<typeof todoToggledSchema>;
 
 /**
  * PATCH /api/milestones/:id answers the milestone with its todos, because un-completing resets them
@@ -164,11 +197,11 @@ export type TodoToggled = { todo: Todo; milestone: Milestone };
  * already has, nothing spent), or 402 'Insufficient tokens', 400 'Cannot generate todos for completed milestone',
  * 502 todoMessages.generateFailed (nothing spent), 404 for another user's milestone.
  */
-export type MilestoneSaved = { milestone: Milestone; todos: Todo[] };
-export type TodosGenerated = {
-  todos: Todo[];
-  tokens: { remaining: number; unlimited: boolean };
-};
+export const milestoneSavedSchema = answer(z.object({ milestone: milestoneSchema, todos: z.array(todoSchema) }));
+export type MilestoneSaved = z.infer<typeof milestoneSavedSchema>;
+export const todosGeneratedSchema = answer(z.object({ todos: z.array(todoSchema), tokens: tokenBalanceSchema }));
+export type TodosGenerated = z.infer<typeof todosGeneratedSchema>;
 
 /** GET /api/milestones/:id/todos/preview: the todos written so far while a generation runs (issue 28). */
-export type TodosPreview = { todos: string[] };
+export const todosPreviewSchema = answer(z.object({ todos: z.array(z.string()) }));
+export type TodosPreview = z.infer<typeof todosPreviewSchema>;

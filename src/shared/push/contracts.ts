@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { answer } from "../answer.ts";
 
 /**
  * Web push on a device (issue 14 part 4, decision 0098): the browser's PushSubscription as it posts it, and the
@@ -66,12 +67,15 @@ export const pushEndpointBodySchema = z.strictObject({ endpoint: pushEndpointSch
 export const pushStatusQuerySchema = z.strictObject({ endpoint: pushEndpointSchema.optional() });
 
 /** GET /api/push: whether this server pushes, the key to subscribe with, and whether this device's endpoint is his. */
-export type PushStatus = {
-  available: boolean;
-  /** The VAPID public key (base64url) for pushManager.subscribe; null when push is off. */
-  publicKey: string | null;
-  /** The endpoint named in the query is one of his subscriptions. */
-  subscribed: boolean;
-  /** How many devices he has push on. */
-  devices: number;
-};
+export const pushStatusSchema = answer(
+  z.object({
+    available: z.boolean(),
+    /** The VAPID public key (base64url) for pushManager.subscribe; null when push is off. */
+    publicKey: z.string().nullable(),
+    /** The endpoint named in the query is one of his subscriptions. */
+    subscribed: z.boolean(),
+    /** How many devices he has push on. */
+    devices: z.number(),
+  }),
+);
+export type PushStatus = z.infer<typeof pushStatusSchema>;

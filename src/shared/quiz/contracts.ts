@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { answer } from "../answer.ts";
 import { userText } from "../text.ts";
 import { QUIZ_QUESTION_COUNT } from "./questions.ts";
-import { type GenerationStage, type GenerationStatus, stripTags } from "./rules.ts";
+import { generationStages, generationStatuses, stripTags } from "./rules.ts";
 
 /** Requests and answers of the quiz and its generation run. */
 
@@ -36,7 +37,10 @@ const quizAnswerSchema = z.object({
   question: userText({ max: 500, multiline: true, messages: { required: quizMessages.answerCount } }),
   answer: answerText,
 });
-export type QuizAnswer = z.infer<typeof quizAnswerSchema>;
+
+/** An answer as stored and answered back: plain strings (the request's checks and trimming are behind it). */
+export const storedQuizAnswerSchema = answer(z.object({ question: z.string(), answer: z.string() }));
+export type QuizAnswer = z.infer<typeof storedQuizAnswerSchema>;
 
 /**
  * POST /api/quiz/responses. Without responseId a new response is created (a retake when the user already has an
@@ -55,27 +59,42 @@ export type SubmitQuizRequest = z.input<typeof submitQuizSchema>;
  * The plan as far as it is written (issue 28): the mission once it is whole, then each challenge as it completes.
  * Never half a sentence: a part shows once it is complete and valid on its own.
  */
-export type PlanPreview = {
-  mission: { lifeMission: string; missionStatement: string } | null;
-  challenges: Array<{ title: string; description: string }>;
-};
+const planPreviewSchema = z.object({
+  mission: z.object({ lifeMission: z.string(), missionStatement: z.string() }).nullable(),
+  challenges: z.array(z.object({ title: z.string(), description: z.string() })),
+});
+export type PlanPreview = z.infer<typeof planPreviewSchema>;
 
 /** GET /api/quiz/responses/:id/generation (and `generation` of POST .../generate). */
-export type GenerationState = {
-  status: GenerationStatus;
-  stage: GenerationStage | null;
-  error: string | null;
-  /** While the run goes: what is written so far; null before anything is. */
-  preview: PlanPreview | null;
-};
+export const generationStateSchema = answer(
+  z.object({
+    status: z.enum(generationStatuses),
+    stage: z.enum(generationStages).nullable(),
+    error: z.string().nullable(),
+    /** While the run goes: what is written so far; null before anything is. */
+    preview: planPreviewSchema.nullable(),
+  }),
+);
+export type GenerationState = z.infer<typeof generationStateSchema>;
+
+/** POST /api/quiz/responses/:id/generate: the run's state. */
+export const generationStartedSchema = answer(z.object({ generation: generationStateSchema }));
+
+/** POST /api/quiz/responses: the response that holds the answers. */
+export const quizSubmittedSchema = answer(z.object({ id: z.string() }));
 
 /** GET /api/quiz/latest. */
-export type LatestQuizResponse = {
-  response: {
-    id: string;
-    status: QuizStatus;
-    generationStatus: GenerationStatus;
-    answers: QuizAnswer[];
-    completedAt: string | null;
-  } | null;
-};
+export const latestQuizResponseSchema = answer(
+  z.object({
+    response: z
+      .object({
+        id: z.string(),
+        status: z.enum(quizStatuses),
+        generationStatus: z.enum(generationStatuses),
+        answers: z.array(storedQuizAnswerSchema),
+        completedAt: z.string().nullable(),
+      })
+      .nullable(),
+  }),
+);
+export type LatestQuizResponse = z.infer<typeof latestQuizResponseSchema>;

@@ -1,16 +1,20 @@
 import { z } from "zod";
+import { answer } from "../answer.ts";
 import { isValidTimeZone } from "../time.ts";
-import type { ReminderList, reminderLists } from "./rules.ts";
+import { reminderLists } from "./rules.ts";
 
 /** His reminder choices as GET and PATCH /api/reminders/settings answer them. */
-export type ReminderSettings = {
-  /** The e-mail the day before a milestone is due and the one on the day it falls overdue. */
-  deadlineEmails: boolean;
-  /** The Monday-morning summary. */
-  weeklySummary: boolean;
-  /** The time zone reminders follow; null until his browser has sent one (UTC until then). */
-  timeZone: string | null;
-};
+export const reminderSettingsSchema = answer(
+  z.object({
+    /** The e-mail the day before a milestone is due and the one on the day it falls overdue. */
+    deadlineEmails: z.boolean(),
+    /** The Monday-morning summary. */
+    weeklySummary: z.boolean(),
+    /** The time zone reminders follow; null until his browser has sent one (UTC until then). */
+    timeZone: z.string().nullable(),
+  }),
+);
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
 export const reminderMessages = {
   timeZoneInvalid: "Unknown time zone",
@@ -33,7 +37,8 @@ export type ReminderSettingsPatch = z.infer<typeof reminderSettingsPatchSchema>;
 export const unsubscribeSchema = z.strictObject({ token: z.string().min(1).max(200) });
 
 /** What a one-click unsubscribe turned off, for the page that confirms it. */
-export type UnsubscribeAnswer = { list: ReminderList };
+export const unsubscribeAnswerSchema = answer(z.object({ list: z.enum(reminderLists) }));
+export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswerSchema>;
 
 export const listNames: Record<(typeof reminderLists)[number], string> = {
   deadlines: "deadline reminders",

@@ -1,15 +1,8 @@
 import { z } from "zod";
-import type { Milestone, Todo } from "../plan/contracts.ts";
+import { answer } from "../answer.ts";
+import { milestoneSchema, todoSchema, tokenBalanceSchema } from "../plan/contracts.ts";
 import { userText } from "../text.ts";
-import {
-  REPLAN_NOTE_MAX,
-  REPLAN_TODOS,
-  type ReplanProposal,
-  type ReplanReason,
-  type ReplanWindow,
-  replanMessages,
-  replanReasons,
-} from "./rules.ts";
+import { REPLAN_NOTE_MAX, REPLAN_TODOS, replanMessages, replanReasons } from "./rules.ts";
 
 /** POST /api/milestones/:id/replan: what got in the way, one of the choices and his own line if he wants. */
 export const replanRequestSchema = z.object({
@@ -46,21 +39,34 @@ export const acceptReplanSchema = z.object({
 });
 export type AcceptReplanRequest = z.input<typeof acceptReplanSchema>;
 
+/** ReplanProposal and ReplanWindow of rules.ts, as answered (their types are checked equal in contracts.types.test.ts). */
+const replanProposalSchema = z.object({
+  milestoneDescription: z.string(),
+  deadline: z.string(),
+  todos: z.array(z.string()),
+});
+const replanWindowSchema = z.object({ earliest: z.string(), latest: z.string() });
+
 /**
  * A proposal waiting for his answer. `window`: the days its date may move to. `tokenSpent`: whether it cost a
  * token. The dashboard carries it on its milestone, so a proposal he closed without answering is still there.
  */
-export type ReplanOffer = {
-  id: string;
-  reason: ReplanReason;
-  note: string | null;
-  proposal: ReplanProposal;
-  window: ReplanWindow;
-  tokenSpent: boolean;
-};
+export const replanOfferSchema = answer(
+  z.object({
+    id: z.string(),
+    reason: z.enum(replanReasons),
+    note: z.string().nullable(),
+    proposal: replanProposalSchema,
+    window: replanWindowSchema,
+    tokenSpent: z.boolean(),
+  }),
+);
+export type ReplanOffer = z.infer<typeof replanOfferSchema>;
 
 /** The answer to POST …/replan (201 new, 200 the one already waiting). */
-export type ReplanProposed = { replan: ReplanOffer; tokens: { remaining: number; unlimited: boolean } };
+export const replanProposedSchema = answer(z.object({ replan: replanOfferSchema, tokens: tokenBalanceSchema }));
+export type ReplanProposed = z.infer<typeof replanProposedSchema>;
 
 /** The answer to POST …/replan/accept: the milestone as it now is, with its todos. */
-export type ReplanAccepted = { milestone: Milestone; todos: Todo[] };
+export const replanAcceptedSchema = answer(z.object({ milestone: milestoneSchema, todos: z.array(todoSchema) }));
+export type ReplanAccepted = z.infer<typeof replanAcceptedSchema>;

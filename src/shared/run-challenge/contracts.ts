@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { type ActivityReading, proofFileField } from "../proof/contracts.ts";
-import type { QuizStatus } from "../quiz/contracts.ts";
-import type { GenerationStatus } from "../quiz/rules.ts";
+import { answer } from "../answer.ts";
+import { activityReadingSchema, proofFileField } from "../proof/contracts.ts";
+import { quizStatuses } from "../quiz/contracts.ts";
+import { generationStatuses } from "../quiz/rules.ts";
 import { userText } from "../text.ts";
 import { MAX_DURATION_MINUTES, NOTES_MIN_LENGTH } from "./rules.ts";
 
@@ -117,21 +118,30 @@ export function runValidationRequestFromForm(form: z.output<typeof runValidation
   };
 }
 
-export type RunValidation = {
-  id: string;
-  previousMaxDuration: number | null;
-  todayDuration: number;
-  notes: string;
-  createdAt: string;
+const runValidationAnswerSchema = z.object({
+  id: z.string(),
+  previousMaxDuration: z.number().nullable(),
+  todayDuration: z.number(),
+  notes: z.string(),
+  createdAt: z.string(),
   /** What the activity file showed, when the run was proved by one (issue 26); null for a typed duration. */
-  activity: ActivityReading | null;
-};
+  activity: activityReadingSchema.nullable(),
+});
+export type RunValidation = z.infer<typeof runValidationAnswerSchema>;
+
+/** POST /api/onboarding/run-validation and …/file: 201 the new one (`created`), 200 the one already stored. */
+export const runValidatedSchema = answer(z.object({ runValidation: runValidationAnswerSchema, created: z.boolean() }));
 
 /** GET /api/onboarding and POST /api/onboarding/challenge. */
-export type OnboardingState = {
-  challengeAcceptedAt: string | null;
-  maxDurationMinutes: number | null;
-  targetMinutes: number | null;
-  runValidation: RunValidation | null;
-  latestQuiz: { id: string; status: QuizStatus; generationStatus: GenerationStatus } | null;
-};
+export const onboardingStateSchema = answer(
+  z.object({
+    challengeAcceptedAt: z.string().nullable(),
+    maxDurationMinutes: z.number().nullable(),
+    targetMinutes: z.number().nullable(),
+    runValidation: runValidationAnswerSchema.nullable(),
+    latestQuiz: z
+      .object({ id: z.string(), status: z.enum(quizStatuses), generationStatus: z.enum(generationStatuses) })
+      .nullable(),
+  }),
+);
+export type OnboardingState = z.infer<typeof onboardingStateSchema>;

@@ -25,7 +25,7 @@ describe("/api/auth/* in GET /api/openapi.json", () => {
     if (!signUp) throw new Error("sign-up is not in the document");
     const body = (signUp.requestBody as OpenAPIV3_1.RequestBodyObject).content["application/json"]?.schema;
     expect(body).toMatchObject({ properties: { email: {}, password: {}, firstName: {}, acceptTerms: {} } });
-    expect(Object.keys(signUp.responses ?? {}).sort()).toEqual(["200", "400", "429", "503"]);
+    expect(Object.keys(signUp.responses ?? {}).sort()).toEqual(["200", "400", "403", "413", "429", "503"]);
     // The 429 the document lists is the one the guard answers.
     const tooMany = signUp.responses?.["429"] as OpenAPIV3_1.ResponseObject | undefined;
     const described = tooMany?.description;

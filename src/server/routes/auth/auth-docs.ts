@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
-import { errorResponses, successResponses } from "#server/http/openapi.ts";
+import { errorResponses, errorSchemaRef, type JsonAnswer, successResponses } from "#server/http/openapi.ts";
 import type { DomainErrorCode } from "#server/services/domain-error.ts";
 import { type AuthEndpoint, authEndpoints } from "./endpoints.ts";
 
@@ -38,6 +38,22 @@ function refusals(endpoint: AuthEndpoint): DomainErrorCode[] {
   ];
 }
 
+/** better-auth's own refusals of this row; a status the guard also answers is listed by the guard's entry. */
+function betterAuthRefusals(endpoint: AuthEndpoint): Record<string, OpenAPIV3_1.ResponseObject> {
+  return Object.fromEntries(
+    (endpoint.refusedBy ?? []).map(({ status, message }) => [
+      String(status),
+      { description: `\`${message}\` (better-auth)`, content: { "application/json": { schema: errorSchemaRef } } },
+    ]),
+  );
+}
+
+function answerOf(endpoint: AuthEndpoint): JsonAnswer | string {
+  return endpoint.answer
+    ? { description: "better-auth's answer, without the session token.", body: endpoint.answer }
+    : "better-auth's answer.";
+}
+
 function operation(endpoint: AuthEndpoint): OpenAPIV3_1.OperationObject {
   const redirects = endpoint.landing || endpoint.failuresLandOn;
   return {
@@ -56,8 +72,9 @@ function operation(endpoint: AuthEndpoint): OpenAPIV3_1.OperationObject {
       ...successResponses({
         ok: redirects
           ? { 302: `To ${endpoint.landing ?? endpoint.failuresLandOn} (failures with \`?error=CODE\`).` }
-          : { 200: "better-auth's answer." },
+          : { 200: answerOf(endpoint) },
       }),
+      ...betterAuthRefusals(endpoint),
       ...errorResponses(refusals(endpoint)),
     },
   };

@@ -2,6 +2,7 @@ import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, profiles, sessions, users, verifications } from "#server/db/schema.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { newAccount, signUpBody, TEST_PASSWORD, uniqueEmail } from "#tests/support/personas.ts";
 import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
 
@@ -213,6 +214,8 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
     const rows = await t.db.select({ ip: sessions.ipAddress }).from(sessions).where(eq(sessions.userId, user.id));
     expect(rows.map((r) => r.ip)).not.toContain("6.6.6.6");
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("accounts: the first name after sign-up", () => {
@@ -252,6 +255,8 @@ describe("accounts: the first name after sign-up", () => {
     expect(renamed.status).toBe(200);
     expect((await (await user.api.me.$get()).json()).user?.firstName).toBe("Lena");
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("accounts: cookies over https", () => {
@@ -280,6 +285,8 @@ describe("accounts: cookies over https", () => {
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; SameSite=Lax/i);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("accounts: password reset", () => {
@@ -396,6 +403,8 @@ describe("accounts: password reset", () => {
     expect(known.status).toBe(unknown.status);
     expect(await known.text()).toBe(await unknown.text());
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("accounts: rate limits", () => {
@@ -479,4 +488,6 @@ describe("accounts: rate limits", () => {
     expect(keys.some((k) => k.startsWith("signIn:email:"))).toBe(true);
     expect(keys.join(" ")).not.toContain("@");
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { DeferredKind } from "#server/auth/deferred-auth-work.ts";
 import type { RateLimitAction } from "#server/auth/rate-limit.ts";
+import { authAnswers } from "#shared/account/contracts.ts";
+import { authMessages } from "#shared/account/rules.ts";
 import { emailConfirmedLandingPath, paths } from "#shared/paths.ts";
 import {
   confirmationLinkQuery,
@@ -36,6 +38,10 @@ export type AuthEndpoint = {
    * outputs is what better-auth receives, as JSON. Without one, the body passes on unread.
    */
   body?: z.ZodType<Body>;
+  /** The JSON it answers on success (a redirect has none). */
+  answer?: z.ZodType;
+  /** better-auth's own refusals, in the screens' words (map-answer.ts), for the API docs: the guard's are derived. */
+  refusedBy?: { status: number; message: string }[];
   /** The query a link carries, for the API docs (better-auth reads it; the guard sets `landing` in it). */
   query?: z.ZodType;
   /** The body field naming where better-auth sends the browser back to: refused unless a page of this site (0101). */
@@ -74,6 +80,7 @@ export const authEndpoints: readonly AuthEndpoint[] = [
     summary:
       "Creates an account and mails its confirmation link; answered at once and alike for every address, a registered one's owner is told by e-mail.",
     body: signUpBody,
+    answer: authAnswers.accepted,
     returnTo: "callbackURL",
     attempts: { action: "signUp", per: "ip and address" },
     answeredFirst: { kind: "sign-up", answer: { status: true } },
@@ -83,6 +90,11 @@ export const authEndpoints: readonly AuthEndpoint[] = [
     path: "/sign-in/email",
     summary: "Signs in with e-mail and password, setting the session cookie (and a device cookie) on success.",
     body: signInBody,
+    answer: authAnswers.signedIn,
+    refusedBy: [
+      { status: 401, message: authMessages.invalidCredentials },
+      { status: 403, message: authMessages.emailNotConfirmed },
+    ],
     attempts: { action: "signIn", per: "ip, then address or device" },
     proves: "password",
   },
@@ -90,6 +102,7 @@ export const authEndpoints: readonly AuthEndpoint[] = [
     method: "POST",
     path: "/sign-out",
     summary: "Signs this browser out: its session ends in the database and its cookies expire.",
+    answer: authAnswers.signedOut,
     endsSessions: true,
   },
   {
@@ -97,6 +110,7 @@ export const authEndpoints: readonly AuthEndpoint[] = [
     path: "/request-password-reset",
     summary: "Mails a reset link if the address has an account; answered at once and alike for every address.",
     body: resetRequestBody,
+    answer: authAnswers.accepted,
     returnTo: "redirectTo",
     attempts: { action: "passwordReset", per: "ip and address" },
     answeredFirst: {
@@ -111,6 +125,7 @@ export const authEndpoints: readonly AuthEndpoint[] = [
     summary:
       "Sets a new password with the token of a reset link, ends every session of the account and voids its other reset links.",
     body: resetPasswordBody,
+    answer: authAnswers.passwordReset,
     linkWords: "reset",
     proves: "reset link",
     endsSessions: true,

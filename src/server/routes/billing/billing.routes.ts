@@ -12,11 +12,16 @@ import { DomainError } from "#server/services/domain-error.ts";
 import {
   type BillingOverview,
   billingMessages,
+  billingOverviewSchema,
   type CheckoutStarted,
   checkoutSchema,
+  checkoutStartedSchema,
   confirmSchema,
   type PaymentConfirmed,
   type PortalOpened,
+  paymentConfirmedSchema,
+  portalOpenedSchema,
+  webhookReceivedSchema,
 } from "#shared/billing/contracts.ts";
 
 /** Stripe's events are a few kilobytes; anything far larger is not from Stripe. */
@@ -31,7 +36,7 @@ export const billingRoutes = new Hono<AuthedEnv>()
       tag: "Premium",
       summary: "Stripe's webhook: the signature over the raw body is the authentication.",
       description: "Stripe's; signature checked on the raw body (400 `Invalid signature`), 200 `{received: true}`.",
-      ok: { 200: "`{received: true}`" },
+      ok: { 200: { description: "`{received: true}`", body: webhookReceivedSchema } },
       errors: ["billing.invalidSignature"],
       public: true,
     }),
@@ -61,7 +66,7 @@ export const billingRoutes = new Hono<AuthedEnv>()
       summary: "The plans and his membership.",
       description:
         "`BillingOverview`: `{plans (by price), membership: {premium, planId, subscriptionStatus, periodEnd, cancelAtPeriodEnd, canManage}, testMode}`",
-      ok: { 200: "`BillingOverview`" },
+      ok: { 200: { description: "`BillingOverview`", body: billingOverviewSchema } },
     }),
     requireUser,
     async (c) => {
@@ -81,7 +86,7 @@ export const billingRoutes = new Hono<AuthedEnv>()
       summary: "A Stripe Checkout Session for a plan, at the server's price.",
       description:
         "Body `{planId: premium_monthly\\|premium_yearly}`. `{sessionId, url}` of a Stripe Checkout Session at the server's price; 400 `Please choose a plan`, 409 when already premium, 502 `Failed to create checkout session`.",
-      ok: { 200: "`CheckoutStarted`: `{sessionId, url}`" },
+      ok: { 200: { description: "`CheckoutStarted`: `{sessionId, url}`", body: checkoutStartedSchema } },
       errors: ["billing.alreadyPremium", "billing.checkoutFailed"],
     }),
     requireUser,
@@ -103,7 +108,9 @@ export const billingRoutes = new Hono<AuthedEnv>()
       summary: "Confirm a paid Checkout Session (the success page).",
       description:
         "Body `{sessionId}`. `{success, message, membership}` after fulfilment; 409 `Your payment has not been completed yet.`, 404 for an unknown or another user's session, 400 `Invalid payment session. Please try again.`",
-      ok: { 200: "`PaymentConfirmed`: `{success, message, membership}`" },
+      ok: {
+        200: { description: "`PaymentConfirmed`: `{success, message, membership}`", body: paymentConfirmedSchema },
+      },
       errors: ["billing.notPaid", "billing.sessionNotFound", "billing.confirmFailed"],
     }),
     requireUser,
@@ -125,7 +132,7 @@ export const billingRoutes = new Hono<AuthedEnv>()
       tag: "Premium",
       summary: "A Stripe Customer Portal link to manage the subscription.",
       description: "`{url}` of the Customer Portal; 409 without a Stripe customer.",
-      ok: { 200: "`PortalOpened`: `{url}`" },
+      ok: { 200: { description: "`PortalOpened`: `{url}`", body: portalOpenedSchema } },
       errors: ["billing.noSubscription", "billing.portalFailed"],
     }),
     requireUser,

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentEvents, profiles, subscriptions } from "#server/db/schema.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { type FakeStripe, startFakeStripe } from "#tests/support/fake-stripe.ts";
 import { createTestApp, PRODUCTION_TEST_ENV, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
@@ -306,6 +307,8 @@ describe("billing against a fake Stripe API", () => {
       await unreachable.close();
     }
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("billing in test mode (no Stripe keys)", () => {
@@ -366,4 +369,6 @@ describe("billing in test mode (no Stripe keys)", () => {
       await production.close();
     }
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

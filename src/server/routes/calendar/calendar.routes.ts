@@ -14,7 +14,12 @@ import {
   renewFeedToken,
   revokeFeedToken,
 } from "#server/services/calendar/feed-tokens.ts";
-import { type CalendarFeed, type CalendarFeedAnswer, calendarLinks } from "#shared/calendar/contracts.ts";
+import {
+  type CalendarFeed,
+  type CalendarFeedAnswer,
+  calendarFeedAnswerSchema,
+  calendarLinks,
+} from "#shared/calendar/contracts.ts";
 
 function feedAnswer(env: Env, row: FeedRow | null): CalendarFeedAnswer {
   if (!row) return { feed: null };
@@ -35,7 +40,9 @@ export const calendarRoutes = new Hono<AppEnv>()
       summary: "His private calendar link, if he made one (decision 0092).",
       description:
         "`{feed: {url, webcalUrl, googleUrl, createdAt} \\| null}` — his private calendar link, if he made one.",
-      ok: { 200: "`{feed: {url, webcalUrl, googleUrl, createdAt} | null}`" },
+      ok: {
+        200: { description: "`{feed: {url, webcalUrl, googleUrl, createdAt} | null}`", body: calendarFeedAnswerSchema },
+      },
     }),
     requireUser,
     async (c) => {
@@ -48,7 +55,7 @@ export const calendarRoutes = new Hono<AppEnv>()
       tag: "Reminders",
       summary: "Make his private calendar link (a repeat keeps the existing one).",
       description: "The same, creating the link if he has none (a repeat keeps the existing link).",
-      ok: { 200: "`{feed}`" },
+      ok: { 200: { description: "`{feed}`", body: calendarFeedAnswerSchema } },
     }),
     requireUser,
     async (c) => {
@@ -61,7 +68,7 @@ export const calendarRoutes = new Hono<AppEnv>()
       tag: "Reminders",
       summary: "A new calendar link; the old one answers 404 from now on.",
       description: "A new link; the old one answers 404 from now on.",
-      ok: { 200: "`{feed}`" },
+      ok: { 200: { description: "`{feed}`", body: calendarFeedAnswerSchema } },
     }),
     requireUser,
     async (c) => {
@@ -74,7 +81,7 @@ export const calendarRoutes = new Hono<AppEnv>()
       tag: "Reminders",
       summary: "Turn the calendar link off.",
       description: "`{feed: null}`; the link answers 404 from now on.",
-      ok: { 200: "`{feed: null}`" },
+      ok: { 200: { description: "`{feed: null}`", body: calendarFeedAnswerSchema } },
     }),
     requireUser,
     async (c) => {
@@ -91,7 +98,7 @@ export const calendarRoutes = new Hono<AppEnv>()
         "No session: `text/calendar`, one all-day event per dated milestone of his accepted challenges (decision 0092). Any token that opens no feed → 404 `Not found`; 429 over 60 fetches per feed or 30 unknown-token fetches per IP in 15 minutes.",
       ok: { 200: "One all-day event per dated milestone of his accepted challenges" },
       media: "text/calendar",
-      errors: ["limit.tooManyRequests"],
+      errors: ["calendar.feedNotFound", "limit.tooManyRequests"],
       public: true,
     }),
     async (c) => {

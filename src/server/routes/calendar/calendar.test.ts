@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { milestones } from "#server/db/schema.ts";
 import { loggablePath } from "#server/http/loggable-path.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 function day(offsetDays: number) {
@@ -160,6 +161,8 @@ describe("the private calendar feed", () => {
     expect(loggablePath("/api/calendar/feed")).toBe("/api/calendar/feed");
     expect(loggablePath("/api/calendar/feed/renew")).toBe("/api/calendar/feed/renew");
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("the calendar feed's rate limits", () => {
@@ -192,4 +195,6 @@ describe("the calendar feed's rate limits", () => {
     // Another address is not held back.
     expect((await guess(9, "198.51.100.4")).status).toBe(404);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

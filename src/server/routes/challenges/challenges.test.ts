@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { challenges, profiles, subscriptionPlans } from "#server/db/schema.ts";
 import type { UpdateChallengeRequest } from "#shared/plan/contracts.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 const LIMIT = "Free plan includes 1 active challenge. Upgrade to Premium for up to 3.";
@@ -100,4 +101,6 @@ describe("PATCH /api/challenges/:id", () => {
     await patch(plan.challenges[0]!.id, user, { challengeAccepted: true });
     expect((await patch(plan.challenges[1]!.id, user, { challengeAccepted: true })).status).toBe(403);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

@@ -12,7 +12,12 @@ import {
 } from "#server/services/community/waitlist.ts";
 import { DomainError } from "#server/services/domain-error.ts";
 import { normalizeEmail } from "#shared/account/rules.ts";
-import { joinWaitlistSchema } from "#shared/community/contracts.ts";
+import {
+  communityOverviewSchema,
+  joinWaitlistSchema,
+  notifyAnswerSchema,
+  waitlistAnswerSchema,
+} from "#shared/community/contracts.ts";
 
 /** The waitlist answers a missing session with SPEC.md's own words: 'You must be logged in to join the waitlist'. */
 const requireWaitlistUser = createMiddleware<AuthedEnv>(async (c, next) => {
@@ -28,7 +33,12 @@ export const communityRoutes = new Hono<AuthedEnv>()
       tag: "Community",
       summary: "The feed preview's numbers and his place on the waitlist, in one request.",
       description: "`{membersWaiting, notifyRequested, signup \\| null}` — the feed preview in one request.",
-      ok: { 200: "`CommunityOverview`: `{membersWaiting, notifyRequested, signup}`" },
+      ok: {
+        200: {
+          description: "`CommunityOverview`: `{membersWaiting, notifyRequested, signup}`",
+          body: communityOverviewSchema,
+        },
+      },
     }),
     requireUser,
     async (c) => {
@@ -41,7 +51,10 @@ export const communityRoutes = new Hono<AuthedEnv>()
       tag: "Community",
       summary: "'Notify Me When Ready'.",
       description: "201 the first time, 200 after.",
-      ok: { 201: "`{notifyRequested: true}` the first time", 200: "`{notifyRequested: true}` after" },
+      ok: {
+        201: { description: "`{notifyRequested: true}` the first time", body: notifyAnswerSchema },
+        200: { description: "`{notifyRequested: true}` after", body: notifyAnswerSchema },
+      },
     }),
     requireUser,
     async (c) => {
@@ -55,7 +68,7 @@ export const communityRoutes = new Hono<AuthedEnv>()
       tag: "Community",
       summary: "His waitlist signup, if any.",
       description: "`{signup \\| null}`",
-      ok: { 200: "`{signup | null}`" },
+      ok: { 200: { description: "`{signup | null}`", body: waitlistAnswerSchema } },
       errors: ["community.loginRequired"],
       public: true,
     }),
@@ -71,7 +84,10 @@ export const communityRoutes = new Hono<AuthedEnv>()
       summary: "Join the waitlist with his account's address (decision 0104).",
       description:
         "Body `{email?, name, interests}`. 201 with the new signup and its position; a repeat → 200 with the stored one, nothing changes. Positions unique and gap-free under concurrency. The stored e-mail is the account's: `email` may be left out, and one that is not the account's → 400 `The waitlist uses your account's email address.` (decision 0104).",
-      ok: { 201: "`{signup}` with its position", 200: "`{signup}`: the stored one, nothing changed" },
+      ok: {
+        201: { description: "`{signup}` with its position", body: waitlistAnswerSchema },
+        200: { description: "`{signup}`: the stored one, nothing changed", body: waitlistAnswerSchema },
+      },
       errors: ["community.loginRequired", "community.notAccountEmail"],
       public: true,
     }),

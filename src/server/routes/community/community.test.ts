@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communityNotifyRequests, waitlistSignups } from "#server/db/schema.ts";
 import { waitlistCsv } from "#server/services/community/waitlist-export.ts";
 import { communityMessages, type JoinWaitlistForm } from "#shared/community/contracts.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /** Every CSV line the operator's export writes. */
@@ -107,6 +108,8 @@ describe("the community waitlist", () => {
     expect((await joined.json()).signup).toMatchObject({ name: "Bert", email: b.email });
     expect((await join(b, { email: ` ${b.email.toUpperCase()}`, name: "Bert" })).status).toBe(200);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("waitlist validation", () => {
@@ -158,6 +161,8 @@ describe("waitlist validation", () => {
     expect(response.status).toBe(201);
     expect((await response.json()).signup.interests).toEqual(["habits", "finance"]);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("'Notify Me When Ready'", () => {
@@ -180,6 +185,8 @@ describe("'Notify Me When Ready'", () => {
     const rows = await t.db.select().from(communityNotifyRequests);
     expect(rows.map((r) => r.userId)).toEqual([user.id]);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("100 members joining at the same moment", () => {
@@ -208,4 +215,6 @@ describe("100 members joining at the same moment", () => {
     expect(users.map((u) => stored.get(u.id))).toEqual(positions);
     expect((await (await users[0]!.api.community.$get()).json()).membersWaiting).toBe(100);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

@@ -3,6 +3,7 @@ import { requireUser } from "#server/auth/session.ts";
 import type { AuthedEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
 import { readDashboard } from "#server/services/dashboard/dashboard.ts";
+import { dashboardSchema } from "#shared/dashboard/contracts.ts";
 
 /** Everything the first dashboard view shows, in one request. */
 export const dashboardRoutes = new Hono<AuthedEnv>().use(requireUser).get(
@@ -12,7 +13,7 @@ export const dashboardRoutes = new Hono<AuthedEnv>().use(requireUser).get(
     summary: "Everything the dashboard shows, in one request.",
     description:
       "`{firstName, tokens: {remaining, unlimited}, mission \\| null, challenges}` — accepted challenges with at least one dated milestone, only dated milestones, each with `todos` and `proof` (`ProofSummary \\| null`). One request.",
-    ok: { 200: "`Dashboard`: `{firstName, tokens, mission, challenges}`" },
+    ok: { 200: { description: "`Dashboard`: `{firstName, tokens, mission, challenges}`", body: dashboardSchema } },
   }),
   async (c) => {
     return c.json(await readDashboard(c.var.deps.database.db, c.var.user), 200);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { profiles, todos } from "#server/db/schema.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 describe("GET /api/dashboard", () => {
@@ -158,4 +159,6 @@ describe("GET /api/dashboard", () => {
       vi.useRealTimers();
     }
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

@@ -1,6 +1,14 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
+
+/** Only the proxy and the monitoring read these: no screen does, so they live here and not in src/shared. */
+const healthy = z.object({ status: z.literal("ok"), database: z.literal("up") });
+const unhealthy = z.union([
+  z.object({ status: z.literal("error"), database: z.literal("down") }),
+  z.object({ status: z.literal("draining") }),
+]);
 
 export const healthRoutes = new Hono<AppEnv>().get(
   "/",
@@ -8,8 +16,11 @@ export const healthRoutes = new Hono<AppEnv>().get(
     tag: "Operations",
     summary: "Whether the server and its database answer, and whether it takes new requests.",
     ok: {
-      200: '`{status: "ok", database: "up"}`',
-      503: '`{status: "error", database: "down"}`, or `{status: "draining"}` while the instance stops (the proxy sends it nothing new)',
+      200: { description: "The server and its database answer.", body: healthy },
+      503: {
+        description: "The database does not answer, or the instance is stopping (the proxy sends it nothing new).",
+        body: unhealthy,
+      },
     },
     public: true,
   }),

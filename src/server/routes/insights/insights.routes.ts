@@ -4,6 +4,7 @@ import type { AuthedEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
 import { readInsights, readStreak } from "#server/services/insights/insights.ts";
 import type { Insights } from "#shared/insights/contracts.ts";
+import { insightsSchema, streakSchema } from "#shared/insights/contracts.ts";
 import type { Streak } from "#shared/insights/streak.ts";
 
 /**
@@ -19,7 +20,12 @@ export const insightRoutes = new Hono<AuthedEnv>()
       summary: "His progress in pictures, dated on his clock (decision 0109).",
       description:
         "`Insights` (`src/shared/insights/contracts.ts`), dated on his clock (`timeZone`: his reminder time zone, `UTC` until known; `today`): `streak` (below); `activity`: 12 ISO weeks ending with this one, `[{monday, week, days: [{date, count, today, future}] × 7}]`, `count` the todos and milestones he completed that day; `progress: {weeks: [12 Mondays], challenges: [{id, title, points: [12 × 0–100]}]}` for the accepted challenges of his current plan with dated milestones, each week's progress at its end (this week: now), rebuilt from completion times with `challengeProgress`'s weighting; `deadlines: {onTime, late, overdue, upcoming}` of those milestones (on time: completed on or before the deadline's day on his clock). Only his own rows.",
-      ok: { 200: "`Insights`: `{timeZone, today, streak, activity, progress, deadlines}`" },
+      ok: {
+        200: {
+          description: "`Insights`: `{timeZone, today, streak, activity, progress, deadlines}`",
+          body: insightsSchema,
+        },
+      },
     }),
     async (c) => {
       const insights: Insights = await readInsights(c.var.deps.database.db, c.var.user.id, new Date());
@@ -33,7 +39,7 @@ export const insightRoutes = new Hono<AuthedEnv>()
       summary: "The forgiving weekly streak alone, for the dashboard.",
       description:
         "`Streak`: `{weeks, restWeeks, thisWeekDone, restWeekAvailable, recent: [{monday, week, status: done \\| rest \\| missed \\| current \\| before}] × 12}`. `weeks` counts the unbroken chain up to now, rest weeks included; one missed week in any four is a rest week, two in a row or two within four weeks end it; this week counts once something is done in it.",
-      ok: { 200: "`Streak`" },
+      ok: { 200: { description: "`Streak`", body: streakSchema } },
     }),
     async (c) => {
       const streak: Streak = await readStreak(c.var.deps.database.db, c.var.user.id, new Date());

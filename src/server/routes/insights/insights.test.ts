@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { milestones, todos, users } from "#server/db/schema.ts";
 import type { Insights } from "#shared/insights/contracts.ts";
 import { challengeProgress } from "#shared/plan/rules.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
@@ -229,4 +230,6 @@ describe("insights API (GET /api/insights)", () => {
       expect(await response.json()).toEqual({ error: "Authentication error. Please try again." });
     }
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

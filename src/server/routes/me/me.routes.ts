@@ -10,8 +10,13 @@ import { exportUserData } from "#server/services/account/data-export.ts";
 import { deleteAccountOnRequest } from "#server/services/account/leave-for-good.ts";
 import { updateFirstName } from "#server/services/account/profile.ts";
 import { isRunValidated } from "#server/services/onboarding/onboarding.ts";
-import { type Me, updateProfileSchema } from "#shared/account/contracts.ts";
-import { dataExportFileName, deleteAccountSchema } from "#shared/account/data-rights.ts";
+import { type Me, meSchema, updateProfileSchema } from "#shared/account/contracts.ts";
+import {
+  accountDeletedSchema,
+  dataExportFileName,
+  dataExportSchema,
+  deleteAccountSchema,
+} from "#shared/account/data-rights.ts";
 
 type MeUser = { id: string; email: string; firstName: string; createdAt: Date };
 
@@ -35,7 +40,7 @@ export const meRoutes = new Hono<AppEnv>()
       summary: "Who is signed in, and whether he has finished onboarding (null for nobody).",
       description:
         "`Me`: `{ user: {id, email, firstName, createdAt (ISO, the joined date)} \\| null, onboarding: {runValidated} \\| null }`",
-      ok: { 200: "`Me`: `{user, onboarding}`" },
+      ok: { 200: { description: "`Me`: `{user, onboarding}`", body: meSchema } },
       public: true,
     }),
     async (c) => {
@@ -54,7 +59,7 @@ export const meRoutes = new Hono<AppEnv>()
       summary: "Change his first name, with the sign-up rules.",
       description:
         "Body `{firstName}`. `Me`. Sign-up rules: trimmed, required (400 `First name is required.`), at most 50 characters (400 `First name must be at most 50 characters.`), printable characters only (400 `Please use visible characters only: no line separators or invisible characters.`: it reaches his partners' e-mails). Read fresh on the next request (no session cookie cache), so the dashboard greets him with it at once.",
-      ok: { 200: "`Me`" },
+      ok: { 200: { description: "`Me`", body: meSchema } },
     }),
     requireUser,
     validate("json", updateProfileSchema),
@@ -71,7 +76,7 @@ export const meRoutes = new Hono<AppEnv>()
       summary: "Everything stored about him, as a file (decision 0069).",
       description:
         '`DataExport` (`src/shared/account/data-rights.ts`) with `Content-Disposition: attachment; filename="unscroll-data-YYYY-MM-DD.json"`: every table that holds rows of his (found from the schema), all those rows, minus secrets (password hash, session and reset tokens), each section saying what it is and what was left out (decision 0069).',
-      ok: { 200: "`DataExport`, as an attachment" },
+      ok: { 200: { description: "`DataExport`, as an attachment", body: dataExportSchema } },
     }),
     requireUser,
     async (c) => {
@@ -88,7 +93,12 @@ export const meRoutes = new Hono<AppEnv>()
       summary: "Delete his account for good (decision 0070).",
       description:
         "Body `{password}`. `{deleted: true, subscriptionCancelled}` and the session cookies expired. Counted like a login (429 over the limit); 400 `Please enter your password to confirm.` / `That password is not correct. Your account was not deleted.` (nothing deleted); a running subscription is cancelled at Stripe now (502 and nothing deleted if Stripe refuses); then every row of his goes in one transaction, every session included, and a confirmation e-mail follows (decision 0070).",
-      ok: { 200: "`AccountDeleted`: `{deleted: true, subscriptionCancelled}`; the session cookies expire" },
+      ok: {
+        200: {
+          description: "`AccountDeleted`: `{deleted: true, subscriptionCancelled}`; the session cookies expire",
+          body: accountDeletedSchema,
+        },
+      },
       errors: ["account.wrongPassword", "account.tooManyAttempts", "account.cancelFailed"],
     }),
     requireUser,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runValidations } from "#server/db/schema.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 describe("GET /api/me", () => {
@@ -32,6 +33,8 @@ describe("GET /api/me", () => {
     const after = await (await user.api.me.$get()).json();
     expect(after.onboarding).toEqual({ runValidated: true });
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("PATCH /api/me", () => {
@@ -76,4 +79,6 @@ describe("PATCH /api/me", () => {
     const anonymous = await t.api.me.$patch({ json: { firstName: "Nobody" } });
     expect(anonymous.status).toBe(401);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { challenges, milestones, proofs } from "#server/db/schema.ts";
 import { proofMessages } from "#shared/proof/contracts.ts";
 import { PROOF_FILE_MAX_BYTES } from "#shared/proof/rules.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { type FakeS3, startFakeS3 } from "#tests/support/fake-s3.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
@@ -238,6 +239,8 @@ describe("milestone proof (issue 26)", () => {
     expect(deleted.status).toBe(200);
     expect(await t.deps.proofStorage.get(key)).toBeNull();
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("proof uploads per account (RATE_LIMIT_PROOF_UPLOADS_PER_USER)", () => {
@@ -269,6 +272,8 @@ describe("proof uploads per account (RATE_LIMIT_PROOF_UPLOADS_PER_USER)", () => 
     const other = await t.userWithPlan();
     expect((await send(other.user, other.plan.challenges[0]!.milestones[0]!.id, photo)).status).toBe(201);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("proof photos in an S3-compatible bucket (S3_* settings)", () => {
@@ -314,4 +319,6 @@ describe("proof photos in an S3-compatible bucket (S3_* settings)", () => {
     expect(s3.objects.size).toBe(0);
     expect(s3.refusals).toEqual([]);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

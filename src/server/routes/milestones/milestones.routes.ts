@@ -13,15 +13,21 @@ import { acceptReplan, dismissReplan, proposeReplan } from "#server/services/rep
 import {
   bulkUpdateMilestonesSchema,
   type MilestoneSaved,
+  milestoneSavedSchema,
+  milestonesAnswerSchema,
   type TodosGenerated,
   type TodosPreview,
+  todosGeneratedSchema,
+  todosPreviewSchema,
   updateMilestoneSchema,
 } from "#shared/plan/contracts.ts";
-import { milestoneProofFormSchema } from "#shared/proof/contracts.ts";
+import { milestoneProofFormSchema, proofAddedSchema } from "#shared/proof/contracts.ts";
 import {
   acceptReplanSchema,
   type ReplanAccepted,
   type ReplanProposed,
+  replanAcceptedSchema,
+  replanProposedSchema,
   replanRequestSchema,
 } from "#shared/replan/contracts.ts";
 
@@ -35,7 +41,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
       summary: "Save several milestones' texts and dates at once: all or nothing.",
       description:
         "Body `{milestones: [{id, milestoneDescription?, milestoneDeadline?}]}`. `{milestones}`; all or nothing (one foreign id → 404, nothing written).",
-      ok: { 200: "`{milestones}`" },
+      ok: { 200: { description: "`{milestones}`", body: milestonesAnswerSchema } },
       errors: ["milestone.notFound"],
     }),
     validate("json", bulkUpdateMilestonesSchema),
@@ -52,7 +58,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
       summary: "Change a milestone's text, date or completion.",
       description:
         "Body `{milestoneDescription?, milestoneDeadline?: 'YYYY-MM-DD' \\| ISO \\| null, milestoneCompleted?}`. `MilestoneSaved`: `{milestone, todos}`. Date-only → that day `T23:59:59.000Z`; a past day → 400 `The deadline cannot be in the past`. An empty or blank description → 400 `A milestone needs a description. Empty text is not saved.` (nothing changes). Completing with open todos → 400 `Please complete all N remaining todo(s) before marking this milestone as complete.` (nothing changes); un-completing resets the todos, so `todos` is the list as it now is. A milestone without todos toggles freely.",
-      ok: { 200: "`MilestoneSaved`: `{milestone, todos}`" },
+      ok: { 200: { description: "`MilestoneSaved`: `{milestone, todos}`", body: milestoneSavedSchema } },
       errors: ["milestone.notFound", "milestone.openTodos"],
     }),
     idParam("milestone.notFound"),
@@ -77,8 +83,8 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
       description:
         "201 `TodosGenerated`: `{todos: [{id, todoDescription, todoCompleted}], tokens: {remaining, unlimited}}` — 3–5 AI todos from the milestone, its challenge and the mission, and the balance after spending one token (premium: `{remaining: -1, unlimited: true}`, nothing spent, the use logged as `magic_button`). The token is spent and the todos stored in one transaction. A milestone that already has todos → 200 with them, nothing spent; concurrent clicks wait for the one running generation and get its todos the same way (one generation, one token). 402 `Insufficient tokens` (checked before the AI runs), 400 `Cannot generate todos for completed milestone`, 502 `Failed to generate todos. Please try again.` (nothing stored or spent; the next click may retry), 429 `You have reached today's limit of AI generations. Please try again tomorrow.` (AI_DAILY_GENERATIONS_PER_USER; nothing asked or spent), 404 for another user's milestone.",
       ok: {
-        201: "`TodosGenerated`: `{todos, tokens}`, one token spent",
-        200: "`TodosGenerated`: the todos it already had, nothing spent",
+        201: { description: "`TodosGenerated`: `{todos, tokens}`, one token spent", body: todosGeneratedSchema },
+        200: { description: "`TodosGenerated`: the todos it already had, nothing spent", body: todosGeneratedSchema },
       },
       errors: [
         "milestone.notFound",
@@ -104,7 +110,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
       summary: "The todos the model has finished so far while they are written (decision 0110).",
       description:
         "`{todos: string[]}`: while a generation of this milestone's todos runs, the ones the model has finished so far (decision 0110); `[]` otherwise. 404 another user's milestone.",
-      ok: { 200: "`TodosPreview`: `{todos: string[]}`" },
+      ok: { 200: { description: "`TodosPreview`: `{todos: string[]}`", body: todosPreviewSchema } },
       errors: ["milestone.notFound"],
     }),
     idParam("milestone.notFound"),
@@ -125,7 +131,10 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
       summary: "Ask the AI for a smaller next step for a missed milestone (decision 0108).",
       description:
         '`{reason: "no_time"\\|"too_big"\\|"motivation"\\|"health"\\|"other", note?: string (≤ 200)}` → 201 `ReplanProposed`: `{replan: {id, reason, note, proposal: {milestoneDescription, deadline: "YYYY-MM-DD", todos: [3]}, window: {earliest, latest}, tokenSpent}, tokens}`: the AI\'s smaller next step for a missed milestone (overdue, or its day behind him on his calendar). The proposal already waiting → 200 with it; ten concurrent clicks make one proposal. A free account\'s first re-plan of a milestone is free, later ones spend a token (`replan`); premium spends nothing. 400 `Only a missed milestone can be re-planned.` / `Cannot generate todos for completed milestone` / the reason\'s message, 402 `Insufficient tokens` (checked before the AI runs), 502 `We could not re-plan this milestone. Please try again.` (nothing stored or spent), 404 another user\'s milestone. Decision 0108.',
-      ok: { 201: "`ReplanProposed`: `{replan, tokens}`", 200: "`ReplanProposed`: the proposal already waiting" },
+      ok: {
+        201: { description: "`ReplanProposed`: `{replan, tokens}`", body: replanProposedSchema },
+        200: { description: "`ReplanProposed`: the proposal already waiting", body: replanProposedSchema },
+      },
       errors: [
         "milestone.notFound",
         "replan.notOverdue",
@@ -151,7 +160,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
       summary: "Accept the waiting re-plan, as proposed or edited.",
       description:
         "`{milestoneDescription?, deadline?: \"YYYY-MM-DD\", todos?: [3 strings]}` (what is left out stays as proposed) → 200 `{milestone, todos}`: in one change the milestone takes the step and date, and the three todos replace its open ones (done ones stay); what it replaced is kept with the re-plan. 400 `Choose a date between … within your challenge's remaining time.` for a date outside the window, 409 `There is no re-plan waiting for this milestone.` (already accepted or dismissed), 404 another user's milestone.",
-      ok: { 200: "`ReplanAccepted`: `{milestone, todos}`" },
+      ok: { 200: { description: "`ReplanAccepted`: `{milestone, todos}`", body: replanAcceptedSchema } },
       errors: ["milestone.notFound", "replan.outsideWindow", "replan.noProposal"],
     }),
     idParam("milestone.notFound"),
@@ -192,7 +201,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
       summary: "Attach proof to a milestone: an activity file or a photo (replaces the one it had).",
       description:
         "Body multipart `file`. 201 `{proof: ProofSummary}`: `{id, kind: \"activity\", activity, createdAt}` for an activity file (checked as above; when the milestone's or its challenge's words are about running, the run's rules: a file that says it is another sport refused by name, a fast and a slow pace limit otherwise, a multi-sport file read for its running legs; any other milestone takes any activity; started in the 7 days before the upload, decision 0128) or `{id, kind: \"photo\", photo: {width, height, url}, createdAt}` for a JPEG, PNG, WebP or HEIC photo (re-encoded to WebP, at most 1600 px, no metadata). Replaces the proof the milestone had (uploads at once end with one). 400 with its own message (`Please choose an activity file (GPX, TCX or FIT) or a photo (JPEG, PNG, WebP or HEIC).`, `This photo could not be read. …`, the activity messages), 413 over 10 MB, 404 for another user's milestone, 502 `Could not upload your proof. Please try again.` when the photo storage fails (nothing kept).",
-      ok: { 201: "`{proof: ProofSummary}`" },
+      ok: { 201: { description: "`{proof: ProofSummary}`", body: proofAddedSchema } },
       errors: [
         "milestone.notFound",
         "proof.notProof",

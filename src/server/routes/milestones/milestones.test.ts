@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { milestones, profiles, todos, tokenUsage } from "#server/db/schema.ts";
 import type { BulkUpdateMilestonesRequest, UpdateMilestoneRequest } from "#shared/plan/contracts.ts";
 import { tokenPeriod } from "#shared/tokens/rules.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createControllableAi } from "#tests/support/controllable-ai.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
@@ -155,6 +156,8 @@ describe("milestone API", () => {
     const past = await patchAll(user, { milestones: [{ id, milestoneDeadline: day(-3) }] });
     expect(await past.json()).toEqual({ error: "The deadline cannot be in the past" });
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("AI todos for one token (POST /api/milestones/:id/todos)", () => {
@@ -368,4 +371,6 @@ describe("AI todos for one token (POST /api/milestones/:id/todos)", () => {
     });
     expect(response.status).toBe(401);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

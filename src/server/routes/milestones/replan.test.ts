@@ -12,6 +12,7 @@ import {
 import type { AcceptReplanRequest, ReplanProposed, ReplanRequest } from "#shared/replan/contracts.ts";
 import { replanMessages } from "#shared/replan/rules.ts";
 import { tokenPeriod } from "#shared/tokens/rules.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createControllableAi } from "#tests/support/controllable-ai.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
@@ -349,4 +350,6 @@ describe("re-planning a missed milestone (issue 27)", () => {
     expect(saved?.replan).toBeNull();
     expect(saved?.milestoneDeadline).toBe(`${offer.proposal.deadline}T23:59:59.000Z`);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

@@ -8,7 +8,13 @@ import { validate } from "#server/http/validation.ts";
 import { acceptRunChallenge, onboardingState, recordRunValidation } from "#server/services/onboarding/onboarding.ts";
 import { activityFileRefusals } from "#server/services/proof/activity/read-activity.ts";
 import { recordRunFromFile } from "#server/services/proof/run-proof.ts";
-import { acceptChallengeSchema, runFileFormSchema, runValidationSchema } from "#shared/run-challenge/contracts.ts";
+import {
+  acceptChallengeSchema,
+  onboardingStateSchema,
+  runFileFormSchema,
+  runValidatedSchema,
+  runValidationSchema,
+} from "#shared/run-challenge/contracts.ts";
 
 /** The run challenge: accepting it (the 24 h countdown starts once) and validating the run. */
 export const onboardingRoutes = new Hono<AuthedEnv>()
@@ -20,7 +26,11 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
       summary: "Where he stands in the run challenge.",
       description: "`{ challengeAcceptedAt, maxDurationMinutes, targetMinutes, runValidation, latestQuiz }`",
       ok: {
-        200: "`OnboardingState`: `{challengeAcceptedAt, maxDurationMinutes, targetMinutes, runValidation, latestQuiz}`",
+        200: {
+          description:
+            "`OnboardingState`: `{challengeAcceptedAt, maxDurationMinutes, targetMinutes, runValidation, latestQuiz}`",
+          body: onboardingStateSchema,
+        },
       },
     }),
     async (c) => {
@@ -34,7 +44,12 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
       summary: "Accept the run challenge (the 24 h countdown starts once) and state his longest run.",
       description:
         "Body `{maxDurationMinutes: 1..1440 \\| null}`. same shape. The first call stores `challengeAcceptedAt` (the 24 h countdown); later calls keep it and update the stated max. target = max(60, ⌈1.5 × max⌉), 60 when null (decision 0004).",
-      ok: { 200: "`OnboardingState`; target = max(60, ⌈1.5 × max⌉) (decision 0004)" },
+      ok: {
+        200: {
+          description: "`OnboardingState`; target = max(60, ⌈1.5 × max⌉) (decision 0004)",
+          body: onboardingStateSchema,
+        },
+      },
     }),
     validate("json", acceptChallengeSchema),
     async (c) => {
@@ -51,8 +66,11 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
       description:
         "Body `{previousMaxDuration?: int ≥1 \\| null (left out: null), todayDuration: int ≥1, notes: ≥10 chars trimmed}`. 201 `{runValidation, created: true}`; a repeat returns the stored one with 200 and `created: false` (the screen shows the stored run, not the completion modal again). Its existence marks onboarding done. `runValidation.activity` is null for a typed run.",
       ok: {
-        201: "`{runValidation, created: true}`",
-        200: "`{runValidation, created: false}`: the one already stored, nothing changed",
+        201: { description: "`{runValidation, created: true}`", body: runValidatedSchema },
+        200: {
+          description: "`{runValidation, created: false}`: the one already stored, nothing changed",
+          body: runValidatedSchema,
+        },
       },
     }),
     validate("json", runValidationSchema),
@@ -77,8 +95,11 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
       description:
         "Body multipart `file`, `previousMaxDuration` ('' or left out, or minutes), `notes`. The run proved by a GPX, TCX or FIT file (decision 0107): `todayDuration` is the file's moving time in whole minutes, and `runValidation.activity` is what was read: `{format, startedAt, distanceMeters, movingSeconds, elapsedSeconds, paceSecondsPerKm, measuredBy, route: [[x, y], …]}` (metres from the route's own corner, at most 500 points; `measuredBy` is `device` when distance and moving time are the watch's own totals — FIT session, TCX laps — which the track agreed with, `track` when measured from the points; decision 0128). A multi-sport file is read for its running legs. 201/200 as above. The typed fields are checked first, with the messages above. Each bad file → 400 with its own message from `proofMessages` (`src/shared/proof/contracts.ts`): not an activity file, damaged, no timestamps, fewer than 60 points, older than 7 days, in the future, a ride or a drive (median pace under 2:30 /km or over 45 km/h), a file that says it is a ride, a swim, a paddle, a hike or another sport (each its own message), a file that does not say it is a run and is slower than 13:00 /km over its moving time, no movement; a run that started more than 15 minutes before he accepted the challenge or more than 5 minutes after its 24 hours (400), or with no challenge accepted (409), each with its own message from `runWindowMessages` (decision 0124); over 10 MB → 413 `This file is over 10 MB. Please choose a smaller one.` (before the body is read); 429 `Too many attempts. …` with `Retry-After` over `RATE_LIMIT_PROOF_UPLOADS_PER_USER` uploads an hour (both upload routes together). Nothing is stored on any refusal; the file itself is never kept.",
       ok: {
-        201: "`{runValidation, created: true}` with `runValidation.activity`",
-        200: "`{runValidation, created: false}`",
+        201: {
+          description: "`{runValidation, created: true}` with `runValidation.activity`",
+          body: runValidatedSchema,
+        },
+        200: { description: "`{runValidation, created: false}`", body: runValidatedSchema },
       },
       errors: [
         ...activityFileRefusals,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 describe("run challenge API", () => {
@@ -103,4 +104,6 @@ describe("run challenge API", () => {
     const state = await (await user.api.onboarding.$get()).json();
     expect(state.runValidation).toEqual(runValidation);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

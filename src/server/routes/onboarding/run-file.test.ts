@@ -7,6 +7,7 @@ import { proofMessages } from "#shared/proof/contracts.ts";
 import { PROOF_FILE_MAX_BYTES, ROUTE_MAX_POINTS } from "#shared/proof/rules.ts";
 import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
 import { gpxOfSize } from "#tests/support/activity-files.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
@@ -198,6 +199,8 @@ describe("validating the run with an activity file (issue 26)", () => {
     );
     await nothingStored(user);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("issue 35 row 4: a run file counts only inside the challenge's 24 hours (decision 0124)", () => {
@@ -309,4 +312,6 @@ describe("issue 35 row 4: a run file counts only inside the challenge's 24 hours
     expect(response.status).toBe(201);
     expect((await response.json()).runValidation).toMatchObject({ previousMaxDuration: null, todayDuration: 70 });
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

@@ -2,13 +2,16 @@ import { type Env, Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import type { AppEnv } from "#server/context.ts";
-import { apiTags, errorSchemaRef } from "#server/http/openapi.ts";
+import { apiTags, errorResponses, errorSchemaRef } from "#server/http/openapi.ts";
+import type { DomainErrorCode } from "#server/services/domain-error.ts";
 import { referencePage } from "./reference-page.ts";
 
 type Options = {
   title: string;
   /** Entries no route of `api` declares itself (the auth guard's table). */
   extraPaths?: OpenAPIV3_1.PathsObject;
+  /** Paths the app's origin check lets through (app.ts): no 403 `request.foreignOrigin` to document there. */
+  originCheckExcept?: readonly string[];
   /** The interactive reference page, outside production. */
   reference: boolean;
 };
@@ -48,7 +51,33 @@ export async function openApiDocument<E extends Env>(api: Hono<E>, options: Omit
       content: { "application/json": { schema: errorSchemaRef } },
     },
   });
-  return document as OpenAPIV3_1.Document;
+  return withAppWideRefusals(document as OpenAPIV3_1.Document, options.originCheckExcept ?? []);
+}
+
+const changingMethods = ["post", "put", "patch", "delete"] as const;
+
+/**
+ * The refusals app.ts's middleware gives before any route runs, on every request that may carry a body: over the body
+ * limit (413) and, outside `originCheckExcept`, asked from another site's page (403).
+ */
+function withAppWideRefusals(document: OpenAPIV3_1.Document, originCheckExcept: readonly string[]) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of changingMethods) {
+      const operation = item?.[method];
+      if (!operation) continue;
+      const codes: DomainErrorCode[] = originCheckExcept.includes(path)
+        ? ["request.tooLarge"]
+        : ["request.foreignOrigin", "request.tooLarge"];
+      const responses = (operation.responses ?? {}) as Record<string, OpenAPIV3_1.ResponseObject>;
+      for (const [status, refusal] of Object.entries(errorResponses(codes))) {
+        const own = responses[status];
+        // A route's own body limit replaces the app's (an upload's 413); its own 403 (sign-in's) is listed beside.
+        if (own && status === "413") continue;
+        responses[status] = own ? { ...own, description: `${own.description}; ${refusal.description}` } : refusal;
+      }
+    }
+  }
+  return document;
 }
 
 /** GET /api/openapi.json (made once, on first ask) and, outside production, GET /api/reference. */

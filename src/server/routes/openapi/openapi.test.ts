@@ -2,12 +2,13 @@ import { Hono } from "hono";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { documented } from "#server/http/openapi.ts";
+import { documented, errorSchemaRef } from "#server/http/openapi.ts";
 import { validate } from "#server/http/validation.ts";
 import { createTestApp, PRODUCTION_TEST_ENV } from "#tests/support/test-app.ts";
 import { openApiDocument } from "./openapi.routes.ts";
 
 type Document = OpenAPIV3_1.Document;
+const httpMethods = ["get", "put", "post", "patch", "delete"] as const;
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** What lives under /api but is not the API the document describes: the document itself, its page, the 404 answer. */
@@ -60,6 +61,29 @@ describe("GET /api/openapi.json", () => {
     expect(undocumentedRoutes(planted, plantedDocument)).toEqual(["POST /api/forgotten/:id"]);
   });
 
+  it("gives every success with a JSON body the schema of its shared contract", () => {
+    const withoutSchema: string[] = [];
+    const operationsWithBody = new Set<string>();
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      for (const method of httpMethods) {
+        for (const [status, response] of Object.entries(item?.[method]?.responses ?? {})) {
+          const json = (response as OpenAPIV3_1.ResponseObject).content?.["application/json"];
+          // No JSON body (a redirect, a 204, a photo), or a refusal: `{error}` of the catalog.
+          if (!json || (json.schema as { $ref?: string } | undefined)?.$ref === errorSchemaRef.$ref) continue;
+          if (Object.keys(json.schema ?? {}).length === 0) withoutSchema.push(`${method} ${path} ${status}`);
+          else operationsWithBody.add(`${method} ${path}`);
+        }
+      }
+    }
+    expect(withoutSchema).toEqual([]);
+    expect(operationsWithBody.size).toBeGreaterThan(60);
+    const dashboard = document.paths?.["/api/dashboard"]?.get?.responses?.["200"] as OpenAPIV3_1.ResponseObject;
+    expect(dashboard.content?.["application/json"]?.schema).toMatchObject({
+      type: "object",
+      required: expect.arrayContaining(["firstName", "tokens", "mission", "challenges", "addChallenge"]),
+    });
+  });
+
   it("takes each request body from the route's own zod contract", () => {
     const patch = document.paths?.["/api/milestones/{id}"]?.patch;
     const body = patch?.requestBody as OpenAPIV3_1.RequestBodyObject;
@@ -74,11 +98,25 @@ describe("GET /api/openapi.json", () => {
 
   it("lists each route's refusals with the catalog's status and the message the user sees", () => {
     const todos = document.paths?.["/api/milestones/{id}/todos"]?.post?.responses ?? {};
-    expect(Object.keys(todos).sort()).toEqual(["200", "201", "400", "401", "402", "404", "429", "502"]);
+    expect(Object.keys(todos).sort()).toEqual(["200", "201", "400", "401", "402", "403", "404", "413", "429", "502"]);
     expect((todos["402"] as OpenAPIV3_1.ResponseObject).description).toContain("Insufficient tokens");
     expect((todos["502"] as OpenAPIV3_1.ResponseObject).description).toContain(
       "Failed to generate todos. Please try again.",
     );
+    // The app's own middleware refuses a foreign page's change and an oversized body on every such route, not on GETs;
+    // Stripe's webhook has no origin check.
+    expect((todos["403"] as OpenAPIV3_1.ResponseObject).description).toContain("request.foreignOrigin");
+    expect((todos["413"] as OpenAPIV3_1.ResponseObject).description).toContain("request.tooLarge");
+    expect(document.paths?.["/api/dashboard"]?.get?.responses?.["413"]).toBeUndefined();
+    expect(document.paths?.["/api/billing/webhook"]?.post?.responses?.["403"]).toBeUndefined();
+    const upload = document.paths?.["/api/milestones/{id}/proof"]?.post?.responses?.[
+      "413"
+    ] as OpenAPIV3_1.ResponseObject;
+    expect(upload.description).toContain("proof.tooLarge");
+    expect(upload.description).not.toContain("request.tooLarge");
+    const signIn = document.paths?.["/api/auth/sign-in/email"]?.post?.responses?.["403"] as OpenAPIV3_1.ResponseObject;
+    expect(signIn.description).toContain("better-auth");
+    expect(signIn.description).toContain("request.foreignOrigin");
     // A signed-in route says so; the partner's page (no account) does not.
     expect(document.paths?.["/api/dashboard"]?.get?.security).toEqual([{ session: [] }]);
     expect(document.paths?.["/api/partner-view/{token}"]?.get?.security).toBeUndefined();

@@ -8,6 +8,7 @@ import { partnerUnsubscribeToken } from "#server/services/partners/partner-unsub
 import { planLineForOthers } from "#server/services/plan/plan-read.ts";
 import { partnerMessages } from "#shared/partners/contracts.ts";
 import { CHEER_LINK_DAYS, type PartnerDeliveryKind } from "#shared/partners/rules.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
 import { uniqueEmail } from "#tests/support/personas.ts";
 import type { CapturedMail } from "#tests/support/smtp-sink.ts";
@@ -230,6 +231,8 @@ describe("issue 35 row 10: the cheer button of partner e-mails", () => {
     expect(await sent.json()).toEqual({ error: partnerMessages.notAccepted });
     expect(await cheersOf(sam.id)).toEqual([]);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 function escapeRegExp(value: string) {

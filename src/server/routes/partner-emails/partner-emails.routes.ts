@@ -10,7 +10,14 @@ import { cheerFromPage, readCheerLink } from "#server/services/partners/cheers.t
 import { type CheerLink, readPartnerCheerToken } from "#server/services/partners/partner-cheer-token.ts";
 import { readPartnerEmailState, stopPartnerEmails } from "#server/services/partners/partner-notifications.ts";
 import { readPartnerUnsubscribeToken } from "#server/services/partners/partner-unsubscribe-token.ts";
-import { cheerSchema, type PartnerCheerAnswer, type PartnerUnsubscribeAnswer } from "#shared/partners/contracts.ts";
+import {
+  cheerSchema,
+  cheerSentSchema,
+  type PartnerCheerAnswer,
+  type PartnerUnsubscribeAnswer,
+  partnerCheerAnswerSchema,
+  partnerUnsubscribeAnswerSchema,
+} from "#shared/partners/contracts.ts";
 import { paths } from "#shared/paths.ts";
 import { unsubscribeSchema } from "#shared/reminders/contracts.ts";
 
@@ -55,7 +62,10 @@ export const partnerEmailRoutes = new Hono<AppEnv>()
       description:
         "`{inviterFirstName, emailsStopped}` for the page that asks first; changes nothing. A browser asking for HTML → 303 to `/partner/unsubscribe?token=…`. A token the server did not sign → 400 `This unsubscribe link is not valid.`; a removed partner's → 404 with the same message.",
       ok: {
-        200: "`PartnerUnsubscribeAnswer`: `{inviterFirstName, emailsStopped}`",
+        200: {
+          description: "`PartnerUnsubscribeAnswer`: `{inviterFirstName, emailsStopped}`",
+          body: partnerUnsubscribeAnswerSchema,
+        },
         303: "A browser asking for HTML: to `/partner/unsubscribe?token=…`",
       },
       errors: ["partner.unsubscribeInvalid", "partner.unsubscribeUnknown"],
@@ -79,7 +89,7 @@ export const partnerEmailRoutes = new Hono<AppEnv>()
       summary: "RFC 8058 one-click (mail providers) and the page's button: that partner's e-mails stop.",
       description:
         "RFC 8058 one-click (mail providers POST it) and the page's button: that partner's e-mails stop, `{inviterFirstName, emailsStopped: true}`; a repeat changes nothing. 400 / 404 as above.",
-      ok: { 200: "`{inviterFirstName, emailsStopped: true}`" },
+      ok: { 200: { description: "`{inviterFirstName, emailsStopped: true}`", body: partnerUnsubscribeAnswerSchema } },
       errors: ["partner.unsubscribeInvalid", "partner.unsubscribeUnknown"],
       public: true,
     }),
@@ -104,7 +114,7 @@ export const partnerEmailRoutes = new Hono<AppEnv>()
       summary: "What a partner e-mail's cheer link is about, for the page that asks first; changes nothing.",
       description:
         "`PartnerCheerAnswer`: `{inviterFirstName, partnerFirstName, milestone: {challengeTitle, milestoneType, description, completed, overdue} \\| null, cheersLeftToday}` — the milestone the e-mail told of as it now stands (null for the weekly summary, or once it left his plan). The token names the partner and the milestone, signed by the server, and expires after `CHEER_LINK_DAYS` (30). 400 `This cheer link is not valid. …` (not signed by the server); 410 `This cheer link has expired. …`; 404 `This link is not valid any more: …` (the partner was removed, or his account deleted).",
-      ok: { 200: "`PartnerCheerAnswer`" },
+      ok: { 200: { description: "`PartnerCheerAnswer`", body: partnerCheerAnswerSchema } },
       errors: ["partner.cheerLinkInvalid", "partner.cheerLinkExpired", "partner.cheerLinkGone", "partner.notAccepted"],
       public: true,
     }),
@@ -125,7 +135,7 @@ export const partnerEmailRoutes = new Hono<AppEnv>()
       summary: "The cheer page's button: the partner's cheer reaches his dashboard, as from the partner's page.",
       description:
         "Body `{text}`. 201 `{cheersLeftToday}`, exactly as `POST /api/partner-view/:token/cheers`: the same service, the same 5 cheers per partner in 24 hours and the same per-IP limit. 400 / 410 / 404 for the link as above; 400 the cheer's own messages; 409 `Please confirm the invitation first.`; 429 `You have sent enough cheers for today. Send another tomorrow.`; 429 `Too many attempts. …` with `Retry-After`.",
-      ok: { 201: "`{cheersLeftToday}`" },
+      ok: { 201: { description: "`{cheersLeftToday}`", body: cheerSentSchema } },
       errors: [
         "partner.cheerLinkInvalid",
         "partner.cheerLinkExpired",

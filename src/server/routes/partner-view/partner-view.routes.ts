@@ -9,7 +9,12 @@ import { validate } from "#server/http/validation.ts";
 import { DomainError } from "#server/services/domain-error.ts";
 import { cheerFromPage } from "#server/services/partners/cheers.ts";
 import { acceptPartnerLink, partnerProofPhoto, viewPartnerLink } from "#server/services/partners/partner-view.ts";
-import { cheerSchema, type PartnerViewAnswer } from "#shared/partners/contracts.ts";
+import {
+  cheerSchema,
+  cheerSentSchema,
+  type PartnerViewAnswer,
+  partnerViewAnswerSchema,
+} from "#shared/partners/contracts.ts";
 
 /**
  * The link's secret is in the path: the answer is kept by no cache, indexed by no robot, and no page it leads to learns
@@ -35,7 +40,7 @@ export const partnerViewRoutes = new Hono<AppEnv>()
       summary: "The partner's page: no account, the link's secret is the key.",
       description:
         '`PartnerViewAnswer`: before confirming `{state: "invited", inviterFirstName, partnerFirstName}`; after, `{state: "accepted", partnerFirstName, plan: {firstName, lifeMission, progress, challenges: [{title, progress, milestones: [{milestoneType, description, deadline (YYYY-MM-DD \\| null), completed, overdue, proof}]}]}, cheersLeftToday}` — the accepted challenges of his current plan and nothing else of his. Records when the partner last opened the page.',
-      ok: { 200: "`PartnerViewAnswer`" },
+      ok: { 200: { description: "`PartnerViewAnswer`", body: partnerViewAnswerSchema } },
       errors: ["partner.linkNotFound"],
       public: true,
     }),
@@ -51,7 +56,7 @@ export const partnerViewRoutes = new Hono<AppEnv>()
       tag: "Partners",
       summary: "The partner confirms the invitation.",
       description: "The accepted `PartnerViewAnswer`. A repeat keeps the first moment of confirming.",
-      ok: { 200: "`PartnerViewAnswer` (accepted)" },
+      ok: { 200: { description: "`PartnerViewAnswer` (accepted)", body: partnerViewAnswerSchema } },
       errors: ["partner.linkNotFound"],
       public: true,
     }),
@@ -89,7 +94,7 @@ export const partnerViewRoutes = new Hono<AppEnv>()
       summary: "The partner sends a cheer to his dashboard.",
       description:
         "Body `{text}`. 201 `{cheersLeftToday}`; the text (trimmed, otherwise as typed: plain text, never HTML) appears on his dashboard. 400 `Please write a few words.` / `Please keep your cheer under 280 characters.`; 409 `Please confirm the invitation first.`; 429 `You have sent enough cheers for today. Send another tomorrow.` (5 per partner in 24 hours, counted in the database); 429 `Too many attempts. …` with `Retry-After` over `RATE_LIMIT_PARTNER_CHEER_PER_IP`.",
-      ok: { 201: "`{cheersLeftToday}`" },
+      ok: { 201: { description: "`{cheersLeftToday}`", body: cheerSentSchema } },
       errors: ["partner.notAccepted", "partner.cheerLimit", "limit.tooManyRequests", "partner.linkNotFound"],
       public: true,
     }),

@@ -8,6 +8,7 @@ import { acceptPartnerLink, viewPartnerLink } from "#server/services/partners/pa
 import { planLineForOthers } from "#server/services/plan/plan-read.ts";
 import { type PartnersAnswer, partnerMessages } from "#shared/partners/contracts.ts";
 import { CHEER_MAX_LENGTH, CHEERS_PER_PARTNER_PER_DAY } from "#shared/partners/rules.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { MARCUS, uniqueEmail } from "#tests/support/personas.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
@@ -360,6 +361,8 @@ describe("the partner's page", () => {
     await t.request(`/api/partner/${row!.id}`, { method: "DELETE", cookie: user.cookie });
     expect((await t.request(photoUrl)).status).toBe(404);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("the partner's page, per-IP cheer limit", () => {
@@ -391,4 +394,6 @@ describe("the partner's page, per-IP cheer limit", () => {
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await last!.json()) as { error: string }).error).toMatch(/^Too many attempts/);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

@@ -10,7 +10,7 @@ import {
   removePartner,
   renewPartner,
 } from "#server/services/partners/partners.ts";
-import { invitePartnerSchema, type PartnersAnswer } from "#shared/partners/contracts.ts";
+import { invitePartnerSchema, type PartnersAnswer, partnersAnswerSchema } from "#shared/partners/contracts.ts";
 
 /**
  * His accountability partners (issue 25, decision 0106). Every answer is the whole `PartnersAnswer` as it now is, so
@@ -25,7 +25,7 @@ export const partnerRoutes = new Hono<AuthedEnv>()
       summary: "His accountability partners and the cheers they sent (decision 0106).",
       description:
         "`PartnersAnswer`; `maxPartners` is his plan's (free 1, premium 3, `subscription_plans.max_partners`).",
-      ok: { 200: "`PartnersAnswer`" },
+      ok: { 200: { description: "`PartnersAnswer`", body: partnersAnswerSchema } },
     }),
     async (c) => {
       return c.json<PartnersAnswer>(await listPartners(c.var.deps.database.db, c.var.user.id, new Date()), 200);
@@ -38,7 +38,7 @@ export const partnerRoutes = new Hono<AuthedEnv>()
       summary: "Invite a partner by e-mail.",
       description:
         "Body `{firstName, email}`. 201 `PartnersAnswer`, and the invitation e-mail with the link `/partner/view/<secret>` (expires after 14 days unless confirmed). The address is trimmed and lower-cased; addresses are compared by the mailbox they reach (`sam+x@` is `sam@`, and Gmail ignores dots). 400 `Please enter your partner's first name.` / `Please keep the first name under 50 characters.` / `Please use visible characters only: no line separators or invisible characters.` / `Please enter your partner's email address.` / `Please enter a valid email address.` / `Please enter an address with a domain name, not an IP address.` / `This address can never receive e-mail: its domain is reserved for tests or local networks.` / `Your partner needs an address other than your own.`; 409 `You have already invited this address.` (an expired invitation to the address is renewed instead: new link, the name he typed now); 403 `The free plan includes 1 accountability partner. Upgrade to Premium for up to 3.` / `You already have 3 accountability partners.` (his invitations are serialised, so parallel ones cannot pass the limit); 429 with `Retry-After`: `You have sent as many invitations as you can today. Please try again tomorrow.` (his invitations and renewals together, per 24 hours: free 5, Premium 10 by default, decision 0115) / `This address has received too many invitations today. Please try again tomorrow.` (3 invitations and renewals a day per mailbox from the whole app); both counted once per request that makes a link; 502 `Could not send the invitation. Please try again.` (nothing kept).",
-      ok: { 201: "`PartnersAnswer`" },
+      ok: { 201: { description: "`PartnersAnswer`", body: partnersAnswerSchema } },
       errors: [
         "partner.ownEmail",
         "partner.alreadyInvited",
@@ -68,7 +68,7 @@ export const partnerRoutes = new Hono<AuthedEnv>()
       summary: "Dismiss a cheer.",
       description:
         "`PartnersAnswer` without that cheer (a repeat changes nothing). Another user's or an unknown id → 404 `Not found`.",
-      ok: { 200: "`PartnersAnswer`" },
+      ok: { 200: { description: "`PartnersAnswer`", body: partnersAnswerSchema } },
       errors: ["partner.cheerNotFound"],
     }),
     idParam("partner.cheerNotFound"),
@@ -84,7 +84,7 @@ export const partnerRoutes = new Hono<AuthedEnv>()
       summary: "Remove a partner; his link answers 404 at once.",
       description:
         "`PartnersAnswer`; the partner, his cheers and deliveries are deleted, the link answers 404 at once. Another user's or an unknown id → 404 `This partner is no longer on your list.`",
-      ok: { 200: "`PartnersAnswer`" },
+      ok: { 200: { description: "`PartnersAnswer`", body: partnersAnswerSchema } },
       errors: ["partner.notFound"],
     }),
     idParam("partner.notFound"),
@@ -100,7 +100,7 @@ export const partnerRoutes = new Hono<AuthedEnv>()
       summary: "Send the partner a new link; the old one answers 404 at once.",
       description:
         "`PartnersAnswer`; a new link by e-mail, the old one answers 404 at once. An expired invitation gets another 14 days; a confirmed partner stays confirmed. Counted like an invitation (429 as above); 404 as above; 502 when the e-mail could not be sent (the new link stands; renew again).",
-      ok: { 200: "`PartnersAnswer`" },
+      ok: { 200: { description: "`PartnersAnswer`", body: partnersAnswerSchema } },
       errors: ["partner.notFound", "partner.dailyLimit", "partner.addressLimit", "partner.inviteFailed"],
     }),
     idParam("partner.notFound"),

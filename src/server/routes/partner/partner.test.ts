@@ -8,6 +8,7 @@ import type { DataExport } from "#shared/account/data-rights.ts";
 import { type PartnersAnswer, partnerMessages } from "#shared/partners/contracts.ts";
 import { INVITATION_EXPIRY_DAYS } from "#shared/partners/rules.ts";
 import { textMessages } from "#shared/text.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { MARCUS, newAccount, signUpBody, uniqueEmail } from "#tests/support/personas.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
@@ -599,4 +600,6 @@ describe("accountability partners (his side)", () => {
       expect(t.smtp.countFor(account.email)).toBe(0);
     });
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

@@ -4,7 +4,12 @@ import type { AppEnv, Deps } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
 import { validate } from "#server/http/validation.ts";
 import { type PushDeps, pushStatusOf, switchPushOff, switchPushOn } from "#server/services/push/device-push.ts";
-import { pushEndpointBodySchema, pushStatusQuerySchema, pushSubscriptionSchema } from "#shared/push/contracts.ts";
+import {
+  pushEndpointBodySchema,
+  pushStatusQuerySchema,
+  pushStatusSchema,
+  pushSubscriptionSchema,
+} from "#shared/push/contracts.ts";
 
 function pushDeps({ env, database }: Deps): PushDeps {
   return { db: database.db, vapid: env.vapid, production: env.NODE_ENV === "production" };
@@ -25,7 +30,7 @@ export const pushRoutes = new Hono<AppEnv>()
       summary: "Web push on this device: the key to subscribe with and whether this device is his (decision 0098).",
       description:
         "`{available, publicKey \\| null, subscribed, devices}`: whether this server pushes, the VAPID key to subscribe with, whether the named endpoint (this device's) is one of his, and how many devices he has push on.",
-      ok: { 200: "`PushStatus`" },
+      ok: { 200: { description: "`PushStatus`", body: pushStatusSchema } },
     }),
     requireUser,
     validate("query", pushStatusQuerySchema),
@@ -40,7 +45,7 @@ export const pushRoutes = new Hono<AppEnv>()
       summary: "Switch push on for this browser: its subscription saved for him.",
       description:
         "Body `{endpoint, keys: {p256dh, auth}, expirationTime?}`. The browser's `PushSubscription.toJSON()`, saved for him; the same status. 400 for an invalid subscription or an endpoint outside the known push services (https only in production), 409 past 10 devices, 409 `Push notifications on this browser are on for another account. …` for an endpoint another account has (it stays his, decision 0103), 503 when the server has no VAPID keys.",
-      ok: { 200: "`PushStatus`" },
+      ok: { 200: { description: "`PushStatus`", body: pushStatusSchema } },
       errors: ["push.unavailable", "push.endpointRefused", "push.endpointTaken", "push.tooManyDevices"],
     }),
     requireUser,
@@ -62,7 +67,7 @@ export const pushRoutes = new Hono<AppEnv>()
       summary: "Switch push off for this browser.",
       description:
         "Body `{endpoint}`. The same status, that device off. Another user's endpoint or an unknown one → 404 `Push notifications are not on for this device.`",
-      ok: { 200: "`PushStatus`" },
+      ok: { 200: { description: "`PushStatus`", body: pushStatusSchema } },
       errors: ["push.notFound"],
     }),
     requireUser,

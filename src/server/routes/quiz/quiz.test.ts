@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { challenges, profiles, quizResponses, tokenUsage } from "#server/db/schema.ts";
 import type { SubmitQuizRequest } from "#shared/quiz/contracts.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { answersFor, DEV, MARCUS } from "#tests/support/personas.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
@@ -209,4 +210,6 @@ describe("quiz API", () => {
     expect((await edit.json()).id).toBe(id);
     expect((await latest(user)).response?.answers[2]?.answer).toBe(DEV[2]);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

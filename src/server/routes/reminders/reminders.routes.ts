@@ -12,7 +12,9 @@ import { paths } from "#shared/paths.ts";
 import {
   type ReminderSettings,
   reminderSettingsPatchSchema,
+  reminderSettingsSchema,
   type UnsubscribeAnswer,
+  unsubscribeAnswerSchema,
   unsubscribeSchema,
 } from "#shared/reminders/contracts.ts";
 
@@ -27,7 +29,12 @@ export const reminderRoutes = new Hono<AppEnv>()
       tag: "Reminders",
       summary: "His reminder e-mail settings (decision 0094).",
       description: "`{deadlineEmails, weeklySummary, timeZone \\| null}`; both lists on until he turns one off.",
-      ok: { 200: "`ReminderSettings`: `{deadlineEmails, weeklySummary, timeZone}`" },
+      ok: {
+        200: {
+          description: "`ReminderSettings`: `{deadlineEmails, weeklySummary, timeZone}`",
+          body: reminderSettingsSchema,
+        },
+      },
     }),
     requireUser,
     async (c) => {
@@ -41,7 +48,7 @@ export const reminderRoutes = new Hono<AppEnv>()
       summary: "Change reminder settings; only the named fields change.",
       description:
         "Body `{deadlineEmails?, weeklySummary?, timeZone?}`. The settings as saved; only the named fields change. 400 `Unknown time zone`, 400 `Nothing to change`.",
-      ok: { 200: "`ReminderSettings` as saved" },
+      ok: { 200: { description: "`ReminderSettings` as saved", body: reminderSettingsSchema } },
     }),
     requireUser,
     validate("json", reminderSettingsPatchSchema),
@@ -57,7 +64,7 @@ export const reminderRoutes = new Hono<AppEnv>()
       summary: "RFC 8058 one-click unsubscribe, posted by mail providers: no session, the signed token is the key.",
       description:
         'No session (RFC 8058 one-click, posted by mail providers): `{list: "deadlines" \\| "weekly"}`, that list is off. A token the server did not sign → 400 with the message for the page.',
-      ok: { 200: "`{list}`: that list is off" },
+      ok: { 200: { description: "`{list}`: that list is off", body: unsubscribeAnswerSchema } },
       errors: ["reminders.unsubscribeInvalid"],
       public: true,
     }),

@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { milestones, todos } from "#server/db/schema.ts";
 import type { UpdateTodoRequest } from "#shared/plan/contracts.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
@@ -153,4 +154,6 @@ describe("todo API (PATCH /api/todos/:id)", () => {
     expect(shown.todos.map((todo) => todo.id)).toEqual(todoIds);
     expect(shown.todos.every((todo) => todo.todoCompleted)).toBe(true);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

@@ -3,6 +3,7 @@ import { requireUser } from "#server/auth/session.ts";
 import type { AuthedEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
 import { readWorkflow } from "#server/services/plan/workflow.ts";
+import { workflowSchema } from "#shared/plan/contracts.ts";
 
 /** The challenge workflow loads from the server, so it survives a reload. */
 export const workflowRoutes = new Hono<AuthedEnv>().use(requireUser).get(
@@ -12,7 +13,7 @@ export const workflowRoutes = new Hono<AuthedEnv>().use(requireUser).get(
     summary: "The challenge workflow: the accepted challenges of his latest plan.",
     description:
       "`{quizResponseId \\| null, missionStatement, challenges: accepted challenges of the latest analyzed response}`",
-    ok: { 200: "`{quizResponseId, missionStatement, challenges}`" },
+    ok: { 200: { description: "`{quizResponseId, missionStatement, challenges}`", body: workflowSchema } },
   }),
   async (c) => {
     return c.json(await readWorkflow(c.var.deps.database.db, c.var.user.id), 200);

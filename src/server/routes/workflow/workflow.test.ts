@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 describe("GET /api/workflow", () => {
@@ -33,4 +34,6 @@ describe("GET /api/workflow", () => {
     const stranger = await t.createUser();
     expect((await (await stranger.api.workflow.$get()).json()).challenges).toEqual([]);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
