@@ -84,6 +84,14 @@ module.exports = {
       to: { path: ["^src/server/(routes|http)/", "(^|node_modules/)(hono|@hono/[^/]+)(/|$)"] },
     },
     {
+      name: "routes-not-to-db",
+      comment:
+        "Routes reach the database through services (routes -> services -> db): a query in a route is a service not yet written. Route tests may read the tables to check what a request stored.",
+      severity: "error",
+      from: { path: "^src/server/routes/", pathNot: "[.]test[.]ts$" },
+      to: { path: "^src/server/db/" },
+    },
+    {
       name: "db-imports-no-layer-above",
       comment:
         "db/ is the bottom of the server (routes -> services -> db): schema, client and statements import shared and each other, never services, routes, http, auth, the stand-ins or the modules that wire them.",

@@ -39,6 +39,9 @@ const cleanTree: Files = {
     "",
   ].join("\n"),
   "src/server/routes/plan/plan-path.ts": 'export const planPath = "/plan";\n',
+  // A route's test may read the tables to check what a request stored.
+  "src/server/routes/plan/plan.test.ts":
+    'import { table } from "#server/db/schema.ts";\n\nexport const stored = table;\n',
   "src/server/routes/quiz/quiz.routes.ts":
     'import { Hono } from "hono";\n\nexport const quizRoutes = new Hono().get("/quiz", (c) => c.json({}));\n',
   "src/server/app.ts": [
@@ -157,6 +160,12 @@ const planted: Planted[] = [
     case: "a route folder imports another route folder",
     file: "src/server/routes/quiz/borrow.ts",
     text: 'import { planPath } from "../plan/plan-path.ts";\n\nexport const borrowed = planPath;\n',
+  },
+  {
+    rule: "routes-not-to-db",
+    case: "a route queries a table itself",
+    file: "src/server/routes/quiz/quiz-count.ts",
+    text: 'import { table } from "#server/db/schema.ts";\n\nexport const count = table;\n',
   },
   {
     rule: "feature-not-to-other-feature",

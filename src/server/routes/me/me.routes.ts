@@ -3,13 +3,11 @@ import { clientIp } from "#server/auth/client-ip.ts";
 import { requireUser } from "#server/auth/session.ts";
 import { signedOutCookies } from "#server/auth/signed-out-cookies.ts";
 import type { AppEnv } from "#server/context.ts";
-import type { Db } from "#server/db/client.ts";
 import { documented } from "#server/http/openapi.ts";
 import { validate } from "#server/http/validation.ts";
 import { exportUserData } from "#server/services/account/data-export.ts";
 import { deleteAccountOnRequest } from "#server/services/account/leave-for-good.ts";
-import { updateFirstName } from "#server/services/account/profile.ts";
-import { isRunValidated } from "#server/services/onboarding/onboarding.ts";
+import { me, updateFirstName } from "#server/services/account/profile.ts";
 import { type Me, meSchema, updateProfileSchema } from "#shared/account/contracts.ts";
 import {
   accountDeletedSchema,
@@ -17,15 +15,6 @@ import {
   dataExportSchema,
   deleteAccountSchema,
 } from "#shared/account/data-rights.ts";
-
-type MeUser = { id: string; email: string; firstName: string; createdAt: Date };
-
-async function me(db: Db, user: MeUser): Promise<Me> {
-  return {
-    user: { id: user.id, email: user.email, firstName: user.firstName, createdAt: user.createdAt.toISOString() },
-    onboarding: { runValidated: await isRunValidated(db, user.id) },
-  };
-}
 
 /**
  * The client's one question at start: who is signed in (with the joined date the profile shows), and has he

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
+import type { Me } from "#shared/account/contracts.ts";
 import { DomainError } from "../domain-error.ts";
+import { isRunValidated } from "../onboarding/onboarding.ts";
 
 /**
  * Changes the name the app greets him with. better-auth's `name` is kept equal to it, as at sign-up, so the
@@ -15,4 +17,14 @@ export async function updateFirstName(db: Db, userId: string, firstName: string)
     .returning({ id: users.id, email: users.email, firstName: users.firstName, createdAt: users.createdAt });
   if (!row) throw new DomainError("auth.sessionRequired");
   return row;
+}
+
+type MeUser = { id: string; email: string; firstName: string; createdAt: Date };
+
+/** GET /api/me's answer: who he is, with the joined date the profile shows, and whether onboarding is done. */
+export async function me(db: Db, user: MeUser): Promise<Me> {
+  return {
+    user: { id: user.id, email: user.email, firstName: user.firstName, createdAt: user.createdAt.toISOString() },
+    onboarding: { runValidated: await isRunValidated(db, user.id) },
+  };
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { reminderSettings } from "#server/db/schema.ts";
+import { reminderSettings, users } from "#server/db/schema.ts";
 import type { ReminderSettings, ReminderSettingsPatch } from "#shared/reminders/contracts.ts";
 import type { ReminderList } from "#shared/reminders/rules.ts";
 import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
@@ -37,10 +37,12 @@ export async function updateReminderSettings(
   return toSettings(row);
 }
 
-export function turnOffList(db: Db, userId: string, list: ReminderList) {
-  return updateReminderSettings(
-    db,
-    userId,
-    list === "deadlines" ? { deadlineEmails: false } : { weeklySummary: false },
-  );
+/**
+ * A list turned off with an e-mail's unsubscribe link. The signed token may name an account deleted since: it gets no
+ * e-mail anyway, and nothing is stored for it (its settings row would refer to no one).
+ */
+export async function turnOffList(db: Db, userId: string, list: ReminderList): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  await updateReminderSettings(db, userId, list === "deadlines" ? { deadlineEmails: false } : { weeklySummary: false });
 }
