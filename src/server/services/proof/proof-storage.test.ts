@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeS3, startFakeS3 } from "#tests/support/fake-s3.ts";
 import { fileProofStorage, type ProofStorage, proofStorageFrom, s3ProofStorage } from "./proof-storage.ts";
@@ -136,6 +137,42 @@ describe("s3ProofStorage against a local S3", () => {
       /answered 403/,
     );
     expect(s3.refusals).toEqual(["X-Amz-Content-Sha256 does not match the body"]);
+  });
+
+  /** AWS's own client, which signs with its own code: what a real S3 accepts, the stand-in must accept too (issue 39). */
+  function awsClient(secretAccessKey = s3.config.secretAccessKey) {
+    return new S3Client({
+      endpoint: s3.config.endpoint,
+      region: s3.config.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.config.accessKeyId, secretAccessKey },
+      // The SDK's default CRC32 checksums are an S3 extension the stand-in does not check; the signature is what counts.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+    });
+  }
+
+  it("answers AWS's own SDK as S3 would: its signed requests pass, one signed with the wrong secret does not", async () => {
+    const client = awsClient();
+    const bucket = s3.config.bucket;
+    await client.send(
+      new PutObjectCommand({ Bucket: bucket, Key: "sdk.webp", Body: photo, ContentType: "image/webp" }),
+    );
+    expect(s3.refusals).toEqual([]);
+    // What the SDK stored, production's signer reads back, and the other way round.
+    expect(await s3ProofStorage(s3.config).get("sdk.webp")).toEqual({ bytes: photo, contentType: "image/webp" });
+    await s3ProofStorage(s3.config).put("ours.webp", photo, "image/webp");
+    const ours = await client.send(new GetObjectCommand({ Bucket: bucket, Key: "ours.webp" }));
+    expect(Buffer.from(await ours.Body!.transformToByteArray())).toEqual(photo);
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: "sdk.webp" }));
+    expect(s3.objects.has("sdk.webp")).toBe(false);
+    expect(s3.refusals).toEqual([]);
+
+    await expect(
+      awsClient("wrong-secret").send(new PutObjectCommand({ Bucket: bucket, Key: "no.webp", Body: photo })),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+    expect(s3.refusals).toEqual(["signature does not match"]);
+    expect(s3.objects.has("no.webp")).toBe(false);
   });
 
   it("throws on a store in trouble, and when the store cannot be reached", async () => {
