@@ -59,7 +59,7 @@ for entry in "${MOMENTS[@]}"; do
   fake="+${offset}"
   ((offset < 0)) && fake="${offset}"
   local_start="$(TZ="$zone" date -d "$moment" '+%Y-%m-%d %H:%M:%S %Z')"
-  echo "== $name: $moment ($local_start $zone)"
+  echo "== $name: $moment ($local_start in $zone)"
   ran=$((${ran:-0} + 1))
   began=$SECONDS
   # scripts/test-dates.test.ts checks that the tests see this moment and zone; with files named, it is added to them.

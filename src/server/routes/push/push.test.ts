@@ -7,6 +7,7 @@ import { deliverReminder } from "#server/services/reminders/deliver.ts";
 import { claimDueReminders } from "#server/services/reminders/planner.ts";
 import { MAX_PUSH_DEVICES, pushMessages } from "#shared/push/contracts.ts";
 import { addDays } from "#shared/time.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import {
   type BrowserSubscription,
   type FakePushService,
@@ -179,6 +180,8 @@ describe("/api/push", () => {
     const device = push.subscribe();
     expect((await t.api.push.subscriptions.$post({ json: json(device) })).status).toBe(401);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
 
 describe("/api/push in production", () => {
@@ -342,4 +345,6 @@ describe("reminders as push notifications", () => {
     expect(await deliverReminder(reminderDeps(), id!, morning)).toBe("already-sent");
     expect(push.pushesTo(failing!)).toHaveLength(1);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });

@@ -6,6 +6,7 @@ import { claimDueReminders } from "#server/services/reminders/planner.ts";
 import { reminderMessages } from "#shared/reminders/contracts.ts";
 import { listOfKind, type ReminderList } from "#shared/reminders/rules.ts";
 import { addDays } from "#shared/time.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
 
@@ -310,4 +311,6 @@ describe("reminder e-mails, on a clock of their own (issue 24 #2)", () => {
     });
     expect(await runAt(at(due, 17, PHOENIX.offset), user.id)).toEqual([]);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
