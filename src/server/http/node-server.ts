@@ -25,12 +25,22 @@ export function createHttpServer(fetch: Fetch): Server {
     return response;
   });
   const compress = compression({ threshold: 1024 });
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") res.once("finish", () => req.complete || discardUnreadBody(req));
     // The middleware's types are Express's; it only reads Node's request and wraps the response's write methods.
     compress(req as never, res as never, () => void listener(req, res));
   });
+  // An idle kept-alive connection is closed by the server only after its clients and proxies would have dropped it:
+  // with Node's 5 s, a client that sent its next request just as the server closed the socket got a reset (seen in a
+  // browser test's API client), and a proxy keeping connections to the instances longer hits the same race.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Counted from a request's first byte, so it must outlast the idle wait before it (Node's advice).
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  return server;
 }
+
+/** Longer than the usual idle timeouts of clients and of load balancers (60 s), as Node's documentation advises. */
+const KEEP_ALIVE_MS = 65_000;
 
 /**
  * An answer sent before its request's body was read (413 by Content-Length, or the limit passed mid-stream) leaves the

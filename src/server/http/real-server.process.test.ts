@@ -119,6 +119,17 @@ describe(`the server npm start runs, over real sockets (${onPostgres ? "PostgreS
     }
   });
 
+  it("keeps an idle connection 65 s, longer than its clients and proxies, so none reuses one the server is closing", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await send("/api/health", { agent });
+      expect(first.headers.connection).toBe("keep-alive");
+      expect(first.headers["keep-alive"]).toBe("timeout=65");
+    } finally {
+      agent.destroy();
+    }
+  });
+
   it("compresses pages of 1 KB or more for a browser that takes brotli, and leaves small answers as they are", async () => {
     const landing = await send("/", { headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(landing.status).toBe(200);
