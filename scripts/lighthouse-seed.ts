@@ -1,15 +1,14 @@
 import { hc } from "hono/client";
 import type { ApiType } from "#server/app.ts";
+import { DAY_MS, dayOf } from "#shared/time.ts";
 import { answersFor, MARCUS } from "../tests/support/personas.ts";
 import { realClient } from "../tests/support/real-client.ts";
 import { STARTUP_MS, until } from "../tests/support/server-process.ts";
 import type { CapturedMail } from "../tests/support/smtp-sink.ts";
 
-const DAY_MS = 86_400_000;
-
 /** A day `days` from now, as the date picker sends it. */
 function dayFromNow(days: number) {
-  return new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+  return dayOf(new Date(Date.now() + days * DAY_MS));
 }
 
 async function ok<T>(label: string, response: Response, parse: (r: Response) => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { challengeProgress, isOverdue, type MilestoneType, sortMilestones } from "../plan/rules.ts";
-import { addDays, dayOf, isoWeekKey, localTime, startOfLocalDay } from "../time.ts";
+import { addDays, dayOf, isoWeekKey, localTime, startOfLocalDay, todayIn } from "../time.ts";
 import { localWeekStart, STREAK_RECENT_WEEKS } from "./streak.ts";
 
 /**
@@ -35,7 +35,7 @@ export function activityGrid(completions: Iterable<Date>, now: Date, timeZone: s
     const day = localTime(moment, timeZone).date;
     perDay.set(day, (perDay.get(day) ?? 0) + 1);
   }
-  const today = localTime(now, timeZone).date;
+  const today = todayIn(timeZone, now);
   return insightMondays(now, timeZone).map((monday) => ({
     monday,
     week: isoWeekKey(monday),

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { challenges, milestones, proofs } from "#server/db/schema.ts";
 import { proofMessages } from "#shared/proof/contracts.ts";
+import { DAY_MS } from "#shared/time.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { realActivityFile } from "#tests/support/real-activity-files.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
@@ -11,8 +12,6 @@ import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-
  * (a run, or a multi-sport file's running leg; a file that says it is another sport is refused by name); any other
  * milestone takes any activity. Dates: the activity started in the week before the upload and not in the future.
  */
-const DAY = 24 * 60 * 60 * 1000;
-
 describe("milestone proof with real files (issue 38)", () => {
   let t: TestApp;
   let undoClock: () => void;
@@ -60,7 +59,7 @@ describe("milestone proof with real files (issue 38)", () => {
     return { status: response.status, body: await response.json() };
   };
 
-  const twoDaysAfter = (name: string) => Date.parse(realActivityFile(name).entry.startedAt ?? "") + 2 * DAY;
+  const twoDaysAfter = (name: string) => Date.parse(realActivityFile(name).entry.startedAt ?? "") + 2 * DAY_MS;
 
   it("a running milestone takes a steep trail run as its watch counted it, and refuses a ride by name", async () => {
     const { user, running } = await planAt(twoDaysAfter("suunto-steep-trail-run.fit"));
@@ -90,7 +89,7 @@ describe("milestone proof with real files (issue 38)", () => {
   });
 
   it("refuses an activity older than a week before the upload, whatever the milestone", async () => {
-    const { user, riding } = await planAt(twoDaysAfter("coros-run.fit") + 7 * DAY);
+    const { user, riding } = await planAt(twoDaysAfter("coros-run.fit") + 7 * DAY_MS);
     const old = await upload(user, riding, "coros-run.fit");
     expect(old).toEqual({ status: 400, body: { error: proofMessages.tooOld } });
   });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { proofs, runValidations } from "#server/db/schema.ts";
 import { proofMessages } from "#shared/proof/contracts.ts";
+import { DAY_MS, MINUTE_MS } from "#shared/time.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { realActivityFile } from "#tests/support/real-activity-files.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
@@ -11,8 +12,6 @@ import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
  * clock rather than by rewriting the file: he accepted the challenge half an hour before the file starts and uploads
  * it two days after (decision 0100: time is an input, never today's date).
  */
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 const NOTES = "Real watch, real legs, real file.";
 
 describe("a run proved by real files from watches and apps (issue 38)", () => {
@@ -30,10 +29,10 @@ describe("a run proved by real files from watches and apps (issue 38)", () => {
   async function upload(name: string) {
     const { entry, bytes } = realActivityFile(name);
     const start = Date.parse(entry.startedAt ?? "");
-    vi.setSystemTime(new Date(start - 30 * MINUTE));
+    vi.setSystemTime(new Date(start - 30 * MINUTE_MS));
     const user = await t.createUser();
     expect((await user.api.onboarding.challenge.$post({ json: { maxDurationMinutes: 30 } })).status).toBe(200);
-    vi.setSystemTime(new Date(start + 2 * DAY));
+    vi.setSystemTime(new Date(start + 2 * DAY_MS));
     const response = await user.api.onboarding["run-validation"].file.$post({
       form: { file: new File([Buffer.from(bytes)], name), previousMaxDuration: "30", notes: NOTES },
     });

@@ -7,7 +7,7 @@ import type { Mission } from "#shared/plan/contracts.ts";
 import { sortMilestones } from "#shared/plan/rules.ts";
 import type { ReplanOffer } from "#shared/replan/contracts.ts";
 import { clampToWindow, replanWindow } from "#shared/replan/rules.ts";
-import { localTime } from "#shared/time.ts";
+import { FALLBACK_TIME_ZONE, todayIn } from "#shared/time.ts";
 import { premiumCondition } from "../billing/premium.ts";
 import { proofSummaryJson } from "../proof/proof-summary.ts";
 import { type BalanceRow, balanceOf } from "../tokens/tokens.ts";
@@ -117,7 +117,9 @@ export async function readDashboard(
     mission: row?.mission ?? null,
     challenges: (row?.challenges ?? []).map((challenge) => ({
       ...challenge,
-      milestones: sortMilestones(withReplanWindows(challenge.milestones, localTime(now, row?.time_zone ?? "UTC").date)),
+      milestones: sortMilestones(
+        withReplanWindows(challenge.milestones, todayIn(row?.time_zone ?? FALLBACK_TIME_ZONE, now)),
+      ),
     })),
     addChallenge: addChallengeOf(row),
   };

@@ -12,7 +12,7 @@ import {
   weekEnds,
 } from "#shared/insights/rules.ts";
 import { type Streak, streakFromCompletions } from "#shared/insights/streak.ts";
-import { localTime } from "#shared/time.ts";
+import { todayIn } from "#shared/time.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
 import { readTimeZone } from "../reminders/settings.ts";
 
@@ -109,7 +109,7 @@ export async function readInsights(db: Db, userId: string, now: Date): Promise<I
   });
   return {
     timeZone,
-    today: localTime(now, timeZone).date,
+    today: todayIn(timeZone, now),
     streak: streakFromCompletions(completions, now, timeZone),
     activity: activityGrid(completions, now, timeZone),
     progress: { weeks: insightMondays(now, timeZone, signedUpAt), challenges: lines },

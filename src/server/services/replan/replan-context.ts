@@ -2,15 +2,12 @@ import { and, eq, ne } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { milestones } from "#server/db/schema.ts";
 import { replanWindow } from "#shared/replan/rules.ts";
-import { dayOf as dayOfDate, todayIn } from "#shared/time.ts";
+import { dayOf, todayIn } from "#shared/time.ts";
 import { milestoneTodos, readMilestoneForAi } from "../plan/todos.ts";
 import { readTimeZone } from "../reminders/settings.ts";
 
 /** The database or an open transaction. */
 type Executor = Pick<Db, "select">;
-
-/** A deadline's calendar day: deadlines are stored as the end of their day (SPEC.md section 9). */
-export const dayOf = (deadline: Date | null) => (deadline ? dayOfDate(deadline) : null);
 
 /**
  * Today on his clock: the time zone his browser told the reminders (UTC until it has), so a new date is never
@@ -31,7 +28,7 @@ export async function windowFor(db: Executor, userId: string, milestoneId: strin
     .where(and(eq(milestones.challengeId, challengeId), eq(milestones.userId, userId), ne(milestones.id, milestoneId)));
   return replanWindow(
     today,
-    others.map((o) => dayOf(o.deadline)),
+    others.map((o) => (o.deadline ? dayOf(o.deadline) : null)),
   );
 }
 

@@ -15,13 +15,13 @@ import {
   replanMessages,
   replanReasonLabels,
 } from "#shared/replan/rules.ts";
-import { addDays, daysBetween } from "#shared/time.ts";
+import { addDays, dayOf, daysBetween } from "#shared/time.ts";
 import { DomainError } from "../domain-error.ts";
 import { withModelGeneration } from "../generation/model-generations.ts";
 import { toMilestone } from "../plan/plan-read.ts";
 import { milestoneTodos } from "../plan/todos.ts";
 import { consumeToken, tokenBalance } from "../tokens/tokens.ts";
-import { dayOf, readReplanContext, todayFor, windowFor } from "./replan-context.ts";
+import { readReplanContext, todayFor, windowFor } from "./replan-context.ts";
 
 type ReplanRequest = z.output<typeof replanRequestSchema>;
 type AcceptChanges = z.output<typeof acceptReplanSchema>;
@@ -308,7 +308,7 @@ export async function acceptReplan(
         proposal: accepted,
         replaced: {
           milestoneDescription: milestone.milestoneDescription,
-          deadline: dayOf(milestone.milestoneDeadline),
+          deadline: milestone.milestoneDeadline ? dayOf(milestone.milestoneDeadline) : null,
           openTodos: open.map((t) => t.text),
         },
         decidedAt: now,
