@@ -4,14 +4,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TEST_PASSWORD } from "#tests/support/personas.ts";
 import {
+  bundledServerArgs,
   exitOf,
   killServers,
   STARTUP_MS,
   STOP_MS,
   spawnServer,
-  startServer,
+  startBundledServer,
   stopServer,
   until,
+  writeClientFiles,
 } from "#tests/support/server-process.ts";
 import { createEmptyPostgresDatabase } from "#tests/support/test-database.ts";
 
@@ -31,9 +33,13 @@ describe(`the server process (${onPostgres ? "DATABASE_URL" : "embedded PGlite"}
   let dataDir: string;
   let pgDb: Awaited<ReturnType<typeof createEmptyPostgresDatabase>> | undefined;
   let dbEnv: Record<string, string>;
+  let clientFiles: string;
+  // The bundle `npm start` runs (it started under tsx before: 5–9 s of a start went to compiling the source).
+  const startServer = (env: Record<string, string>) => startBundledServer(env, clientFiles);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "unscroll-proc-"));
+    clientFiles = writeClientFiles(join(dataDir, "build"), "<!doctype html><title>Unscroll</title>");
     if (onPostgres) pgDb = await createEmptyPostgresDatabase();
     // DATA_DIR also with PostgreSQL: the server keeps its dev secret and the test Stripe state there, not in the repo.
     dbEnv = pgDb ? { DATABASE_URL: pgDb.url, DATA_DIR: dataDir } : { DATA_DIR: dataDir };
@@ -129,7 +135,7 @@ describe(`the server process (${onPostgres ? "DATABASE_URL" : "embedded PGlite"}
   it(
     "refuses to start on a bad setting and names it",
     async () => {
-      const { child, errors } = spawnServer({ PORT: "abc", ...dbEnv });
+      const { child, errors } = spawnServer({ PORT: "abc", ...dbEnv }, await bundledServerArgs());
       expect(await exitOf(child, STARTUP_MS)).toBe(1);
       expect(errors()).toContain("PORT: must be a port number (1-65535)");
     },

@@ -130,6 +130,11 @@ function isRunning(pid: number) {
  * build/server is, so test projects running beside each other never overwrite a bundle another one is starting.
  */
 export async function startBundledServer(env: Record<string, string>, clientFiles: string): Promise<RunningServer> {
+  return startServer({ BUILD_DIR: clientFiles, ...env }, await bundledServerArgs());
+}
+
+/** What node runs for the bundle (`spawnServer`'s args), bundling it first in this test process if need be. */
+export async function bundledServerArgs(): Promise<readonly string[]> {
   bundled ??= (async () => {
     removeBundlesOfEndedRuns();
     const outdir = resolve(root, ".tmp", `${BUNDLE_PREFIX}${process.pid}`);
@@ -137,7 +142,7 @@ export async function startBundledServer(env: Record<string, string>, clientFile
     await buildServer(outdir);
     return join(outdir, "main.mjs");
   })();
-  return startServer({ BUILD_DIR: clientFiles, ...env }, ["--enable-source-maps", await bundled]);
+  return ["--enable-source-maps", await bundled];
 }
 
 /** A build folder whose client is one page: what a bundled server needs to start and to serve a page. */
