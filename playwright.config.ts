@@ -35,6 +35,9 @@ export default defineConfig({
     // log is all anyone reads of a CI run, so .ci/run turns it off (decision 0131); locally a failure keeps its trace.
     trace: process.env.E2E_TRACE === "off" ? "off" : "retain-on-failure",
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    // Each test's new context would install the service worker and download every file it precaches: a tenth of a
+    // dashboard test's time. The specs about the worker (pwa, push) allow it (decision 0131).
+    serviceWorkers: "block",
   },
   projects: [
     {

@@ -4,6 +4,9 @@ import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
+// The service worker is what this spec is about; the others run without one (playwright.config.ts, decision 0131).
+test.use({ serviceWorkers: "allow" });
+
 // Web push on this device (issue 14 part 4): the settings switch, and a push shown by the real service worker.
 // Headless Chromium has no push service to reach, so pushManager.subscribe is replaced by a stub that hands out a
 // subscription on a loopback endpoint (allowed outside production); everything else is the real app.

@@ -7,6 +7,9 @@ import { createConfirmedUser, expect, gotoHydrated, logIn, test } from "./fixtur
 import { acceptedPlan, apiPatch } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
+// The service worker is what this spec is about; the others run without one (playwright.config.ts, decision 0131).
+test.use({ serviceWorkers: "allow" });
+
 // The installable app (issue 14): manifest, icons, service worker, Chromium's installability checks, and the
 // dashboard opening offline with his last data, which never outlives his sign-out.
 
