@@ -1,11 +1,27 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
-const serverTests = ["src/server/**/*.test.ts"];
-// Each server test file builds its own app, database and clock (tests/support/test-app.ts, fixed-clock.ts), so a
-// worker can keep the modules it imported for the next file: importing the app again for each of 166 files took
-// 314 s of the workers' time in a CI run, 49 s without (decision 0131). The component tests stay isolated (jsdom).
-const serverIsolate = false;
+/**
+ * The server tests on one database. Each file builds its own app, database and clock (tests/support/test-app.ts,
+ * fixed-clock.ts), so a worker keeps the modules it imported for the next file (`isolate: false`): importing the app
+ * again for each of 166 files took 314 s of the workers' time in a CI run, 49 s without (decision 0131). What a file
+ * may leave behind when it fails before its own undo (a fake clock, a stub) is put back after it. The component tests
+ * stay isolated (jsdom).
+ */
+function serverProject(database: "pglite" | "postgres") {
+  return {
+    test: {
+      name: `server:${database}`,
+      include: ["src/server/**/*.test.ts"],
+      env: { TEST_DB: database },
+      isolate: false,
+      setupFiles: ["tests/support/server-file-cleanup.ts"],
+      globalSetup: ["tests/support/global-setup.ts"],
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  };
+}
 
 // The same server tests run once on PGlite and, when TEST_DATABASE_URL is set, once on PostgreSQL.
 export default defineConfig({
@@ -21,32 +37,10 @@ export default defineConfig({
         // Components with their timing logic, rendered in a browser-like DOM.
         test: { name: "client", include: ["src/client/**/*.test.tsx"], environment: "jsdom" },
       },
-      {
-        test: {
-          name: "server:pglite",
-          include: serverTests,
-          env: { TEST_DB: "pglite" },
-          isolate: serverIsolate,
-          setupFiles: ["tests/support/server-file-cleanup.ts"],
-          globalSetup: ["tests/support/global-setup.ts"],
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
-        },
-      },
+      serverProject("pglite"),
       ...(process.env.TEST_DATABASE_URL
         ? [
-            {
-              test: {
-                name: "server:postgres",
-                include: serverTests,
-                env: { TEST_DB: "postgres" },
-                isolate: serverIsolate,
-                setupFiles: ["tests/support/server-file-cleanup.ts"],
-                globalSetup: ["tests/support/global-setup.ts"],
-                testTimeout: 20_000,
-                hookTimeout: 30_000,
-              },
-            },
+            serverProject("postgres"),
             {
               // Several instances of the bundle on one PostgreSQL behind HAProxy (deploy/haproxy.cfg, issue 36): one
               // file at a time, each with a cluster of its own; their waits are for restarts and the job queue.
