@@ -28,7 +28,15 @@ if ((lint_status || typecheck_status || build_status)); then
   exit 1
 fi
 echo "== unit, component and server tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)} (at ${SECONDS} s)"
+# Every answer the server tests see is kept, so that afterwards every refusal the API document lists is known to have
+# been answered by its route in some test (scripts/check-refusals.ts, issue 39).
+UNSCROLL_ANSWERS_DIR="$(mktemp -d)"
+export UNSCROLL_ANSWERS_DIR
 npx vitest run --project unit --project client --project 'server:*'
+echo "== documented refusals against the answers the tests saw (at ${SECONDS} s)"
+node --import tsx scripts/check-refusals.ts "$UNSCROLL_ANSWERS_DIR"
+rm -rf "$UNSCROLL_ANSWERS_DIR"
+unset UNSCROLL_ANSWERS_DIR
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   # Alone, after the rest: beside the server tests the cluster's restarts under load made an upload test's held
   # connections miss their slots (seen in CI, never in either run alone), and its own timings are its measure.

@@ -1,4 +1,6 @@
 import { type Agent, type IncomingHttpHeaders, request } from "node:http";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { keepAnswer, type Answer as Seen, undocumentedStatuses } from "./answered-statuses.ts";
 import { newAccount, signUpBody } from "./personas.ts";
 import { STARTUP_MS, until } from "./server-process.ts";
 import type { CapturedMail } from "./smtp-sink.ts";
@@ -30,6 +32,7 @@ const quieted = new WeakSet<object>();
 
 /** `origin`: what its pages' Origin header says; the server's own address unless it sits behind a proxy's. */
 export function realClient(port: number, smtp: { mails: CapturedMail[] }, origin = `http://localhost:${port}`) {
+  const seen: Seen[] = [];
   function send(path: string, options: Send = {}): Promise<Answer> {
     const { method = "GET", from = "127.0.0.1", body, chunked = false } = options;
     const headers: Record<string, string | number> = { ...options.headers };
@@ -42,6 +45,9 @@ export function realClient(port: number, smtp: { mails: CapturedMail[] }, origin
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
           res.on("end", () => {
             const bytes = Buffer.concat(chunks);
+            const answer = { method, path: new URL(path, "http://localhost").pathname, status: res.statusCode ?? 0 };
+            seen.push(answer);
+            keepAnswer(answer);
             resolve({
               status: res.statusCode ?? 0,
               headers: res.headers,
@@ -107,7 +113,13 @@ export function realClient(port: number, smtp: { mails: CapturedMail[] }, origin
     });
   }
 
-  return { origin, send, postJson, signedIn, postForm };
+  /** Every status a documented route answered this client that the server's own document does not list. */
+  async function undocumented() {
+    const document = (await send("/api/openapi.json")).json() as unknown as OpenAPIV3_1.Document;
+    return undocumentedStatuses(document, seen);
+  }
+
+  return { origin, send, postJson, signedIn, postForm, undocumentedStatuses: undocumented };
 }
 
 /** A multipart body as a browser's FormData sends it. */

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { hc } from "hono/client";
@@ -161,6 +162,14 @@ export async function createTestApp(
       return undocumentedStatuses(document, answers);
     },
     async close() {
+      // The document the kept answers are read against (scripts/check-refusals.ts); one file per distinct document,
+      // since settings can add or hide routes.
+      const answersDir = process.env.UNSCROLL_ANSWERS_DIR;
+      if (answersDir) {
+        const document = await (await app.request("/api/openapi.json")).text();
+        const name = `openapi-${createHash("sha1").update(document).digest("hex")}.json`;
+        writeFileSync(join(answersDir, name), document);
+      }
       // As the server's shutdown does: sign-ups and reset requests answered before their work finish it first.
       await settleAnsweredAuthWork(deps.auth);
       await database.close();

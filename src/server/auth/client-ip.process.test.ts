@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { newAccount, signUpBody } from "#tests/support/personas.ts";
 import type { realClient } from "#tests/support/real-client.ts";
 import { startRealServer } from "#tests/support/real-server.ts";
@@ -44,4 +45,5 @@ describe(`the client address behind two proxies (${onPostgres ? "PostgreSQL" : "
     // Neither the socket's peer (the inner proxy, 127.0.0.1) nor a fresh counter: the same client, over his limit.
     expect((await signUp(client)).status).toBe(429);
   });
+  itAnswersOnlyDocumentedStatuses(() => running.client);
 });

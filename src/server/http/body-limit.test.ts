@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { documentedChanges, itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import { milestones } from "../db/schema.ts";
 
@@ -91,6 +91,23 @@ describe("request body limits", () => {
       body: JSON.stringify({ padding: "x".repeat(300 * 1024) }),
     });
     expect(tooBig.status).toBe(413);
+  });
+
+  it("refuses a 1 MB body with 413 on every change the API document lists a 413 for, before its route reads it (issue 39)", async () => {
+    const [before] = await t.db.select().from(milestones).where(eq(milestones.id, milestoneId));
+    const changes = await documentedChanges(t, "413");
+    expect(changes.length).toBeGreaterThan(30);
+    // Over every JSON limit; the two upload routes take 10 MB and have their own tests (proof-upload, run-file).
+    const body = hugeEdit(11 * 1024 * 1024);
+    for (const { method, path } of changes) {
+      const response = await t.app.request(path, {
+        method,
+        headers: { origin: TEST_ORIGIN, cookie: user.cookie, "content-type": "application/json" },
+        body,
+      });
+      expect([method, path, response.status]).toEqual([method, path, 413]);
+    }
+    expect((await t.db.select().from(milestones).where(eq(milestones.id, milestoneId)))[0]).toEqual(before);
   });
 
   itAnswersOnlyDocumentedStatuses(() => t);

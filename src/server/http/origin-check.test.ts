@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { documentedChanges, itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { uniqueEmail } from "#tests/support/personas.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import { sessions, users } from "../db/schema.ts";
@@ -75,6 +75,20 @@ describe("state-changing requests from another site's page are refused (issue 12
     expect(signUp.status).toBe(403);
     await new Promise((r) => setTimeout(r, 200));
     expect(await t.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+
+  it("refuses every change the API document lists a 403 for, from a foreign page, before its route reads it (issue 39)", async () => {
+    const changes = await documentedChanges(t, "403");
+    expect(changes.length).toBeGreaterThan(30);
+    for (const { method, path } of changes) {
+      const response = await t.app.request(path, {
+        method,
+        headers: { origin: "https://evil.example", "content-type": "application/json", cookie: user.cookie },
+        body: method === "DELETE" ? undefined : "{}",
+      });
+      expect([method, path, response.status, await response.json()]).toEqual([method, path, 403, refused]);
+    }
+    expect(await firstName()).toBe("Nora");
   });
 
   it("lets the app's own pages, reads, and non-browser clients without Origin through", async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { proofMessages } from "#shared/proof/contracts.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { type Answer, multipart, type realClient } from "#tests/support/real-client.ts";
 import { startRealServer } from "#tests/support/real-server.ts";
 import { type RunningServer, STARTUP_MS, until } from "#tests/support/server-process.ts";
@@ -157,4 +158,5 @@ describe(`proof uploads at once, through the server npm start runs (${onPostgres
     const read = await uploadUntil(400, dan, "127.0.3.5");
     expect(read.json()).toEqual({ error: proofMessages.tooOld });
   });
+  itAnswersOnlyDocumentedStatuses(() => running.client);
 });

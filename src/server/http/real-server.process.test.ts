@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { partnerMessages } from "#shared/partners/contracts.ts";
 import { proofMessages } from "#shared/proof/contracts.ts";
 import { PROOF_FILE_MAX_BYTES } from "#shared/proof/rules.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { newAccount, signUpBody, uniqueEmail } from "#tests/support/personas.ts";
 import { type Answer, multipart, type realClient, type Send } from "#tests/support/real-client.ts";
 import { startRealServer } from "#tests/support/real-server.ts";
@@ -243,6 +244,9 @@ describe(`the server npm start runs, over real sockets (${onPostgres ? "PostgreS
     expect(invitations).toHaveLength(5);
     expect(invitations.some((m) => m.to.includes(`f${tag}+2@example.net`))).toBe(false);
   });
+
+  // Before the last test, which stops the server to read its database.
+  itAnswersOnlyDocumentedStatuses(() => running.client);
 
   it(
     "records the client's address on his sessions and sets the session cookie HttpOnly and SameSite=Lax (issue 24 #1)",

@@ -226,6 +226,10 @@ describe("issue 35 row 10: the cheer button of partner e-mails", () => {
     const { sam } = await marcusAndSam();
     await t.db.update(partners).set({ acceptedAt: null }).where(eq(partners.id, sam.id));
     const token = partnerCheerToken(secret(), { partnerId: sam.id, milestoneId: null }, new Date());
+    // The page that asks first is told too (GET), before the button is offered.
+    const asked = await t.request(`/api/partner-emails/cheer?token=${token}`, { method: "GET" });
+    expect(asked.status).toBe(409);
+    expect(await asked.json()).toEqual({ error: partnerMessages.notAccepted });
     const sent = await t.request(`/api/partner-emails/cheer?token=${token}`, { body: { text: "Hi" } });
     expect(sent.status).toBe(409);
     expect(await sent.json()).toEqual({ error: partnerMessages.notAccepted });

@@ -93,6 +93,19 @@ describe("quiz API", () => {
     expect(rows).toHaveLength(3);
   });
 
+  it("refuses new answers while his plan is being written (409) and keeps the run's answers", async () => {
+    const user = await t.createUser();
+    const { id } = await (await submit(user, { answers: answersFor(DEV) })).json();
+    await t.db
+      .update(quizResponses)
+      .set({ generationStatus: "running", generationStage: "mission", generationStartedAt: new Date() })
+      .where(eq(quizResponses.id, id));
+    const [before] = await t.db.select().from(quizResponses).where(eq(quizResponses.id, id));
+    const again = await submit(user, { answers: answersFor(MARCUS) });
+    expect(again.status).toBe(409);
+    expect(await t.db.select().from(quizResponses).where(eq(quizResponses.userId, user.id))).toEqual([before]);
+  });
+
   it("restarts a run left 'running' by a dead server once it is stale", async () => {
     const user = await t.createUser();
     const { id } = await (await submit(user, { answers: answersFor(DEV) })).json();

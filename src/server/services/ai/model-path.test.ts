@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { modelGenerations, quizResponses, tokenUsage } from "#server/db/schema.ts";
+import { challenges, milestones, modelGenerations, quizResponses, tokenUsage } from "#server/db/schema.ts";
 import type { GenerationState } from "#shared/quiz/contracts.ts";
+import { DAY_MS } from "#shared/time.ts";
 import { type FakeAiServer, type FakeRequest, startFakeAiServer, validOutputs } from "#tests/support/fake-ai-server.ts";
 import { answersFor, MARCUS } from "#tests/support/personas.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
@@ -235,6 +236,20 @@ describe("the model path: streamed plans and the operator's limits", () => {
       status: "failed",
       error: "You have reached today's limit of AI generations. Please try again tomorrow.",
     });
+    expect(fake.requests).toHaveLength(2);
+
+    // So is a re-plan of a missed milestone: 429 before the model is asked (issue 39: a refusal its route documents).
+    const [missed] = milestoneIds;
+    await t.db.update(challenges).set({ challengeAccepted: true }).where(eq(challenges.id, plan.challenges[0]!.id));
+    await t.db
+      .update(milestones)
+      .set({ milestoneDeadline: new Date(Date.now() - 3 * DAY_MS) })
+      .where(eq(milestones.id, missed!));
+    const replan = await user.api.milestones[":id"].replan.$post({
+      param: { id: missed! },
+      json: { reason: "no_time" },
+    });
+    expect(replan.status).toBe(429);
     expect(fake.requests).toHaveLength(2);
 
     // Another account has its own day.
