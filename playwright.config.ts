@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
+import { chromiumArgs, testBrowserPath } from "./tests/support/chromium.ts";
 import { E2E } from "./tests/support/e2e-ports.ts";
 
 /** Specs with no layout of their own to check at 1280 px: flows, API answers, e-mails, notifications. */
@@ -34,7 +34,7 @@ export default defineConfig({
     // Recording a trace snapshots every step, also for the tests that pass: about a tenth of the suite's time. CI's
     // log is all anyone reads of a CI run, so .ci/run turns it off (decision 0131); locally a failure keeps its trace.
     trace: process.env.E2E_TRACE === "off" ? "off" : "retain-on-failure",
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: testBrowserPath, args: chromiumArgs },
     // Each test's new context would install the service worker and download every file it precaches: a tenth of a
     // dashboard test's time. The specs about the worker (pwa, push) allow it (decision 0131).
     serviceWorkers: "block",

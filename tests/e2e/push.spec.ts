@@ -1,11 +1,13 @@
 import type { BrowserContext, Page } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "../support/chromium.ts";
 import { E2E } from "../support/e2e-ports.ts";
 import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
 // The service worker is what this spec is about; the others run without one (playwright.config.ts, decision 0131).
-test.use({ serviceWorkers: "allow" });
+// Notifications need the full browser: the headless shell the other specs run in has none (decision 0132).
+test.use({ serviceWorkers: "allow", launchOptions: { executablePath: chromiumPath, args: chromiumArgs } });
 
 // Web push on this device (issue 14 part 4): the settings switch, and a push shown by the real service worker.
 // Headless Chromium has no push service to reach, so pushManager.subscribe is replaced by a stub that hands out a
