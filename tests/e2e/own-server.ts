@@ -1,10 +1,30 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { E2E } from "../support/e2e-ports.ts";
+import { freePort } from "../support/free-port.ts";
+
+/** A port that is free now, with the two after it its SMTP sink and mail API take (+5, +6) free as well. */
+async function freePortWithSink(): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
+    if (await Promise.all([port + 5, port + 6].map(isFree)).then((free) => free.every(Boolean))) return port;
+    if (attempt > 20) throw new Error("no free port for an e2e server");
+  }
+}
+
+function isFree(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
 
 /**
  * An app server of a spec's own, started as the shared e2e server is (the built app, as `npm start` runs it) with
- * settings the shared one cannot have. Its SMTP sink and mail API follow its port, as the shared one's do.
- * `offset` keeps specs apart; each worker of the run gets its own port from there.
+ * settings the shared one cannot have. Its SMTP sink and mail API follow its port, as the shared one's do. The port is
+ * one found free: fixed offsets from E2E_PORT collided once a third worker's offset reached another spec's, and the
+ * spec then talked to the other spec's server. `offset` and the worker keep the builds of specs apart.
  */
 export async function startOwnServer(options: {
   offset: number;
@@ -13,15 +33,16 @@ export async function startOwnServer(options: {
   /** Serve the shared server's build (settings the build does not bake in), instead of building into its own. */
   sharedBuild?: boolean;
 }) {
-  const port = E2E.appPort + options.offset + options.parallelIndex * 10;
+  const port = await freePortWithSink();
   const url = `http://localhost:${port}`;
+  const sharedBuildDir = process.env.BUILD_DIR ?? (E2E.appPort === 3920 ? "build" : `.tmp/build-${E2E.appPort}`);
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "tests/support/e2e-server.ts"], {
     env: {
       ...process.env,
       E2E_PORT: String(port),
-      ...(options.sharedBuild
-        ? { BUILD_DIR: process.env.BUILD_DIR ?? (E2E.appPort === 3920 ? "build" : `.tmp/build-${E2E.appPort}`) }
-        : {}),
+      BUILD_DIR: options.sharedBuild
+        ? sharedBuildDir
+        : `.tmp/build-${E2E.appPort}-own-${options.offset}-${options.parallelIndex}`,
       E2E_EXTRA_ENV: JSON.stringify(options.env),
     },
     stdio: "ignore",
