@@ -25,7 +25,7 @@ afterEach(() => {
 function check(answers: object[], documents: object[] = [document]) {
   const dir = mkdtempSync(join(tmpdir(), "unscroll-refusals-"));
   dirs.push(dir);
-  documents.forEach((d, i) => writeFileSync(join(dir, `openapi-${i}.json`), JSON.stringify(d)));
+  for (const [i, d] of documents.entries()) writeFileSync(join(dir, `openapi-${i}.json`), JSON.stringify(d));
   writeFileSync(join(dir, "answers-1.jsonl"), answers.map((a) => `${JSON.stringify(a)}\n`).join(""));
   const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/check-refusals.ts", dir], { encoding: "utf8" });
   return { status: run.status, output: run.stdout + run.stderr };
