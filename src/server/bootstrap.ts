@@ -22,6 +22,16 @@ async function openConfiguredDatabase(env: Env): Promise<Database> {
 }
 
 /** Wires the dependencies and the app; tests pass their own database, mailer or logger. */
+/** The mailer the settings describe: the server's, and the operator's commands' (community:admit). */
+export function configuredMailer(env: Env, logger: Logger) {
+  return createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM ?? `${env.publicConfig.appName} <no-reply@${new URL(env.APP_URL).hostname}>`,
+    logger,
+    production: env.NODE_ENV === "production",
+  });
+}
+
 export async function buildDeps(
   env: Env,
   overrides: {
@@ -34,14 +44,7 @@ export async function buildDeps(
 ): Promise<Deps> {
   const logger = overrides.logger ?? createLogger(env.LOG_LEVEL);
   const database = overrides.database ?? (await openConfiguredDatabase(env));
-  const mailer =
-    overrides.mailer ??
-    createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? `${env.publicConfig.appName} <no-reply@${new URL(env.APP_URL).hostname}>`,
-      logger,
-      production: env.NODE_ENV === "production",
-    });
+  const mailer = overrides.mailer ?? configuredMailer(env, logger);
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const ai = overrides.ai ?? createAiGenerator(env, logger);
   const proofStorage = overrides.proofStorage ?? proofStorageFrom(env);

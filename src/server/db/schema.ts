@@ -16,6 +16,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { billingIntervals, UNLIMITED_TOKENS } from "#shared/billing/plans.ts";
+import { badgeIds } from "#shared/community/badges.ts";
+import { postKinds } from "#shared/community/rules.ts";
 import { partnerDeliveryKinds } from "#shared/partners/rules.ts";
 import { milestoneTypes } from "#shared/plan/rules.ts";
 import type { ActivityReading } from "#shared/proof/contracts.ts";
@@ -450,6 +452,103 @@ export const communityNotifyRequests = pgTable("community_notify_requests", {
     .references(() => users.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------
+// The community once it opens (issue 40)
+// ---------------------------------------------------------------------------
+
+/** A member let in from the waitlist: only members read and write the feed. */
+export const communityMembers = pgTable("community_members", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  admittedAt: timestamp("admitted_at", { withTimezone: true }).notNull(),
+  /** "command" (npm run community:admit) or the operator's user id. */
+  admittedBy: text("admitted_by").notNull(),
+});
+
+/**
+ * A win he shared. What it shows is copied when he shares it (the challenge's title, the milestone's words, the day),
+ * so a later re-plan or a new plan does not rewrite what others cheered. `removed_at`: taken down by moderation.
+ */
+export const communityPosts = pgTable(
+  "community_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: postKinds }).notNull(),
+    milestoneId: uuid("milestone_id").references(() => milestones.id, { onDelete: "set null" }),
+    challengeTitle: text("challenge_title").notNull().default(""),
+    milestoneText: text("milestone_text").notNull().default(""),
+    /** The day of the win on his calendar (YYYY-MM-DD). */
+    achievedOn: text("achieved_on").notNull(),
+    proofId: uuid("proof_id").references(() => proofs.id, { onDelete: "set null" }),
+    text: text("text").notNull().default(""),
+    createdAt: createdAt(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("community_posts_kind_check", oneOf(t.kind, postKinds)),
+    index("community_posts_feed_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("community_posts_user_idx").on(t.userId),
+    // One post per win: the same milestone, or his run, is shared once.
+    uniqueIndex("community_posts_milestone_unique").on(t.milestoneId),
+    uniqueIndex("community_posts_run_unique").on(t.userId).where(sql`${t.kind} = 'run'`),
+  ],
+);
+
+/** One cheer per member and post. */
+export const communityCheers = pgTable(
+  "community_cheers",
+  {
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("community_cheers_once").on(t.postId, t.userId), index("community_cheers_user_idx").on(t.userId)],
+);
+
+export const communityComments = pgTable(
+  "community_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("community_comments_post_idx").on(t.postId, t.createdAt),
+    index("community_comments_user_idx").on(t.userId),
+  ],
+);
+
+/** A badge he earned, kept once: never taken back if the facts change later (a milestone reopened, a new plan). */
+export const userBadges = pgTable(
+  "user_badges",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    badgeId: text("badge_id", { enum: badgeIds }).notNull(),
+    earnedAt: timestamp("earned_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique("user_badges_once").on(t.userId, t.badgeId),
+    check("user_badges_badge_check", oneOf(t.badgeId, badgeIds)),
+  ],
+);
 
 // ---------------------------------------------------------------------------
 // Reminders and the calendar feed (issue 14)

@@ -7,6 +7,7 @@ import { authMessages } from "#shared/account/rules.ts";
 import { billingMessages } from "#shared/billing/contracts.ts";
 import { planLimitMessages } from "#shared/billing/plans.ts";
 import { communityMessages } from "#shared/community/contracts.ts";
+import { feedMessages } from "#shared/community/rules.ts";
 import { partnerMessages } from "#shared/partners/contracts.ts";
 import { planMessages, todoMessages } from "#shared/plan/contracts.ts";
 import { proofMessages } from "#shared/proof/contracts.ts";
@@ -75,7 +76,18 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "challenge.notFound": [404, planMessages.challengeNotFound],
   "challenge.freeLimit": [403, planLimitMessages.freeChallengeLimit],
   "challenge.premiumLimit": [403, planLimitMessages.premiumChallengeLimit],
+  "community.alreadyShared": [409, feedMessages.alreadyShared],
+  "community.dailyLimit": [429, feedMessages.dailyLimit],
   "community.loginRequired": [401, communityMessages.loginRequired],
+  "community.milestoneNotCompleted": [400, feedMessages.milestoneNotCompleted],
+  // Unknown, or another man's: both answer the same.
+  "community.milestoneNotFound": [404, feedMessages.milestoneNotFound],
+  // Signed in but not yet let in from the waitlist: every feed endpoint (issue 40).
+  "community.notAdmitted": [403, feedMessages.notAdmitted],
+  "community.ownCheer": [400, feedMessages.ownCheer],
+  // Unknown, or removed by moderation.
+  "community.postNotFound": [404, feedMessages.postNotFound],
+  "community.runNotValidated": [400, feedMessages.runNotValidated],
   // Launch news goes to the address he confirmed, never to one he typed (issue 24 #6, decision 0104).
   "community.notAccountEmail": [400, communityMessages.notAccountEmail],
   // A per-IP or per-feed limit outside the auth forms (calendar feeds, partners' cheers).

@@ -172,6 +172,7 @@ export const routeProbes: Record<string, RouteProbe> = {
     otherUser: "own-account",
   },
   "GET /api/me/data": { access: "signed-in", request: () => ({ path: "/api/me/data" }), otherUser: "own-account" },
+  "GET /api/me/badges": { access: "signed-in", request: () => ({ path: "/api/me/badges" }), otherUser: "own-account" },
   "POST /api/me/delete": {
     access: "signed-in",
     // A's password does not delete B's account, let alone A's.
@@ -346,6 +347,38 @@ export const routeProbes: Record<string, RouteProbe> = {
     access: "signed-in",
     request: () => ({ path: "/api/community/waitlist", body: { name: "Probe" } }),
     otherUser: "own-account",
+  },
+  // The feed (issue 40): B is not admitted, so every one answers him 403 before reading anything; what one member
+  // may do with another's post is in feed.test.ts.
+  "GET /api/community/feed": {
+    access: "signed-in",
+    request: () => ({ path: "/api/community/feed" }),
+    otherUser: "refused",
+  },
+  "POST /api/community/posts": {
+    access: "signed-in",
+    request: (a) => ({ path: "/api/community/posts", body: { kind: "milestone", milestoneId: a.milestoneId } }),
+    otherUser: "refused",
+  },
+  "PUT /api/community/posts/:id/cheer": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/community/posts/${a.milestoneId}/cheer`, body: {} }),
+    otherUser: "refused",
+  },
+  "DELETE /api/community/posts/:id/cheer": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/community/posts/${a.milestoneId}/cheer` }),
+    otherUser: "refused",
+  },
+  "GET /api/community/posts/:id/comments": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/community/posts/${a.milestoneId}/comments` }),
+    otherUser: "refused",
+  },
+  "POST /api/community/posts/:id/comments": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/community/posts/${a.milestoneId}/comments`, body: { text: "Probe" } }),
+    otherUser: "refused",
   },
 
   "GET /api/calendar/feed": {

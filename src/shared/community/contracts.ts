@@ -2,6 +2,8 @@ import { z } from "zod";
 import { normalizeEmail } from "../account/rules.ts";
 import { answer } from "../answer.ts";
 import { userText } from "../text.ts";
+import { commentTextSchema, postTextSchema } from "./post-text.ts";
+import { feedMessages, postKinds } from "./rules.ts";
 
 /**
  * The community area (SPEC.md sections 2, 3, 5 and 9; PRODUCT.md "Community"): the waitlist form and its answers, and
@@ -83,6 +85,8 @@ export const communityOverviewSchema = answer(
     membersWaiting: z.number(),
     notifyRequested: z.boolean(),
     signup: waitlistSignupSchema.nullable(),
+    /** Let in from the waitlist (issue 40): the feed instead of the preview. */
+    admitted: z.boolean(),
   }),
 );
 export type CommunityOverview = z.infer<typeof communityOverviewSchema>;
@@ -90,3 +94,83 @@ export type CommunityOverview = z.infer<typeof communityOverviewSchema>;
 /** POST /api/community/notify */
 export const notifyAnswerSchema = answer(z.object({ notifyRequested: z.literal(true) }));
 export type NotifyAnswer = z.infer<typeof notifyAnswerSchema>;
+
+// ---------------------------------------------------------------------------
+// The feed, once he is admitted (issue 40)
+// ---------------------------------------------------------------------------
+
+/**
+ * POST /api/community/posts: share a completed milestone of his plan, or his validated run, with a few words if he
+ * likes. `withProof`: show the proof he added to it (the route picture or the photo); the server finds it, so no one
+ * can attach another man's.
+ */
+export const sharePostSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("milestone"),
+    milestoneId: z.uuid({ error: "Choose a completed milestone to share." }),
+    text: postTextSchema.optional().default(""),
+    withProof: z.boolean().optional().default(false),
+  }),
+  z.object({
+    kind: z.literal("run"),
+    text: postTextSchema.optional().default(""),
+    withProof: z.boolean().optional().default(false),
+  }),
+]);
+export type SharePostRequest = z.output<typeof sharePostSchema>;
+
+/** A post as the feed shows it: his first name and the win; nothing from his answers, e-mail or todos. */
+const feedPostSchema = z.object({
+  id: z.string(),
+  author: z.object({ firstName: z.string() }),
+  kind: z.enum(postKinds),
+  challengeTitle: z.string(),
+  milestoneText: z.string(),
+  /** The day of the win (YYYY-MM-DD). */
+  achievedOn: z.string(),
+  text: z.string(),
+  proof: z.enum(["activity", "photo"]).nullable(),
+  cheers: z.number(),
+  cheeredByMe: z.boolean(),
+  comments: z.number(),
+  mine: z.boolean(),
+  createdAt: z.string(),
+});
+export type FeedPost = z.infer<typeof feedPostSchema>;
+
+/** The query of GET /api/community/feed. */
+export const feedCursorSchema = z.object({
+  cursor: z
+    .string()
+    .max(200, { error: feedMessages.badCursor })
+    .regex(/^[A-Za-z0-9_-]*$/, { error: feedMessages.badCursor })
+    .optional(),
+});
+
+/** GET /api/community/feed?cursor=: newest first; `nextCursor` asks for the page after this one (null: the end). */
+export const feedPageSchema = answer(z.object({ posts: z.array(feedPostSchema), nextCursor: z.string().nullable() }));
+export type FeedPage = z.infer<typeof feedPageSchema>;
+
+/** POST /api/community/posts */
+export const postSharedSchema = answer(z.object({ post: feedPostSchema }));
+
+/** PUT and DELETE /api/community/posts/:id/cheer */
+export const cheerAnswerSchema = answer(z.object({ cheers: z.number(), cheeredByMe: z.boolean() }));
+export type CheerAnswer = z.infer<typeof cheerAnswerSchema>;
+
+/** POST /api/community/posts/:id/comments */
+export const writeCommentSchema = z.object({ text: commentTextSchema });
+export type WriteCommentRequest = z.output<typeof writeCommentSchema>;
+
+const feedCommentSchema = z.object({
+  id: z.string(),
+  author: z.object({ firstName: z.string() }),
+  text: z.string(),
+  mine: z.boolean(),
+  createdAt: z.string(),
+});
+export type FeedComment = z.infer<typeof feedCommentSchema>;
+
+/** GET /api/community/posts/:id/comments (oldest first) and the answer of writing one. */
+export const commentsAnswerSchema = answer(z.object({ comments: z.array(feedCommentSchema) }));
+export const commentWrittenSchema = answer(z.object({ comment: feedCommentSchema }));

@@ -3,7 +3,16 @@ import { createMiddleware } from "hono/factory";
 import { requireUser } from "#server/auth/session.ts";
 import type { AuthedEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
-import { validate } from "#server/http/validation.ts";
+import { idParam, validate } from "#server/http/validation.ts";
+import { isMember } from "#server/services/community/admission.ts";
+import {
+  cheerPost,
+  readComments,
+  readFeed,
+  sharePost,
+  takeBackCheer,
+  writeComment,
+} from "#server/services/community/feed.ts";
 import {
   communityOverview,
   joinWaitlist,
@@ -13,10 +22,18 @@ import {
 import { DomainError } from "#server/services/domain-error.ts";
 import { normalizeEmail } from "#shared/account/rules.ts";
 import {
+  cheerAnswerSchema,
+  commentsAnswerSchema,
+  commentWrittenSchema,
   communityOverviewSchema,
+  feedCursorSchema,
+  feedPageSchema,
   joinWaitlistSchema,
   notifyAnswerSchema,
+  postSharedSchema,
+  sharePostSchema,
   waitlistAnswerSchema,
+  writeCommentSchema,
 } from "#shared/community/contracts.ts";
 
 /** The waitlist answers a missing session with SPEC.md's own words: 'You must be logged in to join the waitlist'. */
@@ -25,7 +42,24 @@ const requireWaitlistUser = createMiddleware<AuthedEnv>(async (c, next) => {
   await next();
 });
 
-/** The community before it opens: the feed preview's numbers, 'Notify Me When Ready', and the waitlist. */
+/**
+ * Only members read and write the feed (issue 40): everyone else, signed in, is told he is still on the waitlist (403),
+ * whatever he asks for, so nothing of the feed is learnt before admission.
+ */
+const requireMember = createMiddleware<AuthedEnv>(async (c, next) => {
+  if (!(await isMember(c.var.deps.database.db, c.var.user.id))) throw new DomainError("community.notAdmitted");
+  await next();
+});
+
+const cheerDoc = {
+  tag: "Community",
+  ok: { 200: { description: "`{cheers, cheeredByMe}`", body: cheerAnswerSchema } },
+} as const;
+
+/**
+ * The community: before it opens for him, the feed preview's numbers, 'Notify Me When Ready' and the waitlist; once
+ * he is admitted, the feed, its posts, cheers and comments.
+ */
 export const communityRoutes = new Hono<AuthedEnv>()
   .get(
     "/",
@@ -100,5 +134,110 @@ export const communityRoutes = new Hono<AuthedEnv>()
       if (email !== undefined && email !== own) throw new DomainError("community.notAccountEmail");
       const { signup, created } = await joinWaitlist(c.var.deps.database.db, c.var.user.id, { ...request, email: own });
       return c.json({ signup }, created ? 201 : 200);
+    },
+  )
+  .get(
+    "/feed",
+    documented({
+      tag: "Community",
+      summary: "One page of the feed, newest first (members only).",
+      description:
+        "`?cursor=` the `nextCursor` of the page before (none: the newest). `{posts, nextCursor}`: up to 20 posts, each with his first name, the win (challenge, milestone, day), his words, whether a proof is shown, cheers and comments. A cursor this server did not write reads as the first page.",
+      ok: { 200: { description: "`FeedPage`: `{posts, nextCursor}`", body: feedPageSchema } },
+      errors: ["community.notAdmitted"],
+    }),
+    requireUser,
+    requireMember,
+    validate("query", feedCursorSchema),
+    async (c) => {
+      return c.json(await readFeed(c.var.deps.database.db, c.var.user.id, c.req.valid("query").cursor), 200);
+    },
+  )
+  .post(
+    "/posts",
+    documented({
+      tag: "Community",
+      summary: "Share a completed milestone or his validated run (members only).",
+      description:
+        '`{kind: "milestone", milestoneId, text?, withProof?}` or `{kind: "run", text?, withProof?}` → 201 `{post}`. The win is read from his own plan or run, never from the request; each win is shared once (409); 10 posts a day (429).',
+      ok: { 201: { description: "`{post}`", body: postSharedSchema } },
+      errors: [
+        "community.notAdmitted",
+        "community.milestoneNotFound",
+        "community.milestoneNotCompleted",
+        "community.runNotValidated",
+        "community.alreadyShared",
+        "community.dailyLimit",
+      ],
+    }),
+    requireUser,
+    requireMember,
+    validate("json", sharePostSchema),
+    async (c) => {
+      const post = await sharePost(c.var.deps.database.db, c.var.user.id, c.req.valid("json"));
+      return c.json({ post }, 201);
+    },
+  )
+  .put(
+    "/posts/:id/cheer",
+    documented({
+      ...cheerDoc,
+      summary: "Cheer a post, once (members only; not his own).",
+      errors: ["community.notAdmitted", "community.postNotFound", "community.ownCheer"],
+    }),
+    requireUser,
+    requireMember,
+    idParam("community.postNotFound"),
+    async (c) => {
+      return c.json(await cheerPost(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id), 200);
+    },
+  )
+  .delete(
+    "/posts/:id/cheer",
+    documented({
+      ...cheerDoc,
+      summary: "Take his cheer back (members only).",
+      errors: ["community.notAdmitted", "community.postNotFound"],
+    }),
+    requireUser,
+    requireMember,
+    idParam("community.postNotFound"),
+    async (c) => {
+      return c.json(await takeBackCheer(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id), 200);
+    },
+  )
+  .get(
+    "/posts/:id/comments",
+    documented({
+      tag: "Community",
+      summary: "The comments under a post, oldest first (members only).",
+      ok: { 200: { description: "`{comments}`", body: commentsAnswerSchema } },
+      errors: ["community.notAdmitted", "community.postNotFound"],
+    }),
+    requireUser,
+    requireMember,
+    idParam("community.postNotFound"),
+    async (c) => {
+      const comments = await readComments(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id);
+      return c.json({ comments }, 200);
+    },
+  )
+  .post(
+    "/posts/:id/comments",
+    documented({
+      tag: "Community",
+      summary: "Comment on a post (members only).",
+      description: "`{text}` (up to 280 characters; no links, no slurs) → 201 `{comment}`. 50 comments a day (429).",
+      ok: { 201: { description: "`{comment}`", body: commentWrittenSchema } },
+      errors: ["community.notAdmitted", "community.postNotFound", "community.dailyLimit"],
+    }),
+    requireUser,
+    requireMember,
+    idParam("community.postNotFound"),
+    validate("json", writeCommentSchema),
+    async (c) => {
+      const { db } = c.var.deps.database;
+      const comment = await writeComment(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json").text);
+      return c.json({ comment }, 201);
     },
   );

@@ -30,7 +30,7 @@ describe("the community waitlist", () => {
       t.createUser({ firstName: "Dev" }),
     ]);
     expect(await (await first.api.community.waitlist.$get()).json()).toEqual({ signup: null });
-    expect(await overview(first)).toEqual({ membersWaiting: 0, notifyRequested: false, signup: null });
+    expect(await overview(first)).toEqual({ membersWaiting: 0, notifyRequested: false, signup: null, admitted: false });
 
     const a = await join(first, { email: first.email, name: "  Marcus Reed ", interests: ["health", "career"] });
     expect(a.status).toBe(201);

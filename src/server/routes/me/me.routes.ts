@@ -8,6 +8,7 @@ import { validate } from "#server/http/validation.ts";
 import { exportUserData } from "#server/services/account/data-export.ts";
 import { deleteAccountOnRequest } from "#server/services/account/leave-for-good.ts";
 import { me, updateFirstName } from "#server/services/account/profile.ts";
+import { awardAndReadBadges } from "#server/services/community/badges.ts";
 import { type Me, meSchema, updateProfileSchema } from "#shared/account/contracts.ts";
 import {
   accountDeletedSchema,
@@ -15,6 +16,7 @@ import {
   dataExportSchema,
   deleteAccountSchema,
 } from "#shared/account/data-rights.ts";
+import { badgesAnswerSchema } from "#shared/community/badges.ts";
 
 /**
  * The client's one question at start: who is signed in (with the joined date the profile shows), and has he
@@ -39,6 +41,20 @@ export const meRoutes = new Hono<AppEnv>()
         return c.json(nobody, 200);
       }
       return c.json(await me(c.var.deps.database.db, user), 200);
+    },
+  )
+  .get(
+    "/badges",
+    documented({
+      tag: "Account",
+      summary: "His badges, awarding the ones he has earned since he last looked (issue 40).",
+      description:
+        "`{badges: [{id, title, description, earnedAt}]}` in display order: a validated run, a first and a fifth completed milestone, a finished challenge, a weekly streak of 4 and of 12 weeks. Each is awarded once and never taken back.",
+      ok: { 200: { description: "`{badges}`", body: badgesAnswerSchema } },
+    }),
+    requireUser,
+    async (c) => {
+      return c.json({ badges: await awardAndReadBadges(c.var.deps.database.db, c.var.user.id) }, 200);
     },
   )
   .patch(

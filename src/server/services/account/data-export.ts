@@ -50,6 +50,13 @@ export const exportReview: Record<string, Review> = {
   payment_events: { description: "The Stripe checkouts and events that changed your plan (ids and kinds only)." },
   waitlist_signups: { description: "Your community waitlist entry: name, e-mail, interests, place in the queue." },
   community_notify_requests: { description: "When you asked to be told that the community opens." },
+  community_members: { description: "When you were let into the community from the waitlist, and by whom." },
+  community_posts: {
+    description: "The wins you shared in the community: the challenge, the milestone, the day, your words.",
+  },
+  community_comments: { description: "The comments you wrote in the community." },
+  community_cheers: { description: "The community posts you cheered." },
+  user_badges: { description: "The badges you earned, and when." },
   reminder_settings: { description: "Your reminder e-mail choices and the time zone your browser reported." },
   reminder_deliveries: { description: "The reminder e-mails sent to you: which kind, about what, and when." },
   push_subscriptions: {

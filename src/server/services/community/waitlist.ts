@@ -7,6 +7,7 @@ import type {
   JoinWaitlistRequest,
   WaitlistSignup,
 } from "#shared/community/contracts.ts";
+import { isMember } from "./admission.ts";
 
 type SignupRow = typeof waitlistSignups.$inferSelect;
 
@@ -80,15 +81,19 @@ export async function requestCommunityNotice(db: Db, userId: string): Promise<{ 
   return { created: created.length > 0 };
 }
 
-/** The feed preview in one request: the members waiting, whether he asked to be told, and his own place. */
+/**
+ * The community page in one request: the members waiting, whether he asked to be told, his own place, and whether he
+ * has been let in (then the page shows the feed).
+ */
 export async function communityOverview(db: Db, userId: string): Promise<CommunityOverview> {
-  const [membersWaiting, [notify], signup] = await Promise.all([
+  const [membersWaiting, [notify], signup, admitted] = await Promise.all([
     countWaitlist(db),
     db
       .select({ userId: communityNotifyRequests.userId })
       .from(communityNotifyRequests)
       .where(eq(communityNotifyRequests.userId, userId)),
     readWaitlistSignup(db, userId),
+    isMember(db, userId),
   ]);
-  return { membersWaiting, notifyRequested: Boolean(notify), signup };
+  return { membersWaiting, notifyRequested: Boolean(notify), signup, admitted };
 }

@@ -1,0 +1,345 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  communityCheers,
+  communityComments,
+  communityMembers,
+  communityPosts,
+  milestones,
+  runValidations,
+} from "#server/db/schema.ts";
+import { admitNext, announceAdmission } from "#server/services/community/admission.ts";
+import type { FeedPage, FeedPost } from "#shared/community/contracts.ts";
+import { communityTextMessages } from "#shared/community/post-text.ts";
+import { COMMUNITY_DAILY_LIMITS, FEED_PAGE_SIZE, feedMessages } from "#shared/community/rules.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
+
+describe("the community feed once it opens (issue 40)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A man on the waitlist (joined through the API, as the form does), not yet admitted. */
+  async function waiting(firstName: string) {
+    const user = await t.createUser({ firstName });
+    expect((await user.api.community.waitlist.$post({ json: { name: firstName } })).status).toBe(201);
+    return user;
+  }
+
+  /** A member with a plan whose first milestone he completed. */
+  async function memberWithWin(firstName: string) {
+    const { user, plan } = await t.userWithPlan({ firstName });
+    expect((await user.api.community.waitlist.$post({ json: { name: firstName } })).status).toBe(201);
+    await t.db.insert(communityMembers).values({ userId: user.id, admittedAt: new Date(), admittedBy: "test" });
+    const challenge = plan.challenges[0]!;
+    const milestone = challenge.milestones[0]!;
+    await t.db
+      .update(milestones)
+      .set({ milestoneCompleted: true, completedAt: new Date("2026-11-20T18:30:00Z") })
+      .where(eq(milestones.id, milestone.id));
+    return { user, challenge, milestone, plan };
+  }
+
+  const feed = async (user: TestUser, cursor?: string) =>
+    (await (await user.api.community.feed.$get({ query: cursor ? { cursor } : {} })).json()) as FeedPage;
+  const share = (user: TestUser, milestoneId: string, text?: string) =>
+    user.api.community.posts.$post({
+      json: { kind: "milestone", milestoneId, ...(text === undefined ? {} : { text }) },
+    });
+  const shared = async (user: TestUser, milestoneId: string, text?: string) => {
+    const response = await share(user, milestoneId, text);
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { post: FeedPost }).post;
+  };
+
+  it("a man not yet admitted gets 403 from every feed endpoint, and his page still shows the waitlist", async () => {
+    const dev = await waiting("Dev");
+    const { user: member, milestone } = await memberWithWin("Marcus");
+    const post = await shared(member, milestone.id);
+    const id = post.id;
+    const refused = [
+      await dev.api.community.feed.$get({ query: {} }),
+      await share(dev, milestone.id),
+      await dev.api.community.posts[":id"].cheer.$put({ param: { id } }),
+      await dev.api.community.posts[":id"].cheer.$delete({ param: { id } }),
+      await dev.api.community.posts[":id"].comments.$get({ param: { id } }),
+      await dev.api.community.posts[":id"].comments.$post({ param: { id }, json: { text: "Nice" } }),
+    ];
+    for (const response of refused) {
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: feedMessages.notAdmitted });
+    }
+    expect(await (await dev.api.community.$get()).json()).toMatchObject({ admitted: false, signup: { name: "Dev" } });
+    expect(await (await member.api.community.$get()).json()).toMatchObject({ admitted: true });
+    // Nothing he tried reached the feed.
+    expect(await t.db.select().from(communityCheers).where(eq(communityCheers.postId, id))).toEqual([]);
+    expect(await t.db.select().from(communityComments).where(eq(communityComments.postId, id))).toEqual([]);
+  });
+
+  it("admits the waitlist in its order, N at a time, each once, and e-mails each a link to the feed", async () => {
+    // A database of its own: positions start at 1.
+    const own = await createTestApp();
+    try {
+      const men = [];
+      for (const name of ["Ali", "Ben", "Carl"]) {
+        const user = await own.createUser({ firstName: name });
+        await user.api.community.waitlist.$post({ json: { name } });
+        men.push(user);
+      }
+      const first = await admitNext(own.db, 2, "command");
+      expect(first.map((m) => [m.firstName, m.position])).toEqual([
+        ["Ali", 1],
+        ["Ben", 2],
+      ]);
+      // Two operators at once let in the next ones, never the same one twice.
+      const [a, b] = await Promise.all([admitNext(own.db, 5, "command"), admitNext(own.db, 5, "command")]);
+      expect([...a, ...b].map((m) => m.firstName)).toEqual(["Carl"]);
+      expect(await admitNext(own.db, 5, "command")).toEqual([]);
+      expect(await own.db.select().from(communityMembers)).toHaveLength(3);
+
+      const { failed } = await announceAdmission(own.deps, first);
+      expect(failed).toEqual([]);
+      const mail = await own.smtp.waitFor(men[0]!.email, { subject: /community/ });
+      expect(mail.text).toContain("You joined the waitlist as #1");
+      expect(mail.links).toContain("http://localhost:3000/dashboard/community");
+      expect(await (await men[1]!.api.community.feed.$get({ query: {} })).json()).toEqual({
+        posts: [],
+        nextCursor: null,
+      });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("shares a completed milestone once: his first name, the challenge, the milestone and the day, nothing else", async () => {
+    const { user, challenge, milestone, plan } = await memberWithWin("Marcus");
+    const post = await shared(user, milestone.id, "  Legs were shaking.  ");
+    expect(post).toMatchObject({
+      author: { firstName: "Marcus" },
+      kind: "milestone",
+      challengeTitle: challenge.title,
+      milestoneText: milestone.milestoneDescription,
+      achievedOn: "2026-11-20",
+      text: "Legs were shaking.",
+      proof: null,
+      cheers: 0,
+      comments: 0,
+      mine: true,
+    });
+    expect(Object.keys(post.author)).toEqual(["firstName"]);
+    expect(JSON.stringify(post)).not.toContain(user.email);
+
+    const again = await share(user, milestone.id);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: feedMessages.alreadyShared });
+
+    const open = plan.challenges[0]!.milestones[1]!;
+    const notDone = await share(user, open.id);
+    expect(notDone.status).toBe(400);
+    expect(await notDone.json()).toEqual({ error: feedMessages.milestoneNotCompleted });
+
+    const { user: other } = await memberWithWin("Dev");
+    const notHis = await share(other, milestone.id);
+    expect(notHis.status).toBe(404);
+    expect(await notHis.json()).toEqual({ error: feedMessages.milestoneNotFound });
+
+    const link = await share(user, plan.challenges[1]!.milestones[0]!.id, "Coaching at fitpro.xyz/deal");
+    expect(link.status).toBe(400);
+    expect(await t.db.select().from(communityPosts).where(eq(communityPosts.userId, user.id))).toHaveLength(1);
+  });
+
+  it("shares his validated run with its minutes; only once, and only once it is validated", async () => {
+    const { user } = await memberWithWin("Sam");
+    await t.db.delete(runValidations).where(eq(runValidations.userId, user.id));
+    const before = await user.api.community.posts.$post({ json: { kind: "run" } });
+    expect(before.status).toBe(400);
+    expect(await before.json()).toEqual({ error: feedMessages.runNotValidated });
+
+    await t.db.insert(runValidations).values({ userId: user.id, todayDuration: 42, notes: "Longest ever." });
+    const response = await user.api.community.posts.$post({ json: { kind: "run", text: "Never stopped." } });
+    expect(response.status).toBe(201);
+    const { post } = (await response.json()) as { post: FeedPost };
+    expect(post).toMatchObject({
+      kind: "run",
+      challengeTitle: "Run longer than ever before",
+      milestoneText: "Ran 42 minutes, phone in airplane mode.",
+      text: "Never stopped.",
+    });
+    expect(JSON.stringify(post)).not.toContain("Longest ever.");
+    expect((await user.api.community.posts.$post({ json: { kind: "run" } })).status).toBe(409);
+  });
+
+  it("counts one cheer per member; he cannot cheer his own, and can take his back", async () => {
+    const { user: author, milestone } = await memberWithWin("Marcus");
+    const { user: fan } = await memberWithWin("Dev");
+    const { id } = await shared(author, milestone.id);
+    const cheer = () => fan.api.community.posts[":id"].cheer.$put({ param: { id } });
+    const answers = await Promise.all([cheer(), cheer(), cheer()]);
+    for (const answer of answers) expect(answer.status).toBe(200);
+    expect(await (await cheer()).json()).toEqual({ cheers: 1, cheeredByMe: true });
+    expect((await feed(author)).posts.find((p) => p.id === id)).toMatchObject({ cheers: 1, cheeredByMe: false });
+
+    const own = await author.api.community.posts[":id"].cheer.$put({ param: { id } });
+    expect(own.status).toBe(400);
+    expect(await own.json()).toEqual({ error: feedMessages.ownCheer });
+
+    const back = await fan.api.community.posts[":id"].cheer.$delete({ param: { id } });
+    expect(await back.json()).toEqual({ cheers: 0, cheeredByMe: false });
+    const unknown = await fan.api.community.posts[":id"].cheer.$put({ param: { id: crypto.randomUUID() } });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("lists comments oldest first with their first names, and refuses links and slurs with a message", async () => {
+    const { user: author, milestone } = await memberWithWin("Marcus");
+    const { user: fan } = await memberWithWin("Dev");
+    const { id } = await shared(author, milestone.id);
+    const write = (user: TestUser, text: string) =>
+      user.api.community.posts[":id"].comments.$post({ param: { id }, json: { text } });
+    expect((await write(fan, " Proud of you, man. ")).status).toBe(201);
+    expect((await write(author, "Thanks, brother.")).status).toBe(201);
+
+    const link = await write(fan, "Check www.cheap-pills.example");
+    expect(link.status).toBe(400);
+    expect(JSON.stringify(await link.json())).toContain(communityTextMessages.link);
+    const slur = await write(fan, "You r3tard");
+    expect(slur.status).toBe(400);
+    expect(JSON.stringify(await slur.json())).toContain(communityTextMessages.slur);
+    const blank = await write(fan, "   ");
+    expect(blank.status).toBe(400);
+
+    const { comments } = await (await author.api.community.posts[":id"].comments.$get({ param: { id } })).json();
+    expect(comments.map((c) => [c.author.firstName, c.text, c.mine])).toEqual([
+      ["Dev", "Proud of you, man.", false],
+      ["Marcus", "Thanks, brother.", true],
+    ]);
+    expect((await feed(fan)).posts.find((p) => p.id === id)?.comments).toBe(2);
+  });
+
+  it("pages the feed newest first by cursor: nothing skipped or repeated while others post", async () => {
+    const own = await createTestApp();
+    try {
+      const user = await own.createUser({ firstName: "Reader" });
+      await own.db.insert(communityMembers).values({ userId: user.id, admittedAt: new Date(), admittedBy: "test" });
+      const start = Date.parse("2026-11-01T00:00:00Z");
+      // 45 posts, two of them at the very same moment (the id orders them).
+      await own.db.insert(communityPosts).values(
+        Array.from({ length: 45 }, (_, i) => ({
+          userId: user.id,
+          kind: "milestone" as const,
+          challengeTitle: `Challenge ${i}`,
+          achievedOn: "2026-11-01",
+          createdAt: new Date(start + Math.min(i, 44 - 1) * 60_000),
+        })),
+      );
+      const first = await feed(user);
+      expect(first.posts).toHaveLength(FEED_PAGE_SIZE);
+      expect(first.posts[0]?.challengeTitle).toMatch(/Challenge 4[34]/);
+      // Someone posts between his pages: the next page still follows on from the one he has.
+      await own.db.insert(communityPosts).values({
+        userId: user.id,
+        kind: "milestone",
+        challengeTitle: "Newest",
+        achievedOn: "2026-11-02",
+        createdAt: new Date(start + 100 * 60_000),
+      });
+      const second = await feed(user, first.nextCursor!);
+      const third = await feed(user, second.nextCursor!);
+      expect(third.nextCursor).toBeNull();
+      const seen = [...first.posts, ...second.posts, ...third.posts].map((p) => p.challengeTitle);
+      expect(seen).toHaveLength(45);
+      expect(new Set(seen).size).toBe(45);
+      const times = [...first.posts, ...second.posts, ...third.posts].map((p) => p.createdAt);
+      expect([...times].sort().reverse()).toEqual(times);
+      // A cursor this server did not write is the first page, not an error.
+      expect((await feed(user, "not-a-cursor")).posts[0]?.challengeTitle).toBe("Newest");
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("limits posts and comments per member and day: the next is 429 and nothing is stored", async () => {
+    const { user, plan } = await memberWithWin("Busy");
+    const { user: author, milestone } = await memberWithWin("Author");
+    const { id } = await shared(author, milestone.id);
+    const now = Date.now();
+    await t.db.insert(communityPosts).values(
+      Array.from({ length: COMMUNITY_DAILY_LIMITS.post }, (_, i) => ({
+        userId: user.id,
+        kind: "milestone" as const,
+        achievedOn: "2026-11-01",
+        createdAt: new Date(now - (i + 1) * 60_000),
+      })),
+    );
+    const over = await share(user, plan.challenges[0]!.milestones[0]!.id);
+    expect(over.status).toBe(429);
+    expect(await over.json()).toEqual({ error: feedMessages.dailyLimit });
+
+    await t.db
+      .insert(communityComments)
+      .values(
+        Array.from({ length: COMMUNITY_DAILY_LIMITS.comment }, () => ({ postId: id, userId: user.id, text: "Go" })),
+      );
+    const comment = await user.api.community.posts[":id"].comments.$post({ param: { id }, json: { text: "One more" } });
+    expect(comment.status).toBe(429);
+    const stored = await t.db.select().from(communityComments).where(eq(communityComments.userId, user.id));
+    expect(stored).toHaveLength(COMMUNITY_DAILY_LIMITS.comment);
+  });
+
+  it("deleting an account leaves none of his posts, comments or cheers", async () => {
+    const { user: leaver, milestone } = await memberWithWin("Leaver");
+    const { user: stayer, milestone: stayerMilestone } = await memberWithWin("Stayer");
+    const { id: hisPost } = await shared(leaver, milestone.id);
+    const { id: otherPost } = await shared(stayer, stayerMilestone.id);
+    await stayer.api.community.posts[":id"].comments.$post({ param: { id: hisPost }, json: { text: "Strong." } });
+    await leaver.api.community.posts[":id"].cheer.$put({ param: { id: otherPost } });
+    await leaver.api.community.posts[":id"].comments.$post({ param: { id: otherPost }, json: { text: "Well done." } });
+
+    const deleted = await t.request("/api/me/delete", { cookie: leaver.cookie, body: { password: leaver.password } });
+    expect(deleted.status).toBe(200);
+    expect(await t.db.select().from(communityPosts).where(eq(communityPosts.userId, leaver.id))).toEqual([]);
+    expect(await t.db.select().from(communityComments).where(eq(communityComments.userId, leaver.id))).toEqual([]);
+    expect(await t.db.select().from(communityCheers).where(eq(communityCheers.userId, leaver.id))).toEqual([]);
+    // The comment another man wrote under his post went with the post.
+    expect(
+      await t.db
+        .select()
+        .from(communityComments)
+        .where(inArray(communityComments.postId, [hisPost])),
+    ).toEqual([]);
+    const post = (await feed(stayer)).posts.find((p) => p.id === otherPost);
+    expect(post).toMatchObject({ cheers: 0, comments: 0 });
+  });
+
+  it("answers 401 to every feed endpoint without a session, 404 for a post that is not there, 400 for a bad page link", async () => {
+    const id = crypto.randomUUID();
+    const signedOut = [
+      await t.api.community.feed.$get({ query: {} }),
+      await t.api.community.posts.$post({ json: { kind: "run" } }),
+      await t.api.community.posts[":id"].cheer.$put({ param: { id } }),
+      await t.api.community.posts[":id"].cheer.$delete({ param: { id } }),
+      await t.api.community.posts[":id"].comments.$get({ param: { id } }),
+      await t.api.community.posts[":id"].comments.$post({ param: { id }, json: { text: "Hi" } }),
+    ];
+    expect(signedOut.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401]);
+
+    const { user } = await memberWithWin("Finder");
+    const missing = [
+      await user.api.community.posts[":id"].cheer.$delete({ param: { id } }),
+      await user.api.community.posts[":id"].comments.$get({ param: { id } }),
+      await user.api.community.posts[":id"].comments.$post({ param: { id }, json: { text: "Hi" } }),
+      await user.api.community.posts[":id"].comments.$get({ param: { id: "not-an-id" } }),
+    ];
+    for (const response of missing) {
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: feedMessages.postNotFound });
+    }
+    const bad = await user.api.community.feed.$get({ query: { cursor: "<script>" } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: feedMessages.badCursor });
+  });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
+});

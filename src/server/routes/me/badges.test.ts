@@ -1,0 +1,66 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { milestones, runValidations, userBadges } from "#server/db/schema.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
+
+describe("his badges (issue 40)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const badges = async (user: TestUser) => {
+    const response = await user.api.me.badges.$get();
+    expect(response.status).toBe(200);
+    return (await response.json()).badges;
+  };
+  const complete = (ids: string[], done = true) =>
+    t.db
+      .update(milestones)
+      .set({ milestoneCompleted: done, completedAt: done ? new Date() : null })
+      .where(inArray(milestones.id, ids));
+
+  it("awards each badge once it is earned, keeps it when the facts drop, and never twice", async () => {
+    const { user, plan } = await t.userWithPlan();
+    await t.db.delete(runValidations).where(eq(runValidations.userId, user.id));
+    expect(await badges(user)).toEqual([]);
+
+    const [first, second, third] = plan.challenges[0]!.milestones.map((m) => m.id);
+    await complete([first!]);
+    expect((await badges(user)).map((b) => b.id)).toEqual(["first-milestone"]);
+    expect((await badges(user))[0]).toMatchObject({ title: "First milestone", earnedAt: expect.any(String) });
+
+    // Reopened: the badge stays.
+    await complete([first!], false);
+    expect((await badges(user)).map((b) => b.id)).toEqual(["first-milestone"]);
+
+    // The whole first challenge, and two of the second: five milestones and a finished challenge.
+    const others = plan.challenges[1]!.milestones.slice(0, 2).map((m) => m.id);
+    await complete([first!, second!, third!, ...others]);
+    await t.db.insert(runValidations).values({ userId: user.id, todayDuration: 35, notes: "Longest run." });
+    // Two looks at once award each badge once.
+    const [a, b] = await Promise.all([badges(user), badges(user)]);
+    expect(a.map((x) => x.id)).toEqual(["first-run", "first-milestone", "five-milestones", "challenge-finished"]);
+    expect(b.map((x) => x.id)).toEqual(a.map((x) => x.id));
+    const stored = await t.db.select().from(userBadges).where(eq(userBadges.userId, user.id));
+    expect(stored).toHaveLength(4);
+
+    // Another man sees his own, none of these.
+    const other = await t.createUser();
+    expect(await badges(other)).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(userBadges)
+        .where(and(eq(userBadges.userId, other.id), eq(userBadges.badgeId, "first-run"))),
+    ).toEqual([]);
+  });
+
+  it("answers 401 without a session", async () => {
+    expect((await t.api.me.badges.$get()).status).toBe(401);
+  });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
+});

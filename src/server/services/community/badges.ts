@@ -1,0 +1,59 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { milestones, runValidations, userBadges } from "#server/db/schema.ts";
+import {
+  type Badge,
+  type BadgeFacts,
+  type BadgeId,
+  badgeAnswer,
+  badgeInfo,
+  newBadges,
+} from "#shared/community/badges.ts";
+import { readStreak } from "../insights/insights.ts";
+
+/** What his badges are judged on, counted from his run, his milestones and his weekly streak now. */
+async function badgeFacts(db: Db, userId: string, now: Date): Promise<BadgeFacts> {
+  const [[run], [completed], finished, streak] = await Promise.all([
+    db.select({ n: count() }).from(runValidations).where(eq(runValidations.userId, userId)),
+    db
+      .select({ n: count() })
+      .from(milestones)
+      .where(and(eq(milestones.userId, userId), eq(milestones.milestoneCompleted, true))),
+    // A challenge is finished when every one of its milestones is completed.
+    db
+      .select({ challengeId: milestones.challengeId })
+      .from(milestones)
+      .where(eq(milestones.userId, userId))
+      .groupBy(milestones.challengeId)
+      .having(sql`bool_and(${milestones.milestoneCompleted})`),
+    readStreak(db, userId, now),
+  ]);
+  return {
+    runValidated: (run?.n ?? 0) > 0,
+    milestonesCompleted: completed?.n ?? 0,
+    challengesFinished: finished.length,
+    longestStreakWeeks: streak.weeks,
+  };
+}
+
+/**
+ * His badges, awarding first the ones he has earned since the last look (decision 0134): each is stored once, with
+ * the moment it was first seen earned, and never taken back. Two looks at once award each badge once (unique pair).
+ */
+export async function awardAndReadBadges(db: Db, userId: string, now: Date = new Date()): Promise<Badge[]> {
+  const held = await db.select({ badgeId: userBadges.badgeId }).from(userBadges).where(eq(userBadges.userId, userId));
+  const fresh = newBadges(
+    await badgeFacts(db, userId, now),
+    held.map((h) => h.badgeId as BadgeId),
+  );
+  if (fresh.length > 0) {
+    await db
+      .insert(userBadges)
+      .values(fresh.map((badgeId) => ({ userId, badgeId, earnedAt: now })))
+      .onConflictDoNothing();
+  }
+  const rows = await db.select().from(userBadges).where(eq(userBadges.userId, userId));
+  return rows
+    .map((row) => badgeAnswer(row.badgeId as BadgeId, row.earnedAt))
+    .sort((a, b) => badgeInfo[a.id].order - badgeInfo[b.id].order);
+}

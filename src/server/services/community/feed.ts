@@ -1,0 +1,272 @@
+import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import {
+  challenges,
+  communityCheers,
+  communityComments,
+  communityPosts,
+  milestones,
+  proofs,
+  runValidations,
+  users,
+} from "#server/db/schema.ts";
+import type { CheerAnswer, FeedComment, FeedPage, FeedPost, SharePostRequest } from "#shared/community/contracts.ts";
+import { COMMENTS_PAGE_SIZE, COMMUNITY_DAILY_LIMITS, FEED_PAGE_SIZE } from "#shared/community/rules.ts";
+import { DAY_MS, dayOf } from "#shared/time.ts";
+import { DomainError } from "../domain-error.ts";
+
+/** The run every man starts with, as a post names it. */
+const RUN_CHALLENGE_TITLE = "Run longer than ever before";
+
+type Cursor = { at: string; id: string };
+
+function encodeCursor(post: { createdAt: Date; id: string }) {
+  return Buffer.from(JSON.stringify({ at: post.createdAt.toISOString(), id: post.id })).toString("base64url");
+}
+
+/** A cursor this server wrote, or null for anything else (which reads as the first page). */
+function decodeCursor(cursor: string | undefined): Cursor | null {
+  if (!cursor) return null;
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Partial<Cursor>;
+    if (typeof parsed.at !== "string" || Number.isNaN(Date.parse(parsed.at))) return null;
+    if (typeof parsed.id !== "string" || !/^[0-9a-f-]{36}$/i.test(parsed.id)) return null;
+    return { at: parsed.at, id: parsed.id };
+  } catch {
+    return null;
+  }
+}
+
+/** The columns of a post as `viewerId` sees it: counts, and whether he cheered it. */
+function postColumns(viewerId: string) {
+  return {
+    id: communityPosts.id,
+    userId: communityPosts.userId,
+    firstName: users.firstName,
+    kind: communityPosts.kind,
+    challengeTitle: communityPosts.challengeTitle,
+    milestoneText: communityPosts.milestoneText,
+    achievedOn: communityPosts.achievedOn,
+    text: communityPosts.text,
+    proofKind: proofs.kind,
+    createdAt: communityPosts.createdAt,
+    cheers: sql<number>`(select count(*)::int from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id})`,
+    cheeredByMe: sql<boolean>`exists (select 1 from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id} and ${communityCheers.userId} = ${viewerId})`,
+    comments: sql<number>`(select count(*)::int from ${communityComments} where ${communityComments.postId} = ${communityPosts.id} and ${communityComments.removedAt} is null)`,
+  };
+}
+
+type PostRow = {
+  id: string;
+  userId: string;
+  firstName: string;
+  kind: FeedPost["kind"];
+  challengeTitle: string;
+  milestoneText: string;
+  achievedOn: string;
+  text: string;
+  proofKind: string | null;
+  createdAt: Date;
+  cheers: number;
+  cheeredByMe: boolean;
+  comments: number;
+};
+
+function toPost(row: PostRow, viewerId: string): FeedPost {
+  return {
+    id: row.id,
+    author: { firstName: row.firstName },
+    kind: row.kind,
+    challengeTitle: row.challengeTitle,
+    milestoneText: row.milestoneText,
+    achievedOn: row.achievedOn,
+    text: row.text,
+    proof: row.proofKind === "photo" ? "photo" : row.proofKind ? "activity" : null,
+    cheers: Number(row.cheers),
+    cheeredByMe: Boolean(row.cheeredByMe),
+    comments: Number(row.comments),
+    mine: row.userId === viewerId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function postsQuery(db: Db, viewerId: string) {
+  return db
+    .select(postColumns(viewerId))
+    .from(communityPosts)
+    .innerJoin(users, eq(users.id, communityPosts.userId))
+    .leftJoin(proofs, eq(proofs.id, communityPosts.proofId));
+}
+
+/**
+ * One page of the feed, newest first. The cursor is the last post's (created_at, id), so a page stays right while
+ * others post: nothing is skipped or shown twice, and each page is one index range scan however long the feed grows.
+ */
+export async function readFeed(db: Db, viewerId: string, cursor?: string): Promise<FeedPage> {
+  const after = decodeCursor(cursor);
+  const rows = await postsQuery(db, viewerId)
+    .where(
+      and(
+        isNull(communityPosts.removedAt),
+        after
+          ? or(
+              lt(communityPosts.createdAt, new Date(after.at)),
+              and(eq(communityPosts.createdAt, new Date(after.at)), lt(communityPosts.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
+    .limit(FEED_PAGE_SIZE + 1);
+  const page = rows.slice(0, FEED_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    posts: page.map((row) => toPost(row as PostRow, viewerId)),
+    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last) : null,
+  };
+}
+
+async function readPost(db: Db, viewerId: string, postId: string): Promise<FeedPost> {
+  const [row] = await postsQuery(db, viewerId).where(
+    and(eq(communityPosts.id, postId), isNull(communityPosts.removedAt)),
+  );
+  if (!row) throw new DomainError("community.postNotFound");
+  return toPost(row as PostRow, viewerId);
+}
+
+/** Refuses once he has done `action` as often as a day allows (rolling 24 hours). */
+async function withinDailyLimit(db: Db, action: "post" | "comment", userId: string, now: Date) {
+  const table = action === "post" ? communityPosts : communityComments;
+  const [used] = await db
+    .select({ n: count() })
+    .from(table)
+    .where(and(eq(table.userId, userId), gt(table.createdAt, new Date(now.getTime() - DAY_MS))));
+  if ((used?.n ?? 0) >= COMMUNITY_DAILY_LIMITS[action]) throw new DomainError("community.dailyLimit");
+}
+
+/** What the post shows of the win, read from his own plan or run; never from the request. */
+async function theWin(db: Db, userId: string, request: SharePostRequest) {
+  if (request.kind === "milestone") {
+    const [row] = await db
+      .select({ milestone: milestones, challengeTitle: challenges.title, proofId: proofs.id })
+      .from(milestones)
+      .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
+      .leftJoin(proofs, eq(proofs.milestoneId, milestones.id))
+      .where(and(eq(milestones.id, request.milestoneId), eq(milestones.userId, userId)));
+    if (!row) throw new DomainError("community.milestoneNotFound");
+    if (!row.milestone.milestoneCompleted || !row.milestone.completedAt) {
+      throw new DomainError("community.milestoneNotCompleted");
+    }
+    return {
+      milestoneId: row.milestone.id,
+      challengeTitle: row.challengeTitle,
+      milestoneText: row.milestone.milestoneDescription,
+      achievedOn: dayOf(row.milestone.completedAt),
+      proofId: row.proofId,
+    };
+  }
+  const [run] = await db
+    .select({ run: runValidations, proofId: proofs.id })
+    .from(runValidations)
+    .leftJoin(proofs, eq(proofs.runValidationId, runValidations.id))
+    .where(eq(runValidations.userId, userId));
+  if (!run) throw new DomainError("community.runNotValidated");
+  return {
+    milestoneId: null,
+    challengeTitle: RUN_CHALLENGE_TITLE,
+    milestoneText: `Ran ${run.run.todayDuration} minutes, phone in airplane mode.`,
+    achievedOn: dayOf(run.run.createdAt),
+    proofId: run.proofId,
+  };
+}
+
+/** Shares a win of his: once per milestone, once for his run; never on his behalf (the app only offers it). */
+export async function sharePost(db: Db, userId: string, request: SharePostRequest, now: Date = new Date()) {
+  await withinDailyLimit(db, "post", userId, now);
+  const win = await theWin(db, userId, request);
+  const [inserted] = await db
+    .insert(communityPosts)
+    .values({
+      userId,
+      kind: request.kind,
+      milestoneId: win.milestoneId,
+      challengeTitle: win.challengeTitle,
+      milestoneText: win.milestoneText,
+      achievedOn: win.achievedOn,
+      proofId: request.withProof ? win.proofId : null,
+      text: request.text,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: communityPosts.id });
+  if (!inserted) throw new DomainError("community.alreadyShared");
+  return readPost(db, userId, inserted.id);
+}
+
+async function cheerState(db: Db, userId: string, postId: string): Promise<CheerAnswer> {
+  const post = await readPost(db, userId, postId);
+  return { cheers: post.cheers, cheeredByMe: post.cheeredByMe };
+}
+
+/** One cheer per member and post: a second press changes nothing. Not his own post. */
+export async function cheerPost(db: Db, userId: string, postId: string): Promise<CheerAnswer> {
+  const post = await readPost(db, userId, postId);
+  if (post.mine) throw new DomainError("community.ownCheer");
+  await db.insert(communityCheers).values({ postId, userId }).onConflictDoNothing();
+  return cheerState(db, userId, postId);
+}
+
+export async function takeBackCheer(db: Db, userId: string, postId: string): Promise<CheerAnswer> {
+  await readPost(db, userId, postId);
+  await db.delete(communityCheers).where(and(eq(communityCheers.postId, postId), eq(communityCheers.userId, userId)));
+  return cheerState(db, userId, postId);
+}
+
+const commentColumns = {
+  id: communityComments.id,
+  userId: communityComments.userId,
+  firstName: users.firstName,
+  text: communityComments.text,
+  createdAt: communityComments.createdAt,
+};
+
+function toComment(
+  row: { id: string; userId: string; firstName: string; text: string; createdAt: Date },
+  viewerId: string,
+): FeedComment {
+  return {
+    id: row.id,
+    author: { firstName: row.firstName },
+    text: row.text,
+    mine: row.userId === viewerId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The comments under a post, oldest first. */
+export async function readComments(db: Db, viewerId: string, postId: string): Promise<FeedComment[]> {
+  await readPost(db, viewerId, postId);
+  const rows = await db
+    .select(commentColumns)
+    .from(communityComments)
+    .innerJoin(users, eq(users.id, communityComments.userId))
+    .where(and(eq(communityComments.postId, postId), isNull(communityComments.removedAt)))
+    .orderBy(asc(communityComments.createdAt), asc(communityComments.id))
+    .limit(COMMENTS_PAGE_SIZE);
+  return rows.map((row) => toComment(row, viewerId));
+}
+
+export async function writeComment(db: Db, userId: string, postId: string, text: string, now: Date = new Date()) {
+  await readPost(db, userId, postId);
+  await withinDailyLimit(db, "comment", userId, now);
+  const [row] = await db
+    .insert(communityComments)
+    .values({ postId, userId, text, createdAt: now })
+    .returning({ id: communityComments.id });
+  const [written] = await db
+    .select(commentColumns)
+    .from(communityComments)
+    .innerJoin(users, eq(users.id, communityComments.userId))
+    .where(eq(communityComments.id, row!.id));
+  return toComment(written!, userId);
+}

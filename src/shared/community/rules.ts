@@ -1,0 +1,28 @@
+/**
+ * The community once it opens (issue 40): who may read and write the feed, what a post is, and the limits per member.
+ * Admission follows the waitlist's order, one position after another (decision 0134).
+ */
+
+/** What a post shares: a completed milestone, or his validated first run. */
+export const postKinds = ["milestone", "run"] as const;
+export type PostKind = (typeof postKinds)[number];
+
+/** Posts per feed page; the next page is asked for with the cursor the last one gave. */
+export const FEED_PAGE_SIZE = 20;
+/** Comments shown under a post, oldest first. */
+export const COMMENTS_PAGE_SIZE = 50;
+
+/** Per member and rolling 24 hours: enough for a real day, too few for a flood. */
+export const COMMUNITY_DAILY_LIMITS = { post: 10, comment: 50, report: 20 } as const;
+
+export const feedMessages = {
+  notAdmitted: "The community is not open for you yet. You keep your place on the waitlist.",
+  postNotFound: "This post is no longer available.",
+  milestoneNotCompleted: "Only a completed milestone can be shared.",
+  milestoneNotFound: "This milestone is not part of your plan.",
+  runNotValidated: "Validate your run first, then share it.",
+  alreadyShared: "You have already shared this win.",
+  ownCheer: "You cannot cheer your own post.",
+  dailyLimit: "You have reached today's limit here. Please try again tomorrow.",
+  badCursor: "This page of the feed could not be found. Please reload the feed.",
+} as const;
