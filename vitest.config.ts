@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./tests/support/slow-first-sequencer.ts";
 
 /**
  * The server tests on one database. Each file builds its own app, database and clock (tests/support/test-app.ts,
@@ -30,6 +31,7 @@ export default defineConfig({
     // spend much of their time waiting on PostgreSQL and sockets: on two cores, two workers took 579 s instead of 865 s,
     // and three 257 s instead of 293 s (four: 254 s; decision 0132).
     maxWorkers: availableParallelism() + 1,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: { name: "unit", include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts", "scripts/**/*.test.ts"] },
