@@ -1,9 +1,4 @@
 import { existsSync } from "node:fs";
-import { configuredMailer } from "#server/bootstrap.ts";
-import { EnvError, parseEnv } from "#server/env.ts";
-import { createLogger } from "#server/logger.ts";
-import { admitNext, announceAdmission } from "#server/services/community/admission.ts";
-import { DatabaseRefused, openServerDatabase } from "./server-database.ts";
 
 // `npm run community:admit -- 50`: lets the next 50 people of the community waitlist in, in the order of their
 // positions, and e-mails each a link to the feed (issue 40, decision 0134). It uses the server's database and mail
@@ -18,6 +13,20 @@ async function main() {
     process.exitCode = 2;
     return;
   }
+  // The server's modules load only once the arguments are right: a wrong call answers at once.
+  const [
+    { configuredMailer },
+    { parseEnv },
+    { createLogger },
+    { admitNext, announceAdmission },
+    { openServerDatabase },
+  ] = await Promise.all([
+    import("#server/bootstrap.ts"),
+    import("#server/env.ts"),
+    import("#server/logger.ts"),
+    import("#server/services/community/admission.ts"),
+    import("./server-database.ts"),
+  ]);
   if (existsSync(".env")) process.loadEnvFile(".env");
   const env = parseEnv();
   const logger = createLogger(env.LOG_LEVEL);
@@ -42,7 +51,11 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
+  const [{ EnvError }, { DatabaseRefused }] = await Promise.all([
+    import("#server/env.ts"),
+    import("./server-database.ts"),
+  ]);
   if (error instanceof EnvError || error instanceof DatabaseRefused) console.error(error.message);
   else console.error("Admission failed:", error);
   process.exitCode = 1;

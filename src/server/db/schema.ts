@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { billingIntervals, UNLIMITED_TOKENS } from "#shared/billing/plans.ts";
 import { badgeIds } from "#shared/community/badges.ts";
-import { postKinds } from "#shared/community/rules.ts";
+import { postKinds, reportReasonIds, reportStatuses } from "#shared/community/rules.ts";
 import { partnerDeliveryKinds } from "#shared/partners/rules.ts";
 import { milestoneTypes } from "#shared/plan/rules.ts";
 import type { ActivityReading } from "#shared/proof/contracts.ts";
@@ -531,6 +531,54 @@ export const communityComments = pgTable(
   (t) => [
     index("community_comments_post_idx").on(t.postId, t.createdAt),
     index("community_comments_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * A member's notice about a post or a comment (DSA Art. 16): hidden for him at once, and open in the operator's queue
+ * until decided. Reporting the same item again changes nothing.
+ */
+export const communityReports = pgTable(
+  "community_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    postId: uuid("post_id").references(() => communityPosts.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => communityComments.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: reportReasonIds }).notNull(),
+    note: text("note").notNull().default(""),
+    status: text("status", { enum: reportStatuses }).notNull().default("open"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("community_reports_one_target", sql`(${t.postId} is null) <> (${t.commentId} is null)`),
+    check("community_reports_reason_check", oneOf(t.reason, reportReasonIds)),
+    check("community_reports_status_check", oneOf(t.status, reportStatuses)),
+    uniqueIndex("community_reports_post_once").on(t.reporterId, t.postId).where(sql`${t.postId} is not null`),
+    uniqueIndex("community_reports_comment_once").on(t.reporterId, t.commentId).where(sql`${t.commentId} is not null`),
+    index("community_reports_queue_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/** A member he blocked: that man's posts and comments are gone for him. */
+export const communityBlocks = pgTable(
+  "community_blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("community_blocks_once").on(t.blockerId, t.blockedId),
+    check("community_blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
+    index("community_blocks_blocked_idx").on(t.blockedId),
   ],
 );
 

@@ -84,7 +84,11 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "community.milestoneNotFound": [404, feedMessages.milestoneNotFound],
   // Signed in but not yet let in from the waitlist: every feed endpoint (issue 40).
   "community.notAdmitted": [403, feedMessages.notAdmitted],
+  "community.ownBlock": [400, feedMessages.ownBlock],
   "community.ownCheer": [400, feedMessages.ownCheer],
+  "community.ownReport": [400, feedMessages.ownReport],
+  // Unknown, hidden for him, or removed by moderation.
+  "community.commentNotFound": [404, feedMessages.commentNotFound],
   // Unknown, or removed by moderation.
   "community.postNotFound": [404, feedMessages.postNotFound],
   "community.runNotValidated": [400, feedMessages.runNotValidated],

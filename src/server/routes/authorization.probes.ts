@@ -380,6 +380,31 @@ export const routeProbes: Record<string, RouteProbe> = {
     request: (a) => ({ path: `/api/community/posts/${a.milestoneId}/comments`, body: { text: "Probe" } }),
     otherUser: "refused",
   },
+  "POST /api/community/posts/:id/report": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/community/posts/${a.milestoneId}/report`, body: { reason: "spam" } }),
+    otherUser: "refused",
+  },
+  "POST /api/community/comments/:id/report": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/community/comments/${a.todoId}/report`, body: { reason: "spam" } }),
+    otherUser: "refused",
+  },
+  "PUT /api/community/posts/:id/block-author": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/community/posts/${a.milestoneId}/block-author`, body: {} }),
+    otherUser: "refused",
+  },
+  "GET /api/community/blocks": {
+    access: "signed-in",
+    request: () => ({ path: "/api/community/blocks" }),
+    otherUser: "refused",
+  },
+  "DELETE /api/community/blocks/:id": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/community/blocks/${a.userId}` }),
+    otherUser: "refused",
+  },
 
   "GET /api/calendar/feed": {
     access: "signed-in",

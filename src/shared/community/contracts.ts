@@ -3,7 +3,7 @@ import { normalizeEmail } from "../account/rules.ts";
 import { answer } from "../answer.ts";
 import { userText } from "../text.ts";
 import { commentTextSchema, postTextSchema } from "./post-text.ts";
-import { feedMessages, postKinds } from "./rules.ts";
+import { feedMessages, postKinds, REPORT_NOTE_MAX, reportReasonIds } from "./rules.ts";
 
 /**
  * The community area (SPEC.md sections 2, 3, 5 and 9; PRODUCT.md "Community"): the waitlist form and its answers, and
@@ -174,3 +174,19 @@ export type FeedComment = z.infer<typeof feedCommentSchema>;
 /** GET /api/community/posts/:id/comments (oldest first) and the answer of writing one. */
 export const commentsAnswerSchema = answer(z.object({ comments: z.array(feedCommentSchema) }));
 export const commentWrittenSchema = answer(z.object({ comment: feedCommentSchema }));
+
+/** POST /api/community/posts/:id/report and /api/community/comments/:id/report (DSA Art. 16). */
+export const reportSchema = z.object({
+  reason: z.enum(reportReasonIds, { error: feedMessages.reportReason }),
+  note: userText({ max: REPORT_NOTE_MAX, min: 0, multiline: true, printable: true }).optional().default(""),
+});
+export type ReportRequest = z.output<typeof reportSchema>;
+export const reportedSchema = answer(z.object({ reported: z.literal(true) }));
+
+/** PUT /api/community/posts/:id/block-author */
+export const blockedSchema = answer(z.object({ blocked: z.literal(true) }));
+
+const blockedMemberSchema = z.object({ memberId: z.string(), firstName: z.string(), since: z.string() });
+export type BlockedMember = z.infer<typeof blockedMemberSchema>;
+/** GET /api/community/blocks, and the answer of DELETE /api/community/blocks/:memberId */
+export const blocksAnswerSchema = answer(z.object({ blocks: z.array(blockedMemberSchema) }));

@@ -7,6 +7,25 @@
 export const postKinds = ["milestone", "run"] as const;
 export type PostKind = (typeof postKinds)[number];
 
+/**
+ * Why a member reports a post or comment (EU Digital Services Act Art. 16: a notice says why the content is thought
+ * illegal or against the rules); `note` may say more.
+ */
+export const reportReasons = [
+  { id: "spam", label: "Spam or advertising" },
+  { id: "harassment", label: "Harassment or bullying" },
+  { id: "hate", label: "Hate or slurs" },
+  { id: "sexual", label: "Sexual content" },
+  { id: "violence", label: "Violence or threats" },
+  { id: "illegal", label: "Something else illegal" },
+  { id: "other", label: "Something else" },
+] as const;
+export type ReportReason = (typeof reportReasons)[number]["id"];
+export const reportReasonIds = reportReasons.map((r) => r.id) as [ReportReason, ...ReportReason[]];
+export const REPORT_NOTE_MAX = 500;
+/** Where a report stands: open in the operator's queue, or decided. */
+export const reportStatuses = ["open", "kept", "removed"] as const;
+
 /** Posts per feed page; the next page is asked for with the cursor the last one gave. */
 export const FEED_PAGE_SIZE = 20;
 /** Comments shown under a post, oldest first. */
@@ -24,5 +43,9 @@ export const feedMessages = {
   alreadyShared: "You have already shared this win.",
   ownCheer: "You cannot cheer your own post.",
   dailyLimit: "You have reached today's limit here. Please try again tomorrow.",
+  commentNotFound: "This comment is no longer available.",
+  ownBlock: "You cannot block yourself.",
+  ownReport: "You cannot report your own post or comment.",
+  reportReason: "Please choose why you are reporting this.",
   badCursor: "This page of the feed could not be found. Please reload the feed.",
 } as const;

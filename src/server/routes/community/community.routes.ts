@@ -6,11 +6,15 @@ import { documented } from "#server/http/openapi.ts";
 import { idParam, validate } from "#server/http/validation.ts";
 import { isMember } from "#server/services/community/admission.ts";
 import {
+  blockAuthor,
   cheerPost,
+  readBlocks,
   readComments,
   readFeed,
+  report,
   sharePost,
   takeBackCheer,
+  unblock,
   writeComment,
 } from "#server/services/community/feed.ts";
 import {
@@ -22,6 +26,8 @@ import {
 import { DomainError } from "#server/services/domain-error.ts";
 import { normalizeEmail } from "#shared/account/rules.ts";
 import {
+  blockedSchema,
+  blocksAnswerSchema,
   cheerAnswerSchema,
   commentsAnswerSchema,
   commentWrittenSchema,
@@ -31,10 +37,13 @@ import {
   joinWaitlistSchema,
   notifyAnswerSchema,
   postSharedSchema,
+  reportedSchema,
+  reportSchema,
   sharePostSchema,
   waitlistAnswerSchema,
   writeCommentSchema,
 } from "#shared/community/contracts.ts";
+import { reportReasonIds } from "#shared/community/rules.ts";
 
 /** The waitlist answers a missing session with SPEC.md's own words: 'You must be logged in to join the waitlist'. */
 const requireWaitlistUser = createMiddleware<AuthedEnv>(async (c, next) => {
@@ -239,5 +248,89 @@ export const communityRoutes = new Hono<AuthedEnv>()
       const { db } = c.var.deps.database;
       const comment = await writeComment(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json").text);
       return c.json({ comment }, 201);
+    },
+  )
+  .post(
+    "/posts/:id/report",
+    documented({
+      tag: "Community",
+      summary: "Report a post (members only; DSA Art. 16): hidden for him at once, queued for the operator.",
+      description: `{reason: ${reportReasonIds.map((r) => `"${r}"`).join(" \\| ")}, note?: string (≤ 500)} → 201 \`{reported: true}\`, also when he had reported it already (nothing changes). 20 reports a day (429).`,
+      ok: { 201: { description: "`{reported: true}`", body: reportedSchema } },
+      errors: ["community.notAdmitted", "community.postNotFound", "community.ownReport", "community.dailyLimit"],
+    }),
+    requireUser,
+    requireMember,
+    idParam("community.postNotFound"),
+    validate("json", reportSchema),
+    async (c) => {
+      const { db } = c.var.deps.database;
+      await report(db, c.var.user.id, { postId: c.req.valid("param").id }, c.req.valid("json"));
+      return c.json({ reported: true as const }, 201);
+    },
+  )
+  .post(
+    "/comments/:id/report",
+    documented({
+      tag: "Community",
+      summary: "Report a comment (members only; DSA Art. 16): hidden for him at once, queued for the operator.",
+      description: "As reporting a post.",
+      ok: { 201: { description: "`{reported: true}`", body: reportedSchema } },
+      errors: ["community.notAdmitted", "community.commentNotFound", "community.ownReport", "community.dailyLimit"],
+    }),
+    requireUser,
+    requireMember,
+    idParam("community.commentNotFound"),
+    validate("json", reportSchema),
+    async (c) => {
+      const { db } = c.var.deps.database;
+      await report(db, c.var.user.id, { commentId: c.req.valid("param").id }, c.req.valid("json"));
+      return c.json({ reported: true as const }, 201);
+    },
+  )
+  .put(
+    "/posts/:id/block-author",
+    documented({
+      tag: "Community",
+      summary: "Block the author of a post (members only): his posts and comments are gone for the blocker.",
+      ok: { 200: { description: "`{blocked: true}`", body: blockedSchema } },
+      errors: ["community.notAdmitted", "community.postNotFound", "community.ownBlock"],
+    }),
+    requireUser,
+    requireMember,
+    idParam("community.postNotFound"),
+    async (c) => {
+      await blockAuthor(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id);
+      return c.json({ blocked: true as const }, 200);
+    },
+  )
+  .get(
+    "/blocks",
+    documented({
+      tag: "Community",
+      summary: "The members he blocked, newest first (members only).",
+      ok: { 200: { description: "`{blocks: [{memberId, firstName, since}]}`", body: blocksAnswerSchema } },
+      errors: ["community.notAdmitted"],
+    }),
+    requireUser,
+    requireMember,
+    async (c) => {
+      return c.json({ blocks: await readBlocks(c.var.deps.database.db, c.var.user.id) }, 200);
+    },
+  )
+  .delete(
+    "/blocks/:id",
+    documented({
+      tag: "Community",
+      summary: "Unblock a member (members only); his posts and comments show again. Unknown ids change nothing.",
+      ok: { 200: { description: "`{blocks}`: the ones left", body: blocksAnswerSchema } },
+      errors: ["community.notAdmitted"],
+    }),
+    requireUser,
+    requireMember,
+    async (c) => {
+      const { db } = c.var.deps.database;
+      await unblock(db, c.var.user.id, c.req.param("id"));
+      return c.json({ blocks: await readBlocks(db, c.var.user.id) }, 200);
     },
   );

@@ -1,10 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  communityBlocks,
   communityCheers,
   communityComments,
   communityMembers,
   communityPosts,
+  communityReports,
   milestones,
   runValidations,
 } from "#server/db/schema.ts";
@@ -67,6 +69,11 @@ describe("the community feed once it opens (issue 40)", () => {
       await dev.api.community.posts[":id"].cheer.$delete({ param: { id } }),
       await dev.api.community.posts[":id"].comments.$get({ param: { id } }),
       await dev.api.community.posts[":id"].comments.$post({ param: { id }, json: { text: "Nice" } }),
+      await dev.api.community.posts[":id"].report.$post({ param: { id }, json: { reason: "spam" } }),
+      await dev.api.community.comments[":id"].report.$post({ param: { id }, json: { reason: "spam" } }),
+      await dev.api.community.posts[":id"]["block-author"].$put({ param: { id } }),
+      await dev.api.community.blocks.$get(),
+      await dev.api.community.blocks[":id"].$delete({ param: { id: member.id } }),
     ];
     for (const response of refused) {
       expect(response.status).toBe(403);
@@ -296,12 +303,17 @@ describe("the community feed once it opens (issue 40)", () => {
     await stayer.api.community.posts[":id"].comments.$post({ param: { id: hisPost }, json: { text: "Strong." } });
     await leaver.api.community.posts[":id"].cheer.$put({ param: { id: otherPost } });
     await leaver.api.community.posts[":id"].comments.$post({ param: { id: otherPost }, json: { text: "Well done." } });
+    await stayer.api.community.posts[":id"].report.$post({ param: { id: hisPost }, json: { reason: "spam" } });
+    await leaver.api.community.posts[":id"]["block-author"].$put({ param: { id: otherPost } });
 
     const deleted = await t.request("/api/me/delete", { cookie: leaver.cookie, body: { password: leaver.password } });
     expect(deleted.status).toBe(200);
     expect(await t.db.select().from(communityPosts).where(eq(communityPosts.userId, leaver.id))).toEqual([]);
     expect(await t.db.select().from(communityComments).where(eq(communityComments.userId, leaver.id))).toEqual([]);
     expect(await t.db.select().from(communityCheers).where(eq(communityCheers.userId, leaver.id))).toEqual([]);
+    expect(await t.db.select().from(communityBlocks).where(eq(communityBlocks.blockerId, leaver.id))).toEqual([]);
+    // The report about his post went with the post.
+    expect(await t.db.select().from(communityReports).where(eq(communityReports.postId, hisPost))).toEqual([]);
     // The comment another man wrote under his post went with the post.
     expect(
       await t.db
@@ -313,6 +325,127 @@ describe("the community feed once it opens (issue 40)", () => {
     expect(post).toMatchObject({ cheers: 0, comments: 0 });
   });
 
+  it("a report hides the post or comment for the reporter at once, not for others, and waits in the queue", async () => {
+    const { user: author, milestone } = await memberWithWin("Author");
+    const { user: reporter } = await memberWithWin("Reporter");
+    const { user: bystander } = await memberWithWin("Bystander");
+    const { id } = await shared(author, milestone.id);
+    const commented = await bystander.api.community.posts[":id"].comments.$post({
+      param: { id },
+      json: { text: "Buy my course" },
+    });
+    const { comment } = (await commented.json()) as { comment: { id: string } };
+
+    const reportComment = () =>
+      reporter.api.community.comments[":id"].report.$post({ param: { id: comment.id }, json: { reason: "spam" } });
+    expect((await reportComment()).status).toBe(201);
+    expect((await reportComment()).status).toBe(201);
+    const seen = await reporter.api.community.posts[":id"].comments.$get({ param: { id } });
+    expect((await seen.json()).comments).toEqual([]);
+    expect((await feed(reporter)).posts.find((p) => p.id === id)?.comments).toBe(0);
+    expect((await feed(author)).posts.find((p) => p.id === id)?.comments).toBe(1);
+
+    const reported = await reporter.api.community.posts[":id"].report.$post({
+      param: { id },
+      json: { reason: "harassment", note: "  He mocks people in the comments.  " },
+    });
+    expect(reported.status).toBe(201);
+    expect((await feed(reporter)).posts.some((p) => p.id === id)).toBe(false);
+    expect((await feed(bystander)).posts.some((p) => p.id === id)).toBe(true);
+    // Hidden for him everywhere: cheering or commenting it answers as for a post that is not there.
+    expect((await reporter.api.community.posts[":id"].cheer.$put({ param: { id } })).status).toBe(404);
+
+    const queue = await t.db.select().from(communityReports).where(eq(communityReports.reporterId, reporter.id));
+    expect(queue.map((r) => [r.reason, r.note, r.status, Boolean(r.postId), Boolean(r.commentId)])).toEqual(
+      expect.arrayContaining([
+        ["spam", "", "open", false, true],
+        ["harassment", "He mocks people in the comments.", "open", true, false],
+      ]),
+    );
+    expect(queue).toHaveLength(2);
+
+    const own = await author.api.community.posts[":id"].report.$post({ param: { id }, json: { reason: "spam" } });
+    expect(own.status).toBe(400);
+    expect(await own.json()).toEqual({ error: feedMessages.ownReport });
+    const ownComment = await bystander.api.community.comments[":id"].report.$post({
+      param: { id: comment.id },
+      json: { reason: "spam" },
+    });
+    expect(ownComment.status).toBe(400);
+    const noReason = await bystander.api.community.posts[":id"].report.$post({
+      param: { id },
+      json: { reason: "boring" as never },
+    });
+    expect(noReason.status).toBe(400);
+    expect(await noReason.json()).toEqual({ error: feedMessages.reportReason });
+    const gone = await reporter.api.community.comments[":id"].report.$post({
+      param: { id: crypto.randomUUID() },
+      json: { reason: "spam" },
+    });
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ error: feedMessages.commentNotFound });
+  });
+
+  it("limits reports per member and day", async () => {
+    const { user: author, milestone } = await memberWithWin("Author");
+    const { user } = await memberWithWin("Reporter");
+    const { id } = await shared(author, milestone.id);
+    const comments = await t.db
+      .insert(communityComments)
+      .values(
+        Array.from({ length: COMMUNITY_DAILY_LIMITS.report + 1 }, () => ({ postId: id, userId: author.id, text: "x" })),
+      )
+      .returning({ id: communityComments.id });
+    for (const { id: commentId } of comments.slice(0, COMMUNITY_DAILY_LIMITS.report)) {
+      await t.db.insert(communityReports).values({ reporterId: user.id, commentId, reason: "spam" });
+    }
+    const over = await user.api.community.comments[":id"].report.$post({
+      param: { id: comments.at(-1)!.id },
+      json: { reason: "spam" },
+    });
+    expect(over.status).toBe(429);
+    expect(await over.json()).toEqual({ error: feedMessages.dailyLimit });
+    const overPost = await user.api.community.posts[":id"].report.$post({ param: { id }, json: { reason: "spam" } });
+    expect(overPost.status).toBe(429);
+    expect(await t.db.select().from(communityReports).where(eq(communityReports.reporterId, user.id))).toHaveLength(
+      COMMUNITY_DAILY_LIMITS.report,
+    );
+  });
+
+  it("a blocked member's posts and comments are gone for the blocker until he unblocks him", async () => {
+    const { user: loud, milestone } = await memberWithWin("Loud");
+    const { user: quiet, milestone: quietMilestone } = await memberWithWin("Quiet");
+    const { id: loudPost } = await shared(loud, milestone.id);
+    const { id: quietPost } = await shared(quiet, quietMilestone.id);
+    await loud.api.community.posts[":id"].comments.$post({ param: { id: quietPost }, json: { text: "Meh." } });
+
+    const blocked = await quiet.api.community.posts[":id"]["block-author"].$put({ param: { id: loudPost } });
+    expect(blocked.status).toBe(200);
+    const ids = (await feed(quiet)).posts.map((p) => p.id);
+    expect(ids).toContain(quietPost);
+    expect(ids).not.toContain(loudPost);
+    expect(
+      (await (await quiet.api.community.posts[":id"].comments.$get({ param: { id: quietPost } })).json()).comments,
+    ).toEqual([]);
+    // The blocked man sees as before.
+    expect((await feed(loud)).posts.map((p) => p.id)).toEqual(expect.arrayContaining([loudPost, quietPost]));
+
+    const list = await (await quiet.api.community.blocks.$get()).json();
+    expect(list.blocks).toEqual([{ memberId: loud.id, firstName: "Loud", since: expect.any(String) }]);
+    const self = await quiet.api.community.posts[":id"]["block-author"].$put({ param: { id: quietPost } });
+    expect(self.status).toBe(400);
+    expect(await self.json()).toEqual({ error: feedMessages.ownBlock });
+
+    const after = await quiet.api.community.blocks[":id"].$delete({ param: { id: loud.id } });
+    expect(await after.json()).toEqual({ blocks: [] });
+    expect((await feed(quiet)).posts.map((p) => p.id)).toContain(loudPost);
+
+    // His export holds whom he blocked, never who blocked him.
+    await quiet.api.community.posts[":id"]["block-author"].$put({ param: { id: loudPost } });
+    const exported = JSON.stringify(await (await loud.api.me.data.$get()).json());
+    expect(exported).not.toContain(quiet.id);
+  });
+
   it("answers 401 to every feed endpoint without a session, 404 for a post that is not there, 400 for a bad page link", async () => {
     const id = crypto.randomUUID();
     const signedOut = [
@@ -322,8 +455,13 @@ describe("the community feed once it opens (issue 40)", () => {
       await t.api.community.posts[":id"].cheer.$delete({ param: { id } }),
       await t.api.community.posts[":id"].comments.$get({ param: { id } }),
       await t.api.community.posts[":id"].comments.$post({ param: { id }, json: { text: "Hi" } }),
+      await t.api.community.posts[":id"].report.$post({ param: { id }, json: { reason: "spam" } }),
+      await t.api.community.comments[":id"].report.$post({ param: { id }, json: { reason: "spam" } }),
+      await t.api.community.posts[":id"]["block-author"].$put({ param: { id } }),
+      await t.api.community.blocks.$get(),
+      await t.api.community.blocks[":id"].$delete({ param: { id } }),
     ];
-    expect(signedOut.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401]);
+    for (const response of signedOut) expect(response.status).toBe(401);
 
     const { user } = await memberWithWin("Finder");
     const missing = [
@@ -331,6 +469,8 @@ describe("the community feed once it opens (issue 40)", () => {
       await user.api.community.posts[":id"].comments.$get({ param: { id } }),
       await user.api.community.posts[":id"].comments.$post({ param: { id }, json: { text: "Hi" } }),
       await user.api.community.posts[":id"].comments.$get({ param: { id: "not-an-id" } }),
+      await user.api.community.posts[":id"].report.$post({ param: { id }, json: { reason: "spam" } }),
+      await user.api.community.posts[":id"]["block-author"].$put({ param: { id } }),
     ];
     for (const response of missing) {
       expect(response.status).toBe(404);

@@ -5,7 +5,15 @@ import type { DataExport, DataExportSection } from "#shared/account/data-rights.
 import type { ProofStorage } from "../proof/proof-storage.ts";
 import { type UserTable, userTables } from "./user-tables.ts";
 
-type Review = { description: string; omit?: readonly string[] };
+type Review = {
+  description: string;
+  omit?: readonly string[];
+  /**
+   * The columns (SQL names) through which a row is his for the export, where another user column names someone else's
+   * choice about him: whom he blocked is his; who blocked him is not. Deletion still goes by every user column.
+   */
+  owners?: readonly string[];
+};
 
 /**
  * Every user table, reviewed: what it holds in the user's words, and the columns that never leave the server because
@@ -56,6 +64,10 @@ export const exportReview: Record<string, Review> = {
   },
   community_comments: { description: "The comments you wrote in the community." },
   community_cheers: { description: "The community posts you cheered." },
+  community_reports: {
+    description: "The posts and comments you reported in the community, why, and what became of each report.",
+  },
+  community_blocks: { description: "The community members you blocked.", owners: ["blocker_id"] },
   user_badges: { description: "The badges you earned, and when." },
   reminder_settings: { description: "Your reminder e-mail choices and the time zone your browser reported." },
   reminder_deliveries: { description: "The reminder e-mails sent to you: which kind, about what, and when." },
@@ -96,7 +108,9 @@ function omittedColumns(table: UserTable): string[] {
 async function rowsOf(db: Pick<Db, "select">, table: UserTable, userId: string) {
   const omit = new Set(omittedColumns(table));
   const columns = Object.fromEntries(Object.entries(getTableColumns(table.table)).filter(([n]) => !omit.has(n)));
-  const mine = or(...table.userColumns.map((column) => eq(column, userId)));
+  const owners = exportReview[table.name]?.owners;
+  const ownerColumns = owners ? table.userColumns.filter((c) => owners.includes(c.name)) : table.userColumns;
+  const mine = or(...ownerColumns.map((column) => eq(column, userId)));
   return (await db.select(columns).from(table.table).where(mine)) as Record<string, unknown>[];
 }
 

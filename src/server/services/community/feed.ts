@@ -2,15 +2,25 @@ import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm"
 import type { Db } from "#server/db/client.ts";
 import {
   challenges,
+  communityBlocks,
   communityCheers,
   communityComments,
   communityPosts,
+  communityReports,
   milestones,
   proofs,
   runValidations,
   users,
 } from "#server/db/schema.ts";
-import type { CheerAnswer, FeedComment, FeedPage, FeedPost, SharePostRequest } from "#shared/community/contracts.ts";
+import type {
+  BlockedMember,
+  CheerAnswer,
+  FeedComment,
+  FeedPage,
+  FeedPost,
+  ReportRequest,
+  SharePostRequest,
+} from "#shared/community/contracts.ts";
 import { COMMENTS_PAGE_SIZE, COMMUNITY_DAILY_LIMITS, FEED_PAGE_SIZE } from "#shared/community/rules.ts";
 import { DAY_MS, dayOf } from "#shared/time.ts";
 import { DomainError } from "../domain-error.ts";
@@ -37,6 +47,26 @@ function decodeCursor(cursor: string | undefined): Cursor | null {
   }
 }
 
+/**
+ * What `viewerId` no longer sees: what he reported is hidden for him at once, and everything by a member he blocked.
+ * Others still see it until the operator decides (decision 0135).
+ */
+function visiblePost(viewerId: string) {
+  return and(
+    isNull(communityPosts.removedAt),
+    sql`not exists (select 1 from ${communityReports} where ${communityReports.postId} = ${communityPosts.id} and ${communityReports.reporterId} = ${viewerId})`,
+    sql`not exists (select 1 from ${communityBlocks} where ${communityBlocks.blockerId} = ${viewerId} and ${communityBlocks.blockedId} = ${communityPosts.userId})`,
+  );
+}
+
+function visibleComment(viewerId: string) {
+  return and(
+    isNull(communityComments.removedAt),
+    sql`not exists (select 1 from ${communityReports} where ${communityReports.commentId} = ${communityComments.id} and ${communityReports.reporterId} = ${viewerId})`,
+    sql`not exists (select 1 from ${communityBlocks} where ${communityBlocks.blockerId} = ${viewerId} and ${communityBlocks.blockedId} = ${communityComments.userId})`,
+  );
+}
+
 /** The columns of a post as `viewerId` sees it: counts, and whether he cheered it. */
 function postColumns(viewerId: string) {
   return {
@@ -52,7 +82,7 @@ function postColumns(viewerId: string) {
     createdAt: communityPosts.createdAt,
     cheers: sql<number>`(select count(*)::int from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id})`,
     cheeredByMe: sql<boolean>`exists (select 1 from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id} and ${communityCheers.userId} = ${viewerId})`,
-    comments: sql<number>`(select count(*)::int from ${communityComments} where ${communityComments.postId} = ${communityPosts.id} and ${communityComments.removedAt} is null)`,
+    comments: sql<number>`(select count(*)::int from ${communityComments} where ${communityComments.postId} = ${communityPosts.id} and ${visibleComment(viewerId)})`,
   };
 }
 
@@ -107,7 +137,7 @@ export async function readFeed(db: Db, viewerId: string, cursor?: string): Promi
   const rows = await postsQuery(db, viewerId)
     .where(
       and(
-        isNull(communityPosts.removedAt),
+        visiblePost(viewerId),
         after
           ? or(
               lt(communityPosts.createdAt, new Date(after.at)),
@@ -127,9 +157,7 @@ export async function readFeed(db: Db, viewerId: string, cursor?: string): Promi
 }
 
 async function readPost(db: Db, viewerId: string, postId: string): Promise<FeedPost> {
-  const [row] = await postsQuery(db, viewerId).where(
-    and(eq(communityPosts.id, postId), isNull(communityPosts.removedAt)),
-  );
+  const [row] = await postsQuery(db, viewerId).where(and(eq(communityPosts.id, postId), visiblePost(viewerId)));
   if (!row) throw new DomainError("community.postNotFound");
   return toPost(row as PostRow, viewerId);
 }
@@ -250,7 +278,7 @@ export async function readComments(db: Db, viewerId: string, postId: string): Pr
     .select(commentColumns)
     .from(communityComments)
     .innerJoin(users, eq(users.id, communityComments.userId))
-    .where(and(eq(communityComments.postId, postId), isNull(communityComments.removedAt)))
+    .where(and(eq(communityComments.postId, postId), visibleComment(viewerId)))
     .orderBy(asc(communityComments.createdAt), asc(communityComments.id))
     .limit(COMMENTS_PAGE_SIZE);
   return rows.map((row) => toComment(row, viewerId));
@@ -269,4 +297,88 @@ export async function writeComment(db: Db, userId: string, postId: string, text:
     .innerJoin(users, eq(users.id, communityComments.userId))
     .where(eq(communityComments.id, row!.id));
   return toComment(written!, userId);
+}
+
+/** Reports of his in the last 24 hours, across posts and comments. */
+async function withinReportLimit(db: Db, userId: string, now: Date) {
+  const [used] = await db
+    .select({ n: count() })
+    .from(communityReports)
+    .where(
+      and(eq(communityReports.reporterId, userId), gt(communityReports.createdAt, new Date(now.getTime() - DAY_MS))),
+    );
+  if ((used?.n ?? 0) >= COMMUNITY_DAILY_LIMITS.report) throw new DomainError("community.dailyLimit");
+}
+
+/**
+ * A member's report of a post or a comment he can see: it is hidden for him at once and waits in the operator's
+ * queue. Reporting the same item again changes nothing; his own cannot be reported.
+ */
+export async function report(
+  db: Db,
+  userId: string,
+  target: { postId: string } | { commentId: string },
+  request: ReportRequest,
+  now: Date = new Date(),
+) {
+  // Already reported by him (a second tap): the same answer, though it is hidden for him now.
+  const [already] = await db
+    .select({ id: communityReports.id })
+    .from(communityReports)
+    .where(
+      and(
+        eq(communityReports.reporterId, userId),
+        "postId" in target
+          ? eq(communityReports.postId, target.postId)
+          : eq(communityReports.commentId, target.commentId),
+      ),
+    );
+  if (already) return;
+  if ("postId" in target) {
+    const post = await readPost(db, userId, target.postId);
+    if (post.mine) throw new DomainError("community.ownReport");
+  } else {
+    const [comment] = await db
+      .select({ userId: communityComments.userId, postId: communityComments.postId })
+      .from(communityComments)
+      .where(and(eq(communityComments.id, target.commentId), visibleComment(userId)));
+    if (!comment) throw new DomainError("community.commentNotFound");
+    if (comment.userId === userId) throw new DomainError("community.ownReport");
+    await readPost(db, userId, comment.postId).catch(() => {
+      throw new DomainError("community.commentNotFound");
+    });
+  }
+  await withinReportLimit(db, userId, now);
+  await db
+    .insert(communityReports)
+    .values({ reporterId: userId, ...target, reason: request.reason, note: request.note, createdAt: now })
+    .onConflictDoNothing();
+}
+
+/** Blocks the author of a post he can see: that man's posts and comments are gone for him from now on. */
+export async function blockAuthor(db: Db, userId: string, postId: string) {
+  const [post] = await db
+    .select({ authorId: communityPosts.userId })
+    .from(communityPosts)
+    .where(and(eq(communityPosts.id, postId), visiblePost(userId)));
+  if (!post) throw new DomainError("community.postNotFound");
+  if (post.authorId === userId) throw new DomainError("community.ownBlock");
+  await db.insert(communityBlocks).values({ blockerId: userId, blockedId: post.authorId }).onConflictDoNothing();
+}
+
+/** The members he blocked, newest first, by first name: what his settings list to unblock. */
+export async function readBlocks(db: Db, userId: string): Promise<BlockedMember[]> {
+  const rows = await db
+    .select({ memberId: communityBlocks.blockedId, firstName: users.firstName, since: communityBlocks.createdAt })
+    .from(communityBlocks)
+    .innerJoin(users, eq(users.id, communityBlocks.blockedId))
+    .where(eq(communityBlocks.blockerId, userId))
+    .orderBy(desc(communityBlocks.createdAt));
+  return rows.map((r) => ({ memberId: r.memberId, firstName: r.firstName, since: r.since.toISOString() }));
+}
+
+export async function unblock(db: Db, userId: string, memberId: string) {
+  await db
+    .delete(communityBlocks)
+    .where(and(eq(communityBlocks.blockerId, userId), eq(communityBlocks.blockedId, memberId)));
 }
