@@ -163,12 +163,17 @@ async function readPost(db: Db, viewerId: string, postId: string): Promise<FeedP
 }
 
 /** Refuses once he has done `action` as often as a day allows (rolling 24 hours). */
-async function withinDailyLimit(db: Db, action: "post" | "comment", userId: string, now: Date) {
-  const table = action === "post" ? communityPosts : communityComments;
+async function withinDailyLimit(db: Db, action: keyof typeof COMMUNITY_DAILY_LIMITS, userId: string, now: Date) {
+  // Whose row it is and when it was made, per action: the rows themselves are the count, on every instance.
+  const { by, at, from } = {
+    post: { by: communityPosts.userId, at: communityPosts.createdAt, from: communityPosts },
+    comment: { by: communityComments.userId, at: communityComments.createdAt, from: communityComments },
+    report: { by: communityReports.reporterId, at: communityReports.createdAt, from: communityReports },
+  }[action];
   const [used] = await db
     .select({ n: count() })
-    .from(table)
-    .where(and(eq(table.userId, userId), gt(table.createdAt, new Date(now.getTime() - DAY_MS))));
+    .from(from)
+    .where(and(eq(by, userId), gt(at, new Date(now.getTime() - DAY_MS))));
   if ((used?.n ?? 0) >= COMMUNITY_DAILY_LIMITS[action]) throw new DomainError("community.dailyLimit");
 }
 
@@ -299,17 +304,6 @@ export async function writeComment(db: Db, userId: string, postId: string, text:
   return toComment(written!, userId);
 }
 
-/** Reports of his in the last 24 hours, across posts and comments. */
-async function withinReportLimit(db: Db, userId: string, now: Date) {
-  const [used] = await db
-    .select({ n: count() })
-    .from(communityReports)
-    .where(
-      and(eq(communityReports.reporterId, userId), gt(communityReports.createdAt, new Date(now.getTime() - DAY_MS))),
-    );
-  if ((used?.n ?? 0) >= COMMUNITY_DAILY_LIMITS.report) throw new DomainError("community.dailyLimit");
-}
-
 /**
  * A member's report of a post or a comment he can see: it is hidden for him at once and waits in the operator's
  * queue. Reporting the same item again changes nothing; his own cannot be reported.
@@ -348,7 +342,7 @@ export async function report(
       throw new DomainError("community.commentNotFound");
     });
   }
-  await withinReportLimit(db, userId, now);
+  await withinDailyLimit(db, "report", userId, now);
   await db
     .insert(communityReports)
     .values({ reporterId: userId, ...target, reason: request.reason, note: request.note, createdAt: now })
