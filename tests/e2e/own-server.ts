@@ -1,24 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { E2E } from "../support/e2e-ports.ts";
 import { freePort } from "../support/free-port.ts";
-
-/** A port that is free now, with the two after it its SMTP sink and mail API take (+5, +6) free as well. */
-async function freePortWithSink(): Promise<number> {
-  for (let attempt = 0; ; attempt++) {
-    const port = await freePort();
-    if (await Promise.all([port + 5, port + 6].map(isFree)).then((free) => free.every(Boolean))) return port;
-    if (attempt > 20) throw new Error("no free port for an e2e server");
-  }
-}
-
-function isFree(port: number) {
-  return new Promise<boolean>((resolve) => {
-    const probe = createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-  });
-}
 
 /**
  * An app server of a spec's own, started as the shared e2e server is (the built app, as `npm start` runs it) with
@@ -33,7 +15,7 @@ export async function startOwnServer(options: {
   /** Serve the shared server's build (settings the build does not bake in), instead of building into its own. */
   sharedBuild?: boolean;
 }) {
-  const port = await freePortWithSink();
+  const port = await freePort({ alsoFree: [5, 6] });
   const url = `http://localhost:${port}`;
   const sharedBuildDir = process.env.BUILD_DIR ?? (E2E.appPort === 3920 ? "build" : `.tmp/build-${E2E.appPort}`);
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "tests/support/e2e-server.ts"], {
