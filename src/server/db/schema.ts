@@ -17,7 +17,14 @@ import {
 } from "drizzle-orm/pg-core";
 import { billingIntervals, UNLIMITED_TOKENS } from "#shared/billing/plans.ts";
 import { badgeIds } from "#shared/community/badges.ts";
-import { postKinds, reportReasonIds, reportStatuses } from "#shared/community/rules.ts";
+import {
+  moderatedItemKinds,
+  moderationDecisions,
+  notificationKinds,
+  postKinds,
+  reportReasonIds,
+  reportStatuses,
+} from "#shared/community/rules.ts";
 import { partnerDeliveryKinds } from "#shared/partners/rules.ts";
 import { milestoneTypes } from "#shared/plan/rules.ts";
 import type { ActivityReading } from "#shared/proof/contracts.ts";
@@ -465,6 +472,20 @@ export const communityMembers = pgTable("community_members", {
   admittedAt: timestamp("admitted_at", { withTimezone: true }).notNull(),
   /** "command" (npm run community:admit) or the operator's user id. */
   admittedBy: text("admitted_by").notNull(),
+  /** Suspended by the operator's decision: he can no longer read or write the feed. */
+  suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+  /** He turned the daily e-mail digest off (one click from any digest, or in settings). */
+  digestOffAt: timestamp("digest_off_at", { withTimezone: true }),
+  /** The last digest sent to him: at most one a day, claimed with a conditional update so two instances send one. */
+  lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+});
+
+/** An account the operator marked with `npm run community:operator`: it sees /admin; everyone else gets 404. */
+export const operators = pgTable("operators", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  markedAt: createdAt(),
 });
 
 /**
@@ -579,6 +600,73 @@ export const communityBlocks = pgTable(
     unique("community_blocks_once").on(t.blockerId, t.blockedId),
     check("community_blocks_not_self", sql`${t.blockerId} <> ${t.blockedId}`),
     index("community_blocks_blocked_idx").on(t.blockedId),
+  ],
+);
+
+/**
+ * The log of the operator's decisions (DSA Art. 17): one row per decision, kept when the item is removed. `ground` is
+ * the rule the decision rests on, `explanation` the facts; both go into the statement of reasons the author is
+ * e-mailed, and `statementSentAt` stays empty while that e-mail has not gone. The author's rows are his (exported,
+ * and deleted with his account); `decidedBy` is the operator's user id as text, so an operator leaving does not
+ * empty the log.
+ */
+export const moderationDecisionsLog = pgTable(
+  "moderation_decisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    itemKind: text("item_kind", { enum: moderatedItemKinds }).notNull(),
+    /** The post's or comment's id; no reference, so the log outlives the item. */
+    itemId: uuid("item_id").notNull(),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    decidedBy: text("decided_by").notNull(),
+    decision: text("decision", { enum: moderationDecisions }).notNull(),
+    ground: text("ground", { enum: reportReasonIds }).notNull(),
+    explanation: text("explanation").notNull().default(""),
+    /** How many open reports the decision closed. */
+    reports: integer("reports").notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull(),
+    statementSentAt: timestamp("statement_sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("moderation_decisions_item_kind_check", oneOf(t.itemKind, moderatedItemKinds)),
+    check("moderation_decisions_decision_check", oneOf(t.decision, moderationDecisions)),
+    check("moderation_decisions_ground_check", oneOf(t.ground, reportReasonIds)),
+    index("moderation_decisions_decided_idx").on(t.decidedAt.desc()),
+    index("moderation_decisions_author_idx").on(t.authorId),
+  ],
+);
+
+/**
+ * Something that happened to his post: a cheer or a comment by another member. Shown in the app until read, and
+ * gathered into at most one e-mail a day (`emailedAt`). A cheer taken back and given again tells him once.
+ */
+export const communityNotifications = pgTable(
+  "community_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: notificationKinds }).notNull(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => communityComments.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("community_notifications_kind_check", oneOf(t.kind, notificationKinds)),
+    index("community_notifications_user_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("community_notifications_cheer_once")
+      .on(t.postId, t.actorId)
+      .where(sql`${t.kind} = 'cheer'`),
   ],
 );
 

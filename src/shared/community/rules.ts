@@ -26,6 +26,19 @@ export const REPORT_NOTE_MAX = 500;
 /** Where a report stands: open in the operator's queue, or decided. */
 export const reportStatuses = ["open", "kept", "removed"] as const;
 
+/**
+ * What the operator decides on a reported post or comment (DSA Art. 17): keep it, remove it, or remove it and suspend
+ * its author from the community. Each decision is logged; remove and suspend send the author a statement of reasons.
+ */
+export const moderationDecisions = ["keep", "remove", "suspend"] as const;
+export type ModerationDecision = (typeof moderationDecisions)[number];
+/** What a decision was about. */
+export const moderatedItemKinds = ["post", "comment"] as const;
+
+/** What tells a member something happened to his post: another member cheered it or wrote a comment under it. */
+export const notificationKinds = ["cheer", "comment"] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
 /** Posts per feed page; the next page is asked for with the cursor the last one gave. */
 export const FEED_PAGE_SIZE = 20;
 /** Comments shown under a post, oldest first. */

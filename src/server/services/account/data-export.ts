@@ -68,6 +68,16 @@ export const exportReview: Record<string, Review> = {
     description: "The posts and comments you reported in the community, why, and what became of each report.",
   },
   community_blocks: { description: "The community members you blocked.", owners: ["blocker_id"] },
+  community_notifications: {
+    description:
+      "What the community told you about your posts: who cheered or commented, when, whether you read it and whether it went into an e-mail digest.",
+    owners: ["user_id"],
+  },
+  moderation_decisions: {
+    description:
+      "The operator's decisions on your posts and comments that were reported: keep, remove or suspend, the ground, the explanation, and when the statement of reasons was sent to you.",
+  },
+  operators: { description: "If your account runs the community as its operator: since when." },
   user_badges: { description: "The badges you earned, and when." },
   reminder_settings: { description: "Your reminder e-mail choices and the time zone your browser reported." },
   reminder_deliveries: { description: "The reminder e-mails sent to you: which kind, about what, and when." },
