@@ -1,4 +1,5 @@
 import { createBenchApp } from "./bench-app.ts";
+import { benchCommunityFeed, defaultFeedSize } from "./community-feed.ts";
 import { benchDashboard } from "./dashboard.ts";
 import { benchGeneration } from "./generation.ts";
 import { landingWeight, printLanding } from "./landing.ts";
@@ -66,6 +67,24 @@ try {
   console.log(line("PATCH /api/todos/:id: tick a todo, milestone follows (loopback)", dashboard.tick));
   console.log(line("PATCH /api/milestones/:id: complete a milestone (loopback)", dashboard.complete));
   console.log(line("POST /api/milestones/:id/todos: claim, AI, spend + store (loopback)", dashboard.generate));
+  if (process.env.BENCH_COMMUNITY_FEED !== "0") {
+    const feedPosts = Number(process.env.BENCH_FEED_POSTS ?? defaultFeedSize.posts);
+    const feed = await benchCommunityFeed(t, Number(process.env.BENCH_REQUESTS ?? 200), {
+      ...defaultFeedSize,
+      posts: feedPosts,
+    });
+    const { members, posts, cheersPerPost, commentsPerPost } = feed.size;
+    console.log("");
+    console.log(
+      `community feed: ${members} members, ${posts} posts over a year, ${cheersPerPost} cheers and ${commentsPerPost} comments each; ` +
+        `the viewer reported 50 posts and blocked 10 members (seeded in ${(feed.seededMs / 1000).toFixed(1)} s)`,
+    );
+    console.log(`  followed the cursor through ${feed.pages} pages: ${feed.visible} posts, none twice`);
+    console.log(line(`bare Node http, same ${feed.bytes}-byte JSON (loopback)`, feed.baseline));
+    console.log(line("GET /api/community/feed: the first page of 20 (loopback)", feed.firstPage));
+    console.log(line("GET /api/community/feed?cursor=: a page ten months back (loopback)", feed.deepPage));
+    console.log(line("GET /api/community/posts/:id/comments (loopback)", feed.comments));
+  }
 } finally {
   await t.close();
 }
