@@ -58,6 +58,48 @@ describe("his badges (issue 40)", () => {
     ).toEqual([]);
   });
 
+  it("awards a badge at the win itself, before he looks: his run, a milestone completed by hand or by its last todo", async () => {
+    const held = async (userId: string) =>
+      (await t.db.select().from(userBadges).where(eq(userBadges.userId, userId))).map((b) => b.badgeId).sort();
+
+    const { user, plan } = await t.userWithPlan();
+    const run = await user.api.onboarding["run-validation"].$post({
+      json: { previousMaxDuration: 20, todayDuration: 25, notes: "Longer than ever." },
+    });
+    expect(run.status).toBe(201);
+    expect(await held(user.id)).toEqual(["first-run"]);
+
+    const [byHand, byTodos] = plan.challenges[0]!.milestones;
+    const before = Date.now();
+    const saved = await user.api.milestones[":id"].$patch({
+      param: { id: byHand!.id },
+      json: { milestoneCompleted: true },
+    });
+    expect(saved.status).toBe(200);
+    expect(await held(user.id)).toEqual(["first-milestone", "first-run"]);
+    const [badge] = await t.db
+      .select()
+      .from(userBadges)
+      .where(and(eq(userBadges.userId, user.id), eq(userBadges.badgeId, "first-milestone")));
+    expect(badge!.earnedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+
+    // Changing a milestone's words earns nothing; ticking its todos off one by one earns at the last one.
+    await user.api.milestones[":id"].$patch({ param: { id: byTodos!.id }, json: { milestoneDescription: "Run 8 km" } });
+    expect(await held(user.id)).toEqual(["first-milestone", "first-run"]);
+    const generated = await user.api.milestones[":id"].todos.$post({ param: { id: byTodos!.id } });
+    const { todos } = await generated.json();
+    for (const todo of todos) {
+      expect(
+        (await user.api.todos[":id"].$patch({ param: { id: todo.id }, json: { todoCompleted: true } })).status,
+      ).toBe(200);
+    }
+    // Two milestones are not five: the facts decide, the event only asks.
+    expect(await held(user.id)).toEqual(["first-milestone", "first-run"]);
+    const third = plan.challenges[0]!.milestones[2]!;
+    await user.api.milestones[":id"].$patch({ param: { id: third.id }, json: { milestoneCompleted: true } });
+    expect(await held(user.id)).toEqual(["challenge-finished", "first-milestone", "first-run"]);
+  });
+
   it("answers 401 without a session", async () => {
     expect((await t.api.me.badges.$get()).status).toBe(401);
   });

@@ -5,6 +5,7 @@ import { uploadLimit } from "#server/http/body-limit.ts";
 import { documented } from "#server/http/openapi.ts";
 import { acceptProofUpload, proofUploadRefusals } from "#server/http/proof-upload.ts";
 import { idParam, validate } from "#server/http/validation.ts";
+import { awardBadgesAfterWin } from "#server/services/community/badges.ts";
 import { updateMilestone, updateMilestones } from "#server/services/plan/milestones.ts";
 import { generateTodos, readTodosPreview } from "#server/services/plan/todos.ts";
 import { activityFileRefusals } from "#server/services/proof/activity/read-activity.ts";
@@ -65,12 +66,10 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     validate("json", updateMilestoneSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      const saved: MilestoneSaved = await updateMilestone(
-        c.var.deps.database.db,
-        c.var.user.id,
-        id,
-        c.req.valid("json"),
-      );
+      const db = c.var.deps.database.db;
+      const changes = c.req.valid("json");
+      const saved: MilestoneSaved = await updateMilestone(db, c.var.user.id, id, changes);
+      if (changes.milestoneCompleted) await awardBadgesAfterWin({ db, log: c.var.log }, c.var.user.id);
       return c.json(saved, 200);
     },
   )

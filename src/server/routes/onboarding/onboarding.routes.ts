@@ -5,6 +5,7 @@ import { uploadLimit } from "#server/http/body-limit.ts";
 import { documented } from "#server/http/openapi.ts";
 import { acceptProofUpload, proofUploadRefusals } from "#server/http/proof-upload.ts";
 import { validate } from "#server/http/validation.ts";
+import { awardBadgesAfterWin } from "#server/services/community/badges.ts";
 import { acceptRunChallenge, onboardingState, recordRunValidation } from "#server/services/onboarding/onboarding.ts";
 import { activityFileRefusals } from "#server/services/proof/activity/read-activity.ts";
 import { recordRunFromFile } from "#server/services/proof/run-proof.ts";
@@ -75,11 +76,9 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
     }),
     validate("json", runValidationSchema),
     async (c) => {
-      const { runValidation, created } = await recordRunValidation(
-        c.var.deps.database.db,
-        c.var.user.id,
-        c.req.valid("json"),
-      );
+      const db = c.var.deps.database.db;
+      const { runValidation, created } = await recordRunValidation(db, c.var.user.id, c.req.valid("json"));
+      if (created) await awardBadgesAfterWin({ db, log: c.var.log }, c.var.user.id);
       // A repeat (a second tab, a stale screen) changes nothing and says so, so the screen shows the run already stored.
       return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
     },
@@ -115,6 +114,7 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
     validate("form", runFileFormSchema),
     async (c) => {
       const { runValidation, created } = await recordRunFromFile(c.var.deps, c.var.user.id, c.req.valid("form"));
+      if (created) await awardBadgesAfterWin({ db: c.var.deps.database.db, log: c.var.log }, c.var.user.id);
       return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
     },
   );

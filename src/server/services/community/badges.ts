@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
 import { milestones, runValidations, userBadges } from "#server/db/schema.ts";
 import {
   type Badge,
@@ -37,21 +38,40 @@ async function badgeFacts(db: Db, userId: string, now: Date): Promise<BadgeFacts
 }
 
 /**
- * His badges, awarding first the ones he has earned since the last look (decision 0134): each is stored once, with
- * the moment it was first seen earned, and never taken back. Two looks at once award each badge once (unique pair).
+ * Awards the badges he has earned by `now` and not yet holds: each stored once, never taken back. Two awards at once
+ * store each badge once (the unique pair). Answers the ones this call added.
  */
-export async function awardAndReadBadges(db: Db, userId: string, now: Date = new Date()): Promise<Badge[]> {
+export async function awardBadges(db: Db, userId: string, now: Date = new Date()): Promise<BadgeId[]> {
   const held = await db.select({ badgeId: userBadges.badgeId }).from(userBadges).where(eq(userBadges.userId, userId));
   const fresh = newBadges(
     await badgeFacts(db, userId, now),
     held.map((h) => h.badgeId as BadgeId),
   );
-  if (fresh.length > 0) {
-    await db
-      .insert(userBadges)
-      .values(fresh.map((badgeId) => ({ userId, badgeId, earnedAt: now })))
-      .onConflictDoNothing();
+  if (fresh.length === 0) return [];
+  const added = await db
+    .insert(userBadges)
+    .values(fresh.map((badgeId) => ({ userId, badgeId, earnedAt: now })))
+    .onConflictDoNothing()
+    .returning({ badgeId: userBadges.badgeId });
+  return added.map((a) => a.badgeId as BadgeId);
+}
+
+/**
+ * Right after a win (his run validated, a milestone completed by hand or by its last todo), so a badge carries the
+ * moment of the win. The win itself is already saved: a failure here is logged, never answered, and the next look at
+ * his badges awards what was missed.
+ */
+export async function awardBadgesAfterWin(deps: { db: Db; log: Logger }, userId: string) {
+  try {
+    await awardBadges(deps.db, userId);
+  } catch (err) {
+    deps.log.error({ err, userId }, "could not award badges after a win");
   }
+}
+
+/** His badges, awarding first the ones he has earned since the last look (decision 0134). */
+export async function awardAndReadBadges(db: Db, userId: string, now: Date = new Date()): Promise<Badge[]> {
+  await awardBadges(db, userId, now);
   const rows = await db.select().from(userBadges).where(eq(userBadges.userId, userId));
   return rows
     .map((row) => badgeAnswer(row.badgeId as BadgeId, row.earnedAt))
