@@ -8,6 +8,7 @@ import { loggablePath } from "./http/loggable-path.ts";
 import { refuseForeignOrigin } from "./http/origin-check.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { refuseUnstorableText } from "./http/storable-text.ts";
+import { adminRoutes } from "./routes/admin/admin.routes.ts";
 import { AUTH_MAX_BYTES, authRoutes } from "./routes/auth/auth.routes.ts";
 import { authPaths } from "./routes/auth/auth-docs.ts";
 import { billingRoutes } from "./routes/billing/billing.routes.ts";
@@ -58,7 +59,8 @@ function createApi() {
     .route("/push", pushRoutes)
     .route("/partner", partnerRoutes)
     .route("/partner-view", partnerViewRoutes)
-    .route("/partner-emails", partnerEmailRoutes);
+    .route("/partner-emails", partnerEmailRoutes)
+    .route("/admin", adminRoutes);
 }
 
 export type ApiType = ReturnType<typeof createApi>;

@@ -664,9 +664,7 @@ export const communityNotifications = pgTable(
   (t) => [
     check("community_notifications_kind_check", oneOf(t.kind, notificationKinds)),
     index("community_notifications_user_idx").on(t.userId, t.createdAt.desc()),
-    uniqueIndex("community_notifications_cheer_once")
-      .on(t.postId, t.actorId)
-      .where(sql`${t.kind} = 'cheer'`),
+    uniqueIndex("community_notifications_cheer_once").on(t.postId, t.actorId).where(sql`${t.kind} = 'cheer'`),
   ],
 );
 

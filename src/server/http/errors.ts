@@ -4,9 +4,11 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { tooManyAttemptsMessage } from "#server/auth/rate-limit.ts";
 import { dataRightsMessages } from "#shared/account/data-rights.ts";
 import { authMessages } from "#shared/account/rules.ts";
+import { adminMessages } from "#shared/admin/contracts.ts";
 import { billingMessages } from "#shared/billing/contracts.ts";
 import { planLimitMessages } from "#shared/billing/plans.ts";
 import { communityMessages } from "#shared/community/contracts.ts";
+import { notificationMessages } from "#shared/community/notifications.ts";
 import { feedMessages } from "#shared/community/rules.ts";
 import { partnerMessages } from "#shared/partners/contracts.ts";
 import { planMessages, todoMessages } from "#shared/plan/contracts.ts";
@@ -51,6 +53,11 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "account.tooManyAttempts": [429, waitMessage],
   "account.wrongPassword": [400, dataRightsMessages.wrongPassword],
   // Too many sign-ups and reset requests answered and still being worked on (decision 0063): the same for everyone.
+  // The operator's page (decision 0136): anyone not marked as an operator gets the answer of an unknown path, so
+  // nobody learns the page exists; two operators deciding one item at once: the second is told it was decided.
+  "admin.alreadyDecided": [409, adminMessages.alreadyDecided],
+  "admin.itemNotFound": [404, adminMessages.itemNotFound],
+  "admin.notFound": [404, httpMessages.notFound],
   "auth.busy": [503, authMessages.busy],
   // A sign-up's callbackURL or a reset request's redirectTo that is no page of this site (decision 0101).
   "auth.foreignLinkTarget": [400, authMessages.foreignLinkTarget],
@@ -78,6 +85,8 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "challenge.premiumLimit": [403, planLimitMessages.premiumChallengeLimit],
   "community.alreadyShared": [409, feedMessages.alreadyShared],
   "community.dailyLimit": [429, feedMessages.dailyLimit],
+  // A digest unsubscribe link the server did not sign (decision 0137): the page says so and changes nothing.
+  "community.digestLinkInvalid": [400, notificationMessages.digestLinkInvalid],
   "community.loginRequired": [401, communityMessages.loginRequired],
   "community.milestoneNotCompleted": [400, feedMessages.milestoneNotCompleted],
   // Unknown, or another man's: both answer the same.
@@ -92,6 +101,8 @@ const catalog: Record<DomainErrorCode, Entry> = {
   // Unknown, or removed by moderation.
   "community.postNotFound": [404, feedMessages.postNotFound],
   "community.runNotValidated": [400, feedMessages.runNotValidated],
+  // Suspended by the operator's decision (decision 0136): every feed endpoint, as notAdmitted is before admission.
+  "community.suspended": [403, feedMessages.suspended],
   // Launch news goes to the address he confirmed, never to one he typed (issue 24 #6, decision 0104).
   "community.notAccountEmail": [400, communityMessages.notAccountEmail],
   // A per-IP or per-feed limit outside the auth forms (calendar feeds, partners' cheers).

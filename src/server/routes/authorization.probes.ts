@@ -53,7 +53,17 @@ type PublicProbe = {
   answers: readonly number[];
 };
 
-export type RouteProbe = SignedInProbe | PublicProbe;
+/**
+ * The operator's page (decision 0136): only accounts marked with `npm run community:operator` get past. Without a
+ * session and as any other user (B is no operator) the answer is 404 "Not found", the very answer of a path that
+ * does not exist, so nobody learns the route is there.
+ */
+type OperatorProbe = {
+  access: "operator";
+  request: (a: OwnerData) => ProbeRequest;
+};
+
+export type RouteProbe = SignedInProbe | PublicProbe | OperatorProbe;
 
 const probeAnswers = Array.from({ length: QUIZ_QUESTION_COUNT }, (_, i) => ({
   question: `Question ${i + 1}`,
@@ -405,6 +415,42 @@ export const routeProbes: Record<string, RouteProbe> = {
     request: (a) => ({ path: `/api/community/blocks/${a.userId}` }),
     otherUser: "refused",
   },
+  // Notifications and the digest (decision 0137): his own only; B, not admitted, is refused before anything is read.
+  "GET /api/community/notifications": {
+    access: "signed-in",
+    request: () => ({ path: "/api/community/notifications" }),
+    otherUser: "refused",
+  },
+  "POST /api/community/notifications/read": {
+    access: "signed-in",
+    request: () => ({ path: "/api/community/notifications/read", body: {} }),
+    otherUser: "refused",
+  },
+  "GET /api/community/digest": {
+    access: "signed-in",
+    request: () => ({ path: "/api/community/digest" }),
+    otherUser: "refused",
+  },
+  "PUT /api/community/digest": {
+    access: "signed-in",
+    request: () => ({ path: "/api/community/digest", body: { digestEmails: false } }),
+    otherUser: "refused",
+  },
+  "POST /api/community/digest/unsubscribe": {
+    access: "public",
+    why: "the one-click link of the community digest (RFC 8058), posted by mail providers; only a token the server signed for one user's digest turns it off",
+    request: (a) => ({
+      path: `/api/community/digest/unsubscribe?token=${Buffer.from(a.userId).toString("base64url")}.community.forged`,
+      body: {},
+    }),
+    answers: [400],
+  },
+  "GET /api/community/digest/unsubscribe": {
+    access: "public",
+    why: "the digest's one-click address opened in a browser: it only leads to the unsubscribe page, which asks first",
+    request: () => ({ path: "/api/community/digest/unsubscribe?token=x" }),
+    answers: [303],
+  },
 
   "GET /api/calendar/feed": {
     access: "signed-in",
@@ -555,5 +601,20 @@ export const routeProbes: Record<string, RouteProbe> = {
     access: "signed-in",
     request: (a) => ({ path: "/api/push/subscriptions", body: { endpoint: a.pushEndpoint } }),
     otherUser: "not-found",
+  },
+  // The operator's page (decision 0136): 404 for everyone who is not a marked operator, signed in or not.
+  "GET /api/admin/overview": { access: "operator", request: () => ({ path: "/api/admin/overview" }) },
+  "GET /api/admin/queue": { access: "operator", request: () => ({ path: "/api/admin/queue" }) },
+  "GET /api/admin/decisions": { access: "operator", request: () => ({ path: "/api/admin/decisions" }) },
+  "POST /api/admin/decisions": {
+    access: "operator",
+    request: (a) => ({
+      path: "/api/admin/decisions",
+      body: { itemKind: "post", itemId: a.milestoneId, decision: "remove", ground: "spam", explanation: "Probe." },
+    }),
+  },
+  "POST /api/admin/admissions": {
+    access: "operator",
+    request: () => ({ path: "/api/admin/admissions", body: { count: 1 } }),
   },
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpMessages } from "#server/http/errors.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import { type OwnerData, type ProbeRequest, probePushEndpoint, routeProbes } from "./authorization.probes.ts";
 
@@ -28,6 +29,12 @@ const A_CHEER = "Perpetua's private cheer for Annika";
 /** Every route the app answers, as "METHOD /path"; the ALL entries are middleware and fallbacks, not routes. */
 function appRoutes(app: TestApp["app"]) {
   return [...new Set(app.routes.filter((r) => r.method !== "ALL").map((r) => `${r.method} ${r.path}`))];
+}
+
+/** An operator-only route answers a non-operator exactly as a path that does not exist (decision 0136). */
+function expectUnknownPath(answer: { status: number; json: unknown }, route: string) {
+  expect(answer.status, `${route} must answer 404 to a non-operator`).toBe(404);
+  expect(answer.json, route).toEqual({ error: httpMessages.notFound });
 }
 
 async function send(method: string, probe: ProbeRequest, cookie?: string) {
@@ -233,7 +240,9 @@ describe("authorization of every route", () => {
       const [method = "GET"] = route.split(" ");
       const request = probe.request(a);
       const answer = await send(method, request);
-      if (probe.access === "public" || probe.anonymous) {
+      if (probe.access === "operator") {
+        expectUnknownPath(answer, route);
+      } else if (probe.access === "public" || probe.anonymous) {
         const answers = probe.access === "public" ? probe.answers : probe.anonymous;
         expect(answers, `${route} answered ${answer.status}`).toContain(answer.status);
       } else {
@@ -253,6 +262,10 @@ describe("authorization of every route", () => {
       expectNothingOfA(answer.text, route, request);
       if (probe.access === "public") {
         expect(probe.answers, `${route} answered ${answer.status}`).toContain(answer.status);
+        continue;
+      }
+      if (probe.access === "operator") {
+        expectUnknownPath(answer, route);
         continue;
       }
       if (probe.otherUser === "not-found") {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { normalizeEmail } from "../account/rules.ts";
 import { answer } from "../answer.ts";
 import { userText } from "../text.ts";
+import { badgeIds } from "./badges.ts";
 import { commentTextSchema, postTextSchema } from "./post-text.ts";
 import { feedMessages, postKinds, REPORT_NOTE_MAX, reportReasonIds } from "./rules.ts";
 
@@ -119,10 +120,13 @@ export const sharePostSchema = z.discriminatedUnion("kind", [
 ]);
 export type SharePostRequest = z.output<typeof sharePostSchema>;
 
-/** A post as the feed shows it: his first name and the win; nothing from his answers, e-mail or todos. */
+/**
+ * A post as the feed shows it: his first name, his badges and the win; nothing from his answers, e-mail or todos.
+ * `author.badges`: the badges he holds, in display order, shown beside his name.
+ */
 const feedPostSchema = z.object({
   id: z.string(),
-  author: z.object({ firstName: z.string() }),
+  author: z.object({ firstName: z.string(), badges: z.array(z.enum(badgeIds)) }),
   kind: z.enum(postKinds),
   challengeTitle: z.string(),
   milestoneText: z.string(),

@@ -49,6 +49,8 @@ export const COMMUNITY_DAILY_LIMITS = { post: 10, comment: 50, report: 20 } as c
 
 export const feedMessages = {
   notAdmitted: "The community is not open for you yet. You keep your place on the waitlist.",
+  suspended:
+    "Your community membership is suspended after a moderation decision; the e-mail we sent you says why and how to contest it.",
   postNotFound: "This post is no longer available.",
   milestoneNotCompleted: "Only a completed milestone can be shared.",
   milestoneNotFound: "This milestone is not part of your plan.",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { answer } from "../answer.ts";
 import { isValidTimeZone } from "../time.ts";
-import { reminderLists } from "./rules.ts";
+import { unsubscribeLists } from "./rules.ts";
 
 /** His reminder choices as GET and PATCH /api/reminders/settings answer them. */
 export const reminderSettingsSchema = answer(
@@ -36,11 +36,12 @@ export type ReminderSettingsPatch = z.infer<typeof reminderSettingsPatchSchema>;
 
 export const unsubscribeSchema = z.strictObject({ token: z.string().min(1).max(200) });
 
-/** What a one-click unsubscribe turned off, for the page that confirms it. */
-export const unsubscribeAnswerSchema = answer(z.object({ list: z.enum(reminderLists) }));
+/** What a one-click unsubscribe turned off, for the page that confirms it (a reminder list or the community digest). */
+export const unsubscribeAnswerSchema = answer(z.object({ list: z.enum(unsubscribeLists) }));
 export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswerSchema>;
 
-export const listNames: Record<(typeof reminderLists)[number], string> = {
+export const listNames: Record<(typeof unsubscribeLists)[number], string> = {
   deadlines: "deadline reminders",
   weekly: "the weekly summary",
+  community: "the community digest",
 };

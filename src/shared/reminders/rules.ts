@@ -13,6 +13,13 @@ export type ReminderKind = (typeof reminderKinds)[number];
 export const reminderLists = ["deadlines", "weekly"] as const;
 export type ReminderList = (typeof reminderLists)[number];
 
+/**
+ * What a one-click unsubscribe link can turn off: a reminder list, or the community's daily digest (issue 40,
+ * decision 0137). One token and one page for all; each list's endpoint accepts only its own.
+ */
+export const unsubscribeLists = [...reminderLists, "community"] as const;
+export type UnsubscribeList = (typeof unsubscribeLists)[number];
+
 export const listOfKind: Record<ReminderKind, ReminderList> = {
   due_tomorrow: "deadlines",
   overdue: "deadlines",

@@ -4,7 +4,8 @@ import { requireUser } from "#server/auth/session.ts";
 import type { AuthedEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
 import { idParam, validate } from "#server/http/validation.ts";
-import { isMember } from "#server/services/community/admission.ts";
+import { membership } from "#server/services/community/admission.ts";
+import { readDigestSetting, setDigest, turnOffDigest } from "#server/services/community/digest-settings.ts";
 import {
   blockAuthor,
   cheerPost,
@@ -17,6 +18,7 @@ import {
   unblock,
   writeComment,
 } from "#server/services/community/feed.ts";
+import { markNotificationsRead, readNotifications } from "#server/services/community/notifications.ts";
 import {
   communityOverview,
   joinWaitlist,
@@ -24,6 +26,7 @@ import {
   requestCommunityNotice,
 } from "#server/services/community/waitlist.ts";
 import { DomainError } from "#server/services/domain-error.ts";
+import { readUnsubscribeToken } from "#server/services/reminders/unsubscribe-token.ts";
 import { normalizeEmail } from "#shared/account/rules.ts";
 import {
   blockedSchema,
@@ -43,7 +46,16 @@ import {
   waitlistAnswerSchema,
   writeCommentSchema,
 } from "#shared/community/contracts.ts";
+import {
+  digestSettingRequestSchema,
+  digestSettingSchema,
+  markReadSchema,
+  NOTIFICATIONS_SHOWN,
+  notificationsAnswerSchema,
+} from "#shared/community/notifications.ts";
 import { reportReasonIds } from "#shared/community/rules.ts";
+import { paths } from "#shared/paths.ts";
+import { unsubscribeAnswerSchema, unsubscribeSchema } from "#shared/reminders/contracts.ts";
 
 /** The waitlist answers a missing session with SPEC.md's own words: 'You must be logged in to join the waitlist'. */
 const requireWaitlistUser = createMiddleware<AuthedEnv>(async (c, next) => {
@@ -56,7 +68,10 @@ const requireWaitlistUser = createMiddleware<AuthedEnv>(async (c, next) => {
  * whatever he asks for, so nothing of the feed is learnt before admission.
  */
 const requireMember = createMiddleware<AuthedEnv>(async (c, next) => {
-  if (!(await isMember(c.var.deps.database.db, c.var.user.id))) throw new DomainError("community.notAdmitted");
+  const standing = await membership(c.var.deps.database.db, c.var.user.id);
+  if (standing === "waiting") throw new DomainError("community.notAdmitted");
+  // Suspended by the operator (decision 0136): nothing of the feed, read or written.
+  if (standing === "suspended") throw new DomainError("community.suspended");
   await next();
 });
 
@@ -153,7 +168,7 @@ export const communityRoutes = new Hono<AuthedEnv>()
       description:
         "`?cursor=` the `nextCursor` of the page before (none: the newest). `{posts, nextCursor}`: up to 20 posts, each with his first name, the win (challenge, milestone, day), his words, whether a proof is shown, cheers and comments. A cursor this server did not write reads as the first page.",
       ok: { 200: { description: "`FeedPage`: `{posts, nextCursor}`", body: feedPageSchema } },
-      errors: ["community.notAdmitted"],
+      errors: ["community.notAdmitted", "community.suspended"],
     }),
     requireUser,
     requireMember,
@@ -192,7 +207,7 @@ export const communityRoutes = new Hono<AuthedEnv>()
     documented({
       ...cheerDoc,
       summary: "Cheer a post, once (members only; not his own).",
-      errors: ["community.notAdmitted", "community.postNotFound", "community.ownCheer"],
+      errors: ["community.notAdmitted", "community.suspended", "community.postNotFound", "community.ownCheer"],
     }),
     requireUser,
     requireMember,
@@ -206,7 +221,7 @@ export const communityRoutes = new Hono<AuthedEnv>()
     documented({
       ...cheerDoc,
       summary: "Take his cheer back (members only).",
-      errors: ["community.notAdmitted", "community.postNotFound"],
+      errors: ["community.notAdmitted", "community.suspended", "community.postNotFound"],
     }),
     requireUser,
     requireMember,
@@ -221,7 +236,7 @@ export const communityRoutes = new Hono<AuthedEnv>()
       tag: "Community",
       summary: "The comments under a post, oldest first (members only).",
       ok: { 200: { description: "`{comments}`", body: commentsAnswerSchema } },
-      errors: ["community.notAdmitted", "community.postNotFound"],
+      errors: ["community.notAdmitted", "community.suspended", "community.postNotFound"],
     }),
     requireUser,
     requireMember,
@@ -238,7 +253,7 @@ export const communityRoutes = new Hono<AuthedEnv>()
       summary: "Comment on a post (members only).",
       description: "`{text}` (up to 280 characters; no links, no slurs) → 201 `{comment}`. 50 comments a day (429).",
       ok: { 201: { description: "`{comment}`", body: commentWrittenSchema } },
-      errors: ["community.notAdmitted", "community.postNotFound", "community.dailyLimit"],
+      errors: ["community.notAdmitted", "community.suspended", "community.postNotFound", "community.dailyLimit"],
     }),
     requireUser,
     requireMember,
@@ -257,7 +272,13 @@ export const communityRoutes = new Hono<AuthedEnv>()
       summary: "Report a post (members only; DSA Art. 16): hidden for him at once, queued for the operator.",
       description: `{reason: ${reportReasonIds.map((r) => `"${r}"`).join(" \\| ")}, note?: string (≤ 500)} → 201 \`{reported: true}\`, also when he had reported it already (nothing changes). 20 reports a day (429).`,
       ok: { 201: { description: "`{reported: true}`", body: reportedSchema } },
-      errors: ["community.notAdmitted", "community.postNotFound", "community.ownReport", "community.dailyLimit"],
+      errors: [
+        "community.notAdmitted",
+        "community.suspended",
+        "community.postNotFound",
+        "community.ownReport",
+        "community.dailyLimit",
+      ],
     }),
     requireUser,
     requireMember,
@@ -276,7 +297,13 @@ export const communityRoutes = new Hono<AuthedEnv>()
       summary: "Report a comment (members only; DSA Art. 16): hidden for him at once, queued for the operator.",
       description: "As reporting a post.",
       ok: { 201: { description: "`{reported: true}`", body: reportedSchema } },
-      errors: ["community.notAdmitted", "community.commentNotFound", "community.ownReport", "community.dailyLimit"],
+      errors: [
+        "community.notAdmitted",
+        "community.suspended",
+        "community.commentNotFound",
+        "community.ownReport",
+        "community.dailyLimit",
+      ],
     }),
     requireUser,
     requireMember,
@@ -294,7 +321,7 @@ export const communityRoutes = new Hono<AuthedEnv>()
       tag: "Community",
       summary: "Block the author of a post (members only): his posts and comments are gone for the blocker.",
       ok: { 200: { description: "`{blocked: true}`", body: blockedSchema } },
-      errors: ["community.notAdmitted", "community.postNotFound", "community.ownBlock"],
+      errors: ["community.notAdmitted", "community.suspended", "community.postNotFound", "community.ownBlock"],
     }),
     requireUser,
     requireMember,
@@ -310,7 +337,7 @@ export const communityRoutes = new Hono<AuthedEnv>()
       tag: "Community",
       summary: "The members he blocked, newest first (members only).",
       ok: { 200: { description: "`{blocks: [{memberId, firstName, since}]}`", body: blocksAnswerSchema } },
-      errors: ["community.notAdmitted"],
+      errors: ["community.notAdmitted", "community.suspended"],
     }),
     requireUser,
     requireMember,
@@ -324,7 +351,7 @@ export const communityRoutes = new Hono<AuthedEnv>()
       tag: "Community",
       summary: "Unblock a member (members only); his posts and comments show again. Unknown ids change nothing.",
       ok: { 200: { description: "`{blocks}`: the ones left", body: blocksAnswerSchema } },
-      errors: ["community.notAdmitted"],
+      errors: ["community.notAdmitted", "community.suspended"],
     }),
     requireUser,
     requireMember,
@@ -332,5 +359,109 @@ export const communityRoutes = new Hono<AuthedEnv>()
       const { db } = c.var.deps.database;
       await unblock(db, c.var.user.id, c.req.param("id"));
       return c.json({ blocks: await readBlocks(db, c.var.user.id) }, 200);
+    },
+  )
+  // Notifications and the daily digest (decision 0137): his own only, members only; the digest's one-click
+  // unsubscribe works without a session, its signed token is the key.
+  .get(
+    "/notifications",
+    documented({
+      tag: "Community",
+      summary: "His latest notifications, newest first, and how many are unread (members only).",
+      description: `Up to ${NOTIFICATIONS_SHOWN}: who cheered his win or commented under it, the win's label and the comment's opening words. Only what he may still see: nothing by a member he blocked, no removed or reported comment, no cheer taken back.`,
+      ok: { 200: { description: "`{notifications, unread}`", body: notificationsAnswerSchema } },
+      errors: ["community.notAdmitted", "community.suspended"],
+    }),
+    requireUser,
+    requireMember,
+    async (c) => {
+      return c.json(await readNotifications(c.var.deps.database.db, c.var.user.id), 200);
+    },
+  )
+  .post(
+    "/notifications/read",
+    documented({
+      tag: "Community",
+      summary: "Mark his notifications read: all, or those up to `until` (members only).",
+      description:
+        "`{until?}` (ISO date-time: the newest one the list showed, so one that arrived meanwhile stays unread) → `{notifications, unread}`.",
+      ok: { 200: { description: "`{notifications, unread}` after marking", body: notificationsAnswerSchema } },
+      errors: ["community.notAdmitted", "community.suspended"],
+    }),
+    requireUser,
+    requireMember,
+    validate("json", markReadSchema),
+    async (c) => {
+      const { db } = c.var.deps.database;
+      const { until } = c.req.valid("json");
+      await markNotificationsRead(db, c.var.user.id, new Date(), until ? new Date(until) : undefined);
+      return c.json(await readNotifications(db, c.var.user.id), 200);
+    },
+  )
+  .get(
+    "/digest",
+    documented({
+      tag: "Community",
+      summary: "Whether he gets the daily community digest e-mail (members only).",
+      ok: { 200: { description: "`{digestEmails}`", body: digestSettingSchema } },
+      errors: ["community.notAdmitted", "community.suspended"],
+    }),
+    requireUser,
+    requireMember,
+    async (c) => {
+      return c.json(await readDigestSetting(c.var.deps.database.db, c.var.user.id), 200);
+    },
+  )
+  .put(
+    "/digest",
+    documented({
+      tag: "Community",
+      summary: "Turn the daily community digest e-mail on or off (members only).",
+      description: "`{digestEmails}` → the setting as saved.",
+      ok: { 200: { description: "`{digestEmails}` as saved", body: digestSettingSchema } },
+      errors: ["community.notAdmitted", "community.suspended"],
+    }),
+    requireUser,
+    requireMember,
+    validate("json", digestSettingRequestSchema),
+    async (c) => {
+      const { digestEmails } = c.req.valid("json");
+      return c.json(await setDigest(c.var.deps.database.db, c.var.user.id, digestEmails, new Date()), 200);
+    },
+  )
+  .post(
+    "/digest/unsubscribe",
+    documented({
+      tag: "Community",
+      summary: "RFC 8058 one-click unsubscribe from the community digest, posted by mail providers: no session.",
+      description:
+        'No session: the signed token of the digest\'s link is the key. `{list: "community"}`: the digest is off. A token the server did not sign for the digest → 400 with the message for the page.',
+      ok: { 200: { description: '`{list: "community"}`: the digest is off', body: unsubscribeAnswerSchema } },
+      errors: ["community.digestLinkInvalid"],
+      public: true,
+    }),
+    validate("query", unsubscribeSchema),
+    async (c) => {
+      const { env, database } = c.var.deps;
+      const target = readUnsubscribeToken(env.AUTH_SECRET, c.req.valid("query").token, ["community"] as const);
+      if (!target) throw new DomainError("community.digestLinkInvalid");
+      // A deleted account's or a former member's link gets the same answer, so the link reveals nothing.
+      await turnOffDigest(database.db, target.userId, new Date());
+      return c.json({ list: target.list }, 200);
+    },
+  )
+  // The one-click address opened in a browser: the reminders' unsubscribe page, which asks before it changes anything.
+  .get(
+    "/digest/unsubscribe",
+    documented({
+      tag: "Community",
+      summary: "The digest's unsubscribe address opened in a browser: to the page that asks first.",
+      description: "303 to `/unsubscribe?token=…`, the page that asks before it changes anything.",
+      ok: { 303: "To `/unsubscribe?token=…`" },
+      public: true,
+    }),
+    (c) => {
+      const token = c.req.query("token") ?? "";
+      return c.redirect(`${paths.unsubscribe}?token=${encodeURIComponent(token)}`, 303);
     },
   );

@@ -9,6 +9,7 @@ import {
   communityReports,
   milestones,
   runValidations,
+  userBadges,
 } from "#server/db/schema.ts";
 import { admitNext, announceAdmission } from "#server/services/community/admission.ts";
 import type { FeedPage, FeedPost } from "#shared/community/contracts.ts";
@@ -136,7 +137,7 @@ describe("the community feed once it opens (issue 40)", () => {
       comments: 0,
       mine: true,
     });
-    expect(Object.keys(post.author)).toEqual(["firstName"]);
+    expect(Object.keys(post.author)).toEqual(["firstName", "badges"]);
     expect(JSON.stringify(post)).not.toContain(user.email);
 
     const again = await share(user, milestone.id);
@@ -223,6 +224,28 @@ describe("the community feed once it opens (issue 40)", () => {
       ["Marcus", "Thanks, brother.", true],
     ]);
     expect((await feed(fan)).posts.find((p) => p.id === id)?.comments).toBe(2);
+  });
+
+  it("shows each author's badges beside his posts, in display order", async () => {
+    const { user: marcus, milestone } = await memberWithWin("Marcus");
+    const { user: dev, milestone: devMilestone } = await memberWithWin("Dev");
+    const { user: sam, milestone: samMilestone } = await memberWithWin("Sam");
+    // Awarded when he looks at them (decision 0134); Sam has not looked yet, so he holds none.
+    await t.db.insert(userBadges).values([
+      { userId: marcus.id, badgeId: "five-milestones", earnedAt: new Date() },
+      { userId: marcus.id, badgeId: "first-run", earnedAt: new Date() },
+    ]);
+    expect((await dev.api.me.badges.$get()).status).toBe(200);
+    const post = await shared(marcus, milestone.id);
+    expect(post.author.badges).toEqual(["first-run", "five-milestones"]);
+    await shared(dev, devMilestone.id);
+    await shared(sam, samMilestone.id);
+
+    const page = await feed(marcus);
+    const badgesOf = (firstName: string) => page.posts.find((p) => p.author.firstName === firstName)?.author.badges;
+    expect(badgesOf("Marcus")).toEqual(["first-run", "five-milestones"]);
+    expect(badgesOf("Dev")).toEqual(["first-milestone"]);
+    expect(badgesOf("Sam")).toEqual([]);
   });
 
   it("pages the feed newest first by cursor: nothing skipped or repeated while others post", async () => {

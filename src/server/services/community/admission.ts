@@ -43,13 +43,19 @@ export async function admitNext(
   });
 }
 
-/** Whether he may read and write the feed. */
+/** Whether he was let in (a suspended member too: his page shows the feed's refusal, not the waitlist). */
 export async function isMember(db: Db, userId: string): Promise<boolean> {
+  return (await membership(db, userId)) !== "waiting";
+}
+
+/** Where he stands: not let in yet, a member, or a member the operator suspended (decision 0136). */
+export async function membership(db: Db, userId: string): Promise<"waiting" | "member" | "suspended"> {
   const [row] = await db
-    .select({ userId: communityMembers.userId })
+    .select({ suspendedAt: communityMembers.suspendedAt })
     .from(communityMembers)
     .where(eq(communityMembers.userId, userId));
-  return Boolean(row);
+  if (!row) return "waiting";
+  return row.suspendedAt ? "suspended" : "member";
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import type { Logger } from "#server/logger.ts";
 import { milestones, runValidations, userBadges } from "#server/db/schema.ts";
+import type { Logger } from "#server/logger.ts";
 import {
   type Badge,
   type BadgeFacts,
@@ -41,7 +41,7 @@ async function badgeFacts(db: Db, userId: string, now: Date): Promise<BadgeFacts
  * Awards the badges he has earned by `now` and not yet holds: each stored once, never taken back. Two awards at once
  * store each badge once (the unique pair). Answers the ones this call added.
  */
-export async function awardBadges(db: Db, userId: string, now: Date = new Date()): Promise<BadgeId[]> {
+async function awardBadges(db: Db, userId: string, now: Date = new Date()): Promise<BadgeId[]> {
   const held = await db.select({ badgeId: userBadges.badgeId }).from(userBadges).where(eq(userBadges.userId, userId));
   const fresh = newBadges(
     await badgeFacts(db, userId, now),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
   challenges,
@@ -10,8 +10,10 @@ import {
   milestones,
   proofs,
   runValidations,
+  userBadges,
   users,
 } from "#server/db/schema.ts";
+import { type BadgeId, badgeInfo } from "#shared/community/badges.ts";
 import type {
   BlockedMember,
   CheerAnswer,
@@ -24,6 +26,7 @@ import type {
 import { COMMENTS_PAGE_SIZE, COMMUNITY_DAILY_LIMITS, FEED_PAGE_SIZE } from "#shared/community/rules.ts";
 import { DAY_MS, dayOf } from "#shared/time.ts";
 import { DomainError } from "../domain-error.ts";
+import { notifyAuthor } from "./notifications.ts";
 
 /** The run every man starts with, as a post names it. */
 const RUN_CHALLENGE_TITLE = "Run longer than ever before";
@@ -102,10 +105,27 @@ type PostRow = {
   comments: number;
 };
 
-function toPost(row: PostRow, viewerId: string): FeedPost {
+/**
+ * The badges of each author of these posts, in display order: one query for a whole page, however many posts and
+ * authors it holds (the unique (user_id, badge_id) index serves it).
+ */
+async function authorBadges(db: Db, rows: readonly { userId: string }[]): Promise<Map<string, BadgeId[]>> {
+  const authors = [...new Set(rows.map((row) => row.userId))];
+  const badges = new Map<string, BadgeId[]>(authors.map((id) => [id, []]));
+  if (authors.length === 0) return badges;
+  const held = await db
+    .select({ userId: userBadges.userId, badgeId: userBadges.badgeId })
+    .from(userBadges)
+    .where(inArray(userBadges.userId, authors));
+  for (const { userId, badgeId } of held) badges.get(userId)?.push(badgeId as BadgeId);
+  for (const list of badges.values()) list.sort((a, b) => badgeInfo[a].order - badgeInfo[b].order);
+  return badges;
+}
+
+function toPost(row: PostRow, viewerId: string, badges: Map<string, BadgeId[]>): FeedPost {
   return {
     id: row.id,
-    author: { firstName: row.firstName },
+    author: { firstName: row.firstName, badges: badges.get(row.userId) ?? [] },
     kind: row.kind,
     challengeTitle: row.challengeTitle,
     milestoneText: row.milestoneText,
@@ -138,20 +158,22 @@ export async function readFeed(db: Db, viewerId: string, cursor?: string): Promi
     .where(
       and(
         visiblePost(viewerId),
+        // A row comparison, not `a < x or (a = x and b < y)`: PostgreSQL starts the index scan at the cursor, where the
+        // `or` made it read every newer post first (a page ten months back: 46 ms against 4 ms with 50,000 posts).
         after
-          ? or(
-              lt(communityPosts.createdAt, new Date(after.at)),
-              and(eq(communityPosts.createdAt, new Date(after.at)), lt(communityPosts.id, after.id)),
-            )
+          ? sql`(${communityPosts.createdAt}, ${communityPosts.id}) < (${new Date(after.at)}, ${after.id}::uuid)`
           : undefined,
       ),
     )
-    .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
+    // `nulls last` as the index is built: a plain `desc` means nulls first, which the index cannot give, and the
+    // first page sorted every post instead (58 ms against 4 ms with 50,000 posts; the columns are never null).
+    .orderBy(sql`${communityPosts.createdAt} desc nulls last`, sql`${communityPosts.id} desc nulls last`)
     .limit(FEED_PAGE_SIZE + 1);
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
+  const badges = await authorBadges(db, page);
   return {
-    posts: page.map((row) => toPost(row as PostRow, viewerId)),
+    posts: page.map((row) => toPost(row as PostRow, viewerId, badges)),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last) : null,
   };
 }
@@ -159,7 +181,7 @@ export async function readFeed(db: Db, viewerId: string, cursor?: string): Promi
 async function readPost(db: Db, viewerId: string, postId: string): Promise<FeedPost> {
   const [row] = await postsQuery(db, viewerId).where(and(eq(communityPosts.id, postId), visiblePost(viewerId)));
   if (!row) throw new DomainError("community.postNotFound");
-  return toPost(row as PostRow, viewerId);
+  return toPost(row as PostRow, viewerId, await authorBadges(db, [row]));
 }
 
 /** Refuses once he has done `action` as often as a day allows (rolling 24 hours). */
@@ -242,10 +264,11 @@ async function cheerState(db: Db, userId: string, postId: string): Promise<Cheer
 }
 
 /** One cheer per member and post: a second press changes nothing. Not his own post. */
-export async function cheerPost(db: Db, userId: string, postId: string): Promise<CheerAnswer> {
+export async function cheerPost(db: Db, userId: string, postId: string, now: Date = new Date()): Promise<CheerAnswer> {
   const post = await readPost(db, userId, postId);
   if (post.mine) throw new DomainError("community.ownCheer");
   await db.insert(communityCheers).values({ postId, userId }).onConflictDoNothing();
+  await notifyAuthor(db, { kind: "cheer", actorId: userId, postId }, now);
   return cheerState(db, userId, postId);
 }
 
@@ -296,6 +319,7 @@ export async function writeComment(db: Db, userId: string, postId: string, text:
     .insert(communityComments)
     .values({ postId, userId, text, createdAt: now })
     .returning({ id: communityComments.id });
+  await notifyAuthor(db, { kind: "comment", actorId: userId, postId, commentId: row!.id }, now);
   const [written] = await db
     .select(commentColumns)
     .from(communityComments)

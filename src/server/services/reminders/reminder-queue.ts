@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Database } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
+import { claimDueDigests, deliverDigest } from "../community/digest.ts";
 import { deliverPartnerEmail } from "../partners/partner-deliver.ts";
 import { claimDuePartnerEmails } from "../partners/partner-notifications.ts";
 import { deliverReminder, type ReminderDeps } from "./deliver.ts";
@@ -22,8 +23,11 @@ type QueueOptions = {
   pollingIntervalSeconds?: number;
 };
 
-/** A send job: one of his reminders, or one e-mail to an accountability partner (issue 25, decision 0106). */
-type SendJob = { deliveryId: string } | { partnerDeliveryId: string };
+/**
+ * A send job: one of his reminders, one e-mail to an accountability partner (issue 25, decision 0106), or his daily
+ * community digest claimed at `claimedAt` (issue 40, decision 0137), which a retry sends as of that moment.
+ */
+type SendJob = { deliveryId: string } | { partnerDeliveryId: string } | { digestUserId: string; claimedAt: string };
 
 /** unique_violation and deadlock_detected: how a step of pg-boss's first setup loses a race with another instance's. */
 const LOST_RACE = new Set(["23505", "40P01"]);
@@ -99,13 +103,16 @@ export async function startReminderQueue(
   const { database, logger } = deps;
   const boss = await startBoss(database, logger);
 
-  // His partners' e-mails are planned in the same minute and sent by the same worker, with the same retries.
+  // His partners' e-mails and the community digests are planned in the same minute and sent by the same worker, with
+  // the same retries.
   const planNow = async (now = new Date()) => {
     const ids = await claimDueReminders(database.db, now);
     const partnerIds = await claimDuePartnerEmails(database.db, now);
+    const digestUserIds = await claimDueDigests(database.db, now);
     const jobs: SendJob[] = [
       ...ids.map((deliveryId) => ({ deliveryId })),
       ...partnerIds.map((partnerDeliveryId) => ({ partnerDeliveryId })),
+      ...digestUserIds.map((digestUserId) => ({ digestUserId, claimedAt: now.toISOString() })),
     ];
     if (jobs.length > 0) await boss.insert(jobs.map((data) => ({ name: SEND, data })));
     return jobs.length;
@@ -117,6 +124,11 @@ export async function startReminderQueue(
   });
   await boss.work<SendJob>(SEND, { ...polling, batchSize: 10 }, async (jobs) => {
     for (const job of jobs) {
+      if ("digestUserId" in job.data) {
+        const outcome = await deliverDigest(deps, job.data.digestUserId, new Date(job.data.claimedAt));
+        logger.info({ communityDigest: { userId: job.data.digestUserId, outcome } }, "community digest delivery");
+        continue;
+      }
       if ("partnerDeliveryId" in job.data) {
         const id = job.data.partnerDeliveryId;
         const outcome = await deliverPartnerEmail(deps, id, new Date());

@@ -1,0 +1,145 @@
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { communityMembers, communityNotifications, reminderSettings, users } from "#server/db/schema.ts";
+import type { Env } from "#server/env.ts";
+import type { Logger } from "#server/logger.ts";
+import { DIGEST_GRACE_MS, DIGEST_ITEMS_SHOWN, notificationSentence } from "#shared/community/notifications.ts";
+import { dashboardSectionPath, paths } from "#shared/paths.ts";
+import { withinSendingHours } from "#shared/reminders/rules.ts";
+import { DAY_MS, FALLBACK_TIME_ZONE, localTime } from "#shared/time.ts";
+import { communityDigestEmail } from "../mail/community-emails.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { unsubscribeToken } from "../reminders/unsubscribe-token.ts";
+import { notificationRows, stillTrue, toNotification } from "./notifications.ts";
+
+/**
+ * The daily community digest (issue 40, decision 0137), planned by the reminder queue's schedule on every instance:
+ * claimDueDigests takes the day's digest of each member who has news, with one conditional UPDATE of his
+ * `last_digest_at`, so two instances planning the same minute claim each member once; deliverDigest then takes his
+ * items (`emailed_at`) and sends them. Time is an input: the queue passes the moment it planned.
+ */
+
+export type DigestDeps = { db: Db; mailer: Mailer; env: Env; logger: Pick<Logger, "info"> };
+
+/** News a digest may carry at `now`: unread in the app, in no digest yet, past the grace, and still true. */
+function pending(now: Date) {
+  return and(
+    isNull(communityNotifications.readAt),
+    isNull(communityNotifications.emailedAt),
+    lte(communityNotifications.createdAt, new Date(now.getTime() - DIGEST_GRACE_MS)),
+    stillTrue(),
+  );
+}
+
+/** A day since his last digest, or none yet. */
+function dayPassed(now: Date) {
+  return or(
+    isNull(communityMembers.lastDigestAt),
+    lte(communityMembers.lastDigestAt, new Date(now.getTime() - DAY_MS)),
+  );
+}
+
+/**
+ * Claims the digests due at `now` and answers the members' ids. Due: a member, not suspended, digest on, address
+ * confirmed, a day since his last digest, news pending, and daytime on his clock (the reminders' hours and time zone,
+ * 08:00–22:00). The UPDATE re-checks the day on the row it locks, so a second instance's claim finds it taken.
+ */
+export async function claimDueDigests(db: Db, now: Date): Promise<string[]> {
+  const candidates = await db
+    .select({ userId: communityMembers.userId, timeZone: reminderSettings.timeZone })
+    .from(communityMembers)
+    .innerJoin(users, eq(users.id, communityMembers.userId))
+    .leftJoin(reminderSettings, eq(reminderSettings.userId, communityMembers.userId))
+    .where(
+      and(
+        isNull(communityMembers.suspendedAt),
+        isNull(communityMembers.digestOffAt),
+        eq(users.emailVerified, true),
+        dayPassed(now),
+        sql`exists (select 1 from ${communityNotifications} where ${communityNotifications.userId} = ${communityMembers.userId} and ${pending(now)})`,
+      ),
+    );
+  const due = candidates
+    .filter((c) => withinSendingHours(localTime(now, c.timeZone ?? FALLBACK_TIME_ZONE)))
+    .map((c) => c.userId);
+  if (due.length === 0) return [];
+  const claimed = await db
+    .update(communityMembers)
+    .set({ lastDigestAt: now })
+    .where(and(inArray(communityMembers.userId, due), dayPassed(now)))
+    .returning({ userId: communityMembers.userId });
+  return claimed.map((row) => row.userId);
+}
+
+export type DigestOutcome = "sent" | "nothing" | "dropped";
+
+/**
+ * Sends the digest claimed for him at `claimedAt`. His items are marked emailed before the mail server is asked, so a
+ * retried or duplicated job never sends one twice; a failed send clears the marks and throws, for the queue to retry.
+ * "nothing": he read them (or they were removed) since the claim; "dropped": he is no longer someone to e-mail.
+ */
+export async function deliverDigest(deps: DigestDeps, userId: string, claimedAt: Date): Promise<DigestOutcome> {
+  const { db, env } = deps;
+  const [member] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      emailVerified: users.emailVerified,
+      suspendedAt: communityMembers.suspendedAt,
+      digestOffAt: communityMembers.digestOffAt,
+    })
+    .from(communityMembers)
+    .innerJoin(users, eq(users.id, communityMembers.userId))
+    .where(eq(communityMembers.userId, userId));
+  if (!member?.emailVerified || member.suspendedAt || member.digestOffAt) return "dropped";
+
+  const rows = await notificationRows(db, userId, pending(claimedAt));
+  if (rows.length === 0) return "nothing";
+  const taken = await db
+    .update(communityNotifications)
+    .set({ emailedAt: claimedAt })
+    .where(
+      and(
+        inArray(
+          communityNotifications.id,
+          rows.map((r) => r.id),
+        ),
+        isNull(communityNotifications.emailedAt),
+      ),
+    )
+    .returning({ id: communityNotifications.id });
+  const ids = new Set(taken.map((t) => t.id));
+  const items = rows.filter((r) => ids.has(r.id)).map(toNotification);
+  if (items.length === 0) return "nothing";
+
+  const token = unsubscribeToken(env.AUTH_SECRET, userId, "community");
+  const links = {
+    communityUrl: new URL(dashboardSectionPath("community"), env.APP_URL).toString(),
+    unsubscribeUrl: new URL(`${paths.unsubscribe}?token=${token}`, env.APP_URL).toString(),
+  };
+  const oneClickUrl = new URL(`/api/community/digest/unsubscribe?token=${token}`, env.APP_URL).toString();
+  const ctx = { appName: env.publicConfig.appName, appUrl: env.APP_URL, supportEmail: env.publicConfig.supportEmail };
+  const digest = {
+    counts: {
+      cheers: items.filter((i) => i.kind === "cheer").length,
+      comments: items.filter((i) => i.kind === "comment").length,
+    },
+    lines: items.slice(0, DIGEST_ITEMS_SHOWN).map(notificationSentence),
+    more: Math.max(0, items.length - DIGEST_ITEMS_SHOWN),
+  };
+  try {
+    await deps.mailer.send({
+      ...communityDigestEmail(ctx, { email: member.email, firstName: member.firstName }, digest, links),
+      to: member.email,
+      headers: { "List-Unsubscribe": `<${oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    });
+  } catch (error) {
+    await db
+      .update(communityNotifications)
+      .set({ emailedAt: null })
+      .where(inArray(communityNotifications.id, [...ids]))
+      .catch(() => {});
+    throw error;
+  }
+  return "sent";
+}
