@@ -53,5 +53,9 @@ export default [
     ]),
   ]),
 
+  // The operator's page. Outside the signed-in layout on purpose: a signed-out visitor must get what an unknown path
+  // gives (the landing page), not the login screen, or the redirect alone would tell him the page exists (decision 0136).
+  route("admin", "routes/admin.tsx"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

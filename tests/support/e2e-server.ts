@@ -10,10 +10,19 @@ import { startSmtpSink } from "./smtp-sink.ts";
 // embedded database, sending its e-mail to a real SMTP sink whose mail the tests read
 // over a small HTTP endpoint.
 const sink = await startSmtpSink(E2E.smtpPort);
-createServer((req, res) => {
+/** Set once the server runs: what `/operator` marks an account in. */
+let serverDatabase: { db: import("#server/db/client.ts").Db } | undefined;
+createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
-  const to = url.searchParams.get("to")?.toLowerCase() ?? "";
   res.setHeader("content-type", "application/json");
+  // `/operator?email=`: what `npm run community:operator -- <email>` does, run in this process, which alone holds the
+  // embedded database (decision 0136). Loopback only, and only in the browser tests' server.
+  if (url.pathname === "/operator" && serverDatabase) {
+    const { markOperator } = await import("#server/services/community/operators.ts");
+    res.end(JSON.stringify({ change: await markOperator(serverDatabase.db, url.searchParams.get("email") ?? "") }));
+    return;
+  }
+  const to = url.searchParams.get("to")?.toLowerCase() ?? "";
   res.end(JSON.stringify(sink.mails.filter((m) => m.to.includes(to))));
 }).listen(E2E.mailApiPort, "127.0.0.1");
 
@@ -33,4 +42,4 @@ Object.assign(process.env, {
 
 ensureBuild();
 const { startServer } = await import("#server/server.ts");
-await startServer({ serveClient: true });
+serverDatabase = (await startServer({ serveClient: true }))?.database;

@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from "react-router";
 import { FullScreenMessage } from "#client/components/full-screen-message.tsx";
 import { TokenDisplay } from "#client/components/token-display.tsx";
 import { workflowQuery } from "#client/features/challenges/api/workflow.ts";
+import { ShareWinPrompt } from "#client/features/community/feed/share-win-prompt.tsx";
 import { AddChallengeLink } from "#client/features/dashboard/add-challenge.tsx";
 import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
 import { ChallengeOverview } from "#client/features/dashboard/challenge-overview.tsx";
@@ -92,6 +93,8 @@ export default function DashboardHome() {
         )}
       </section>
       {locked ? null : <PartnerCard />}
+      {/* Issue 40: a member who completes a milestone is offered to share it, never made to. */}
+      <ShareWinPrompt />
     </main>
   );
 }

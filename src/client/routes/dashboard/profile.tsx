@@ -4,17 +4,20 @@ import { DeleteAccountSection } from "#client/features/account/delete-account-se
 import { DownloadDataSection } from "#client/features/account/download-data-section.tsx";
 import { FirstNameForm } from "#client/features/account/first-name-form.tsx";
 import { ProfileCard } from "#client/features/account/profile-card.tsx";
+import { myBadgesQuery } from "#client/features/community/api/feed.ts";
+import { ProfileBadges } from "#client/features/community/badges/profile-badges.tsx";
 import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
 import { preload } from "#client/lib/preload.ts";
 import { sessionQuery } from "#client/lib/session.ts";
 import type { Me } from "#shared/account/contracts.ts";
 import type { Dashboard } from "#shared/dashboard/contracts.ts";
 
-export const clientLoader = () => preload(sessionQuery(), dashboardQuery());
+export const clientLoader = () => preload(sessionQuery(), dashboardQuery(), myBadgesQuery());
 
 /**
- * /dashboard/profile: who he is to the app, the first name the dashboard greets him with, and his data rights: the
- * download of everything stored about him and, last and set apart, deleting the account.
+ * /dashboard/profile: who he is to the app, the first name the dashboard greets him with, the badges he has earned
+ * (issue 40), and his data rights: the download of everything stored about him and, last and set apart, deleting the
+ * account.
  */
 export default function Profile() {
   const session = useQuery(sessionQuery());
@@ -42,6 +45,7 @@ export default function Profile() {
             <p className="mt-1 mb-5 text-sm text-muted">The name your dashboard greets you with.</p>
             <FirstNameForm key={user.firstName} firstName={user.firstName} onSaved={nameSaved} />
           </section>
+          <ProfileBadges />
           <DownloadDataSection />
           <DeleteAccountSection email={user.email} />
         </>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { DashboardPage } from "#client/components/dashboard-page.tsx";
 import { calendarFeedQuery } from "#client/features/calendar/api/calendar-feed.ts";
 import { CalendarFeedSection } from "#client/features/calendar/calendar-feed-section.tsx";
+import { CommunityDigestSection } from "#client/features/community/notifications/community-digest-section.tsx";
 import { partnersQuery } from "#client/features/partner/api/partners.ts";
 import { PartnerSettingsSection } from "#client/features/partner/partner-settings-section.tsx";
 import { reminderSettingsQuery } from "#client/features/reminders/api/reminder-settings.ts";
@@ -64,6 +65,7 @@ export default function Settings() {
       <div className="mt-6 space-y-6">
         <PartnerSettingsSection />
         <ReminderSettingsSection />
+        <CommunityDigestSection />
         <CalendarFeedSection />
       </div>
       <p className="mt-6 rounded-2xl border border-dashed border-line p-5 text-muted">

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { ApiError, api, unwrap } from "#client/lib/api.ts";
+import { announceMilestoneCompleted } from "#client/lib/win-events.ts";
 import type { MilestoneSaved } from "#shared/plan/contracts.ts";
 import { todoMessages } from "#shared/plan/contracts.ts";
 import { normalizeDeadline } from "#shared/plan/rules.ts";
@@ -31,7 +32,13 @@ export function useSaveMilestone(id: string) {
       if (before) cache.updateMilestone(id, (m) => ({ ...m, ...restoreOf(before, change) }));
       toast.error(failureMessage(error, change));
     },
-    onSuccess: (saved) => cache.updateMilestone(id, (m) => withSaved(m, saved.milestone, saved.todos)),
+    onSuccess: (saved, { change }) => {
+      cache.updateMilestone(id, (m) => withSaved(m, saved.milestone, saved.todos));
+      // Only a completion he just made, confirmed by the server, may be offered for sharing (issue 40).
+      if ("milestoneCompleted" in change && change.milestoneCompleted && saved.milestone.milestoneCompleted) {
+        announceMilestoneCompleted(id);
+      }
+    },
   });
   return {
     /** The screen changes in this very event, so a controlled input never shows the old value in between. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { api, unwrap } from "#client/lib/api.ts";
+import { announceMilestoneCompleted } from "#client/lib/win-events.ts";
 import { type TodoToggled, todoMessages } from "#shared/plan/contracts.ts";
 import { withSaved, withTodo } from "../dashboard-updates.ts";
 import { dashboardCache, milestoneKey, todoKey } from "./dashboard-cache.ts";
@@ -28,7 +29,12 @@ export function useToggleTodo(milestoneId: string, todoId: string) {
       cache.updateMilestone(milestoneId, (m) => withTodo(m, todoId, !done));
       toast.error(todoMessages.updateTodoFailed);
     },
-    onSuccess: ({ todo, milestone }) => {
+    onSuccess: ({ todo, milestone }, done) => {
+      // Ticking a todo that was open and finding the milestone completed: this tick completed it (a completed
+      // milestone has no open todo), the moment to offer sharing it (issue 40).
+      if (done && milestone.milestoneCompleted) {
+        announceMilestoneCompleted(milestoneId);
+      }
       // Another todo of this milestone still in flight: its answer will bring the final completion; until then
       // the one derived on screen is the truer one.
       const othersInFlight = queryClient.isMutating({ mutationKey: milestoneKey(milestoneId) }) > 1;

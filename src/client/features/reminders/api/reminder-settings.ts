@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { api, unwrap } from "#client/lib/api.ts";
+import { notificationMessages } from "#shared/community/notifications.ts";
 import {
   type ReminderSettings,
   type ReminderSettingsPatch,
@@ -40,7 +41,13 @@ export function useUpdateReminderSettings(options: { quiet?: boolean } = {}) {
   });
 }
 
-/** POST /api/reminders/unsubscribe: the one-click link's token, no session needed. */
+/**
+ * POST /api/reminders/unsubscribe, or /api/community/digest/unsubscribe for the digest's token (decision 0137): the
+ * one-click link's token, no session needed. Each address takes only its own lists.
+ */
 export function unsubscribe(token: string): Promise<UnsubscribeAnswer> {
+  if (token.split(".")[1] === "community") {
+    return unwrap(api.community.digest.unsubscribe.$post({ query: { token } }), notificationMessages.digestLinkInvalid);
+  }
   return unwrap(api.reminders.unsubscribe.$post({ query: { token } }), reminderMessages.unsubscribeInvalid);
 }

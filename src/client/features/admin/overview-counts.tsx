@@ -1,0 +1,84 @@
+import type { AdminOverview } from "#shared/admin/contracts.ts";
+
+const number = new Intl.NumberFormat("en");
+
+/** The counts an operator looks at, as a grid of figures: two columns on a phone, four on a desktop. */
+export function OverviewCounts({ overview }: { overview: AdminOverview }) {
+  const { generations, community } = overview;
+  const figures: [string, number, string?][] = [
+    ["Sign-ups", overview.signUps],
+    ["Plans written", overview.plansWritten],
+    ["Premium members", overview.premiumMembers],
+    [
+      "Model generations",
+      generations.total,
+      generations.failed ? `${number.format(generations.failed)} failed` : undefined,
+    ],
+    [
+      "Community members",
+      community.members,
+      community.suspended ? `${number.format(community.suspended)} suspended` : undefined,
+    ],
+    ["Waiting to be let in", community.waiting],
+    ["Reports open", community.openReports],
+    [
+      "Tokens used",
+      generations.inputTokens + generations.outputTokens,
+      `${number.format(generations.inputTokens)} in · ${number.format(generations.outputTokens)} out`,
+    ],
+  ];
+  return (
+    <section aria-labelledby="admin-counts">
+      <h2 id="admin-counts" className="text-xl font-bold">
+        Counts
+      </h2>
+      <dl className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {figures.map(([label, value, detail]) => (
+          <div key={label} className="card flex flex-col gap-1 p-4">
+            <dt className="text-xs font-bold uppercase tracking-[0.15em] text-muted">{label}</dt>
+            <dd className="font-display text-3xl leading-none">{number.format(value)}</dd>
+            {detail ? <dd className="text-xs text-muted">{detail}</dd> : null}
+          </div>
+        ))}
+      </dl>
+      {generations.byModel.length > 0 ? (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[28rem] text-left text-sm">
+            <caption className="mb-2 text-left text-sm text-muted">
+              Generations by model. Cost is not shown: no model prices are configured, so multiply the tokens by your
+              provider's prices.
+            </caption>
+            <thead className="text-xs uppercase tracking-wider text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Provider · model
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                  Generations
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                  Input tokens
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Output tokens
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {generations.byModel.map((m) => (
+                <tr key={`${m.provider}/${m.model}`} className="border-t border-line">
+                  <td className="py-2 pr-3 break-all">
+                    {m.provider} · {m.model}
+                  </td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{number.format(m.count)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{number.format(m.inputTokens)}</td>
+                  <td className="py-2 text-right tabular-nums">{number.format(m.outputTokens)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeAll, expect, test, vi } from "vitest";
+import { stubApi } from "#client/testing.ts";
+import type { FeedPage, FeedPost } from "#shared/community/contracts.ts";
+import { CommunityFeed } from "./community-feed.tsx";
+
+beforeAll(() => {
+  // jsdom has <dialog> without its modal methods.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+let next = 0;
+function post(firstName: string, change: Partial<FeedPost> = {}): FeedPost {
+  next += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(next).padStart(12, "0")}`,
+    author: { firstName, badges: ["first-milestone"] },
+    kind: "milestone",
+    challengeTitle: "Build the furniture workshop",
+    milestoneText: `Milestone ${next} of ${firstName}`,
+    achievedOn: "2026-11-20",
+    text: "Legs were shaking.",
+    proof: null,
+    cheers: 2,
+    cheeredByMe: false,
+    comments: 0,
+    mine: false,
+    createdAt: "2026-11-20T18:30:00.000Z",
+    ...change,
+  };
+}
+
+const page = (...posts: FeedPost[]): { body: FeedPage } => ({ body: { posts, nextCursor: null } });
+
+function renderFeed() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <CommunityFeed wins={[]} winsLoading={false} composeWith={null} onComposerClosed={() => {}} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const postOf = (text: string) => screen.getByText(text).closest("article") as HTMLElement;
+
+test("a cheer counts at once, pressed, and goes back when the server refuses it", async () => {
+  const marcus = post("Marcus");
+  stubApi({
+    "GET /api/community/feed": page(marcus),
+    // Refused the first time, accepted the second.
+    [`PUT /api/community/posts/${marcus.id}/cheer`]: [
+      { status: 500, body: { error: "Your cheer could not be saved. Please try again." } },
+      { status: 200, body: { cheers: 3, cheeredByMe: true } },
+    ],
+  });
+  // The server answers the first cheer only when the test says so, to see the screen before the answer.
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const stubbed = globalThis.fetch;
+  let calls = 0;
+  vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === "PUT" && calls++ === 0) await held;
+    return stubbed(input, init);
+  });
+  renderFeed();
+
+  const cheer = await screen.findByRole("button", { name: "Cheer Marcus's win" });
+  const count = screen.getByTestId("cheer-count");
+  expect(cheer.getAttribute("aria-pressed")).toBe("false");
+  expect(count.textContent).toBe("2 cheers");
+
+  fireEvent.click(cheer);
+  // Optimistic: pressed and counted before the server answers…
+  await waitFor(() => expect(cheer.getAttribute("aria-pressed")).toBe("true"));
+  expect(count.textContent).toBe("3 cheers");
+  // …and back as it was once it refuses.
+  answer();
+  await waitFor(() => expect(cheer.getAttribute("aria-pressed")).toBe("false"));
+  expect(count.textContent).toBe("2 cheers");
+
+  fireEvent.click(cheer);
+  await waitFor(() => expect(cheer.getAttribute("aria-pressed")).toBe("true"));
+  expect(count.textContent).toBe("3 cheers");
+});
+
+test("his own post shows its cheers but no cheer button and no menu", async () => {
+  stubApi({ "GET /api/community/feed": page(post("Dev", { mine: true, cheers: 4 })) });
+  renderFeed();
+  const own = (await screen.findByText("4 cheers")).closest("article") as HTMLElement;
+  expect(within(own).queryByRole("button", { name: /Cheer/ })).toBeNull();
+  expect(within(own).queryByRole("button", { name: /More about/ })).toBeNull();
+});
+
+test("shows the author's badges beside his name, each named", async () => {
+  stubApi({ "GET /api/community/feed": page(post("Marcus")) });
+  renderFeed();
+  const badges = await screen.findByRole("list", { name: "Marcus's badges" });
+  expect(within(badges).getByRole("img", { name: "First milestone" })).toBeTruthy();
+});
+
+test("reporting a post: a reason from the list, then the post is gone from his feed at once", async () => {
+  const marcus = post("Marcus");
+  const dev = post("Dev");
+  const fetch = stubApi({
+    "GET /api/community/feed": page(marcus, dev),
+    [`POST /api/community/posts/${marcus.id}/report`]: { status: 201, body: { reported: true } },
+  });
+  renderFeed();
+  await screen.findByText(marcus.milestoneText);
+
+  fireEvent.click(within(postOf(marcus.milestoneText)).getByRole("button", { name: "More about Marcus's post" }));
+  fireEvent.click(screen.getByRole("menuitem", { name: "Report post" }));
+  const dialog = screen.getByRole("dialog", { name: "Report post" });
+  // No reason chosen: the server's message, and nothing sent.
+  fireEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
+  expect(within(dialog).getByRole("alert").textContent).toBe("Please choose why you are reporting this.");
+  fireEvent.click(within(dialog).getByRole("radio", { name: "Spam or advertising" }));
+  fireEvent.input(within(dialog).getByLabelText(/Anything else/), { target: { value: "Sells shoes" } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
+
+  await waitFor(() => expect(screen.queryByText(marcus.milestoneText)).toBeNull());
+  expect(screen.getByText(dev.milestoneText)).toBeTruthy();
+  expect(fetch.requests.find((r) => r.method === "POST")?.body).toEqual({ reason: "spam", note: "Sells shoes" });
+});
+
+test("blocking a member: asked once, then every post of his is gone from the feed", async () => {
+  const first = post("Marcus");
+  const second = post("Marcus");
+  const dev = post("Dev");
+  stubApi({
+    // The pages are read again after the block: the server leaves out all of Marcus's posts.
+    "GET /api/community/feed": [page(first, dev, second), page(dev)],
+    [`PUT /api/community/posts/${first.id}/block-author`]: { body: { blocked: true } },
+  });
+  renderFeed();
+  await screen.findByText(first.milestoneText);
+
+  fireEvent.click(within(postOf(first.milestoneText)).getByRole("button", { name: "More about Marcus's post" }));
+  fireEvent.click(screen.getByRole("menuitem", { name: "Block Marcus" }));
+  const dialog = screen.getByRole("dialog", { name: "Block Marcus?" });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Block Marcus" }));
+
+  await waitFor(() => expect(screen.queryByText(first.milestoneText)).toBeNull());
+  expect(screen.queryByText(second.milestoneText)).toBeNull();
+  expect(screen.getByText(dev.milestoneText)).toBeTruthy();
+});
+
+test("an empty feed invites him to share his first win", async () => {
+  stubApi({ "GET /api/community/feed": page() });
+  renderFeed();
+  expect(await screen.findByRole("button", { name: "Share your first win" })).toBeTruthy();
+});
+
+test("a feed that fails to load says so and tries again", async () => {
+  stubApi({
+    "GET /api/community/feed": [
+      { status: 500, body: { error: "Could not load the feed. Please try again." } },
+      page(post("Marcus", { milestoneText: "Ran 5 km" })),
+    ],
+  });
+  renderFeed();
+  expect((await screen.findByRole("alert")).textContent).toBe("Could not load the feed. Please try again.");
+  fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+  expect(await screen.findByText("Ran 5 km")).toBeTruthy();
+});
+
+test("'Load more' asks for the next page with the cursor and adds it below", async () => {
+  const newer = post("Marcus");
+  const older = post("Dev");
+  const fetch = stubApi({
+    "GET /api/community/feed": [{ body: { posts: [newer], nextCursor: "page-2" } }, page(older)],
+  });
+  renderFeed();
+  await screen.findByText(newer.milestoneText);
+  fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+  expect(await screen.findByText(older.milestoneText)).toBeTruthy();
+  expect(screen.getByText(newer.milestoneText)).toBeTruthy();
+  expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+  const asked = fetch.mock.calls.map(([input]) => new URL(String(input), "http://localhost").search);
+  expect(asked).toEqual(["", "?cursor=page-2"]);
+});
