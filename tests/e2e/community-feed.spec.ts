@@ -13,8 +13,9 @@ import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
 // The community once it opens (issue 40), through the screens: the operator lets two men in from the waitlist with his
 // command; Marcus completes a milestone on his dashboard, is offered "Share this win?" and shares it; Dev sees it,
-// cheers and comments, reports it (gone for him, not for Marcus) and blocks Marcus (all of Marcus's posts gone for
-// him); Sam, not let in yet, sees the preview and gets 403 from the feed.
+// cheers and comments, and Marcus is told; Dev reports it (gone for him, not for Marcus), the operator removes it from
+// his queue and Marcus gets a statement of reasons; Dev blocks Marcus (all of Marcus's posts gone for him); Sam, not
+// let in yet, sees the preview and gets 403 from the feed.
 //
 // Admission is the operator's command, `npm run community:admit -- 2` (scripts/community-admit.ts), run as he runs it
 // against the server's database while the server runs. The shared e2e server keeps its embedded database inside its
@@ -333,9 +334,64 @@ test("a report hides the post for the reporter at once, not for its author", asy
   await expect(post).toHaveCount(0);
   await expect(page.getByTestId("feed-post")).toHaveCount(1);
 
-  // Still there for Marcus.
+  // Still there for Marcus, who is told of Dev's cheer and comment, and marks them read.
   await hydrated(marcus.page, "/dashboard/community");
   await expect(feedPost(marcus.page, milestoneText)).toBeVisible();
+  // (Not the toasts' region, "Notifications Alt+T": the one whose heading says so.)
+  const news = marcus.page
+    .getByRole("region")
+    .filter({ has: marcus.page.getByRole("heading", { name: /^Notifications/ }) });
+  await expect(news).toContainText("2 new");
+  await expect(news).toContainText(`Dev cheered your win “${milestoneText}”`);
+  await expect(news).toContainText(`Dev commented on “${milestoneText}”: Huge. Next one is yours too.`);
+  await news.getByRole("button", { name: "Mark all read" }).click();
+  await expect(news.getByText("2 new")).toHaveCount(0);
+  expect(await axeViolations(marcus.page), "the feed with notifications").toEqual([]);
+  await screenshot(marcus.page, "notifications");
+});
+
+test("the operator removes the reported post from his queue, and Marcus gets a statement of reasons", async ({
+  browser,
+}, info) => {
+  // The operator, marked as `npm run community:operator` marks him, through the harness that runs the server.
+  const { viewport, deviceScaleFactor, isMobile, hasTouch, userAgent } = info.project.use;
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    userAgent,
+    bypassCSP: true,
+  });
+  try {
+    const olga = await member(context, "Olga");
+    const marked = await (await fetch(`${mailApi}/operator?email=${encodeURIComponent(olga.email)}`)).json();
+    expect(marked).toEqual({ change: "marked" });
+    const { page } = olga;
+    await hydrated(page, "/admin");
+    const card = page.getByRole("article", { name: "Post by Marcus" });
+    await expect(card).toContainText("Legs were shaking, but I did it.");
+    await expect(card).toContainText("Spam or advertising");
+    await expect(card).toContainText("Just testing the report.");
+    await card
+      .getByLabel("Explanation for the author (required to remove or suspend)")
+      .fill("The report was a test; the post is removed to show the path.");
+    await card.getByRole("button", { name: "Remove", exact: true }).click();
+    await expect(card).toBeHidden();
+    await expect(page.getByRole("region", { name: "Decisions" })).toContainText("Removed: post by Marcus");
+    expect(await axeViolations(page), "the operator's page after a decision").toEqual([]);
+    await screenshot(page, "admin-after-removal");
+
+    await expect
+      .poll(async () => (await mailsTo(marcus.email)).find((m) => /Statement of reasons/.test(m.subject))?.text ?? "")
+      .toContain("The report was a test; the post is removed to show the path.");
+    // Gone for everyone now, its author too.
+    await hydrated(marcus.page, "/dashboard/community");
+    await expect(feedPost(marcus.page, "Ran 65 minutes")).toBeVisible();
+    await expect(feedPost(marcus.page, milestoneText)).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
 });
 
 test("blocking a member takes all his posts out of the blocker's feed, and unblocking brings them back", async () => {

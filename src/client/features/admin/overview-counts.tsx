@@ -42,8 +42,8 @@ export function OverviewCounts({ overview }: { overview: AdminOverview }) {
         ))}
       </dl>
       {generations.byModel.length > 0 ? (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left text-sm">
+        <div className="mt-4">
+          <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left text-sm text-muted">
               Generations by model. Cost is not shown: no model prices are configured, so multiply the tokens by your
               provider's prices.
