@@ -39,6 +39,13 @@ describe("parseEnv", () => {
     );
   });
 
+  it("reads the model prices the operator pays, and names a price it cannot read", () => {
+    expect(parseEnv({ AI_PRICES: "claude-sonnet-4-5=2.80/14" }).AI_PRICES).toBe("claude-sonnet-4-5=2.80/14");
+    expect(problemsOf({ AI_PRICES: "claude-sonnet-4-5=2.80" })).toEqual([
+      'AI_PRICES: "claude-sonnet-4-5=2.80" is not model=input/output, e.g. gpt-4o=2.30/9.20 (euros per million tokens)',
+    ]);
+  });
+
   it("refuses production without a real auth secret or without Stripe", () => {
     expect(problemsOf({ NODE_ENV: "production", SINGLE_INSTANCE: "true" })).toEqual([
       "APP_URL: is required in production: the https address users open (e.g. https://unscroll.example)",

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { parseModelPrices } from "#shared/admin/model-prices.ts";
 import { type PublicConfig, publicConfigFromEnv } from "../shared/config/public-config.ts";
 import { INVITATIONS_PER_ADDRESS_PER_DAY } from "../shared/partners/rules.ts";
 import type { RateLimitSettings } from "./auth/rate-limit.ts";
@@ -175,6 +176,17 @@ const envSchema = z
     AI_STALL_SECONDS: z.coerce.number().int().min(2).max(300).default(20),
     AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
     AI_DAILY_GENERATIONS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(30),
+    /** The operator's prices per million tokens, for the cost /admin shows (shared/admin/model-prices.ts). */
+    AI_PRICES: z.preprocess(
+      blank,
+      z
+        .string()
+        .default("")
+        .superRefine((text, ctx) => {
+          const read = parseModelPrices(text);
+          if ("error" in read) ctx.addIssue({ code: "custom", message: read.error });
+        }),
+    ),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_MONTHLY: optionalString,

@@ -40,7 +40,7 @@ export const adminOverviewSchema = answer(
       failed: z.number(),
       inputTokens: z.number(),
       outputTokens: z.number(),
-      /** Per provider and model, most used first: the tokens an operator multiplies by his provider's prices. */
+      /** Per provider and model, most used first, with its cost in euros (null: no price configured for it). */
       byModel: z.array(
         z.object({
           provider: z.string(),
@@ -48,10 +48,11 @@ export const adminOverviewSchema = answer(
           count: z.number(),
           inputTokens: z.number(),
           outputTokens: z.number(),
+          cost: z.number().nullable(),
         }),
       ),
-      /** No prices are configured, so no cost is computed: null until they are (decision 0136). */
-      cost: z.null(),
+      /** The cost in euros of the priced models (AI_PRICES); `complete`: every model used has a price. */
+      cost: z.object({ euros: z.number(), complete: z.boolean() }),
     }),
     community: z.object({ members: z.number(), suspended: z.number(), waiting: z.number(), openReports: z.number() }),
   }),

@@ -1,6 +1,7 @@
 import type { AdminOverview } from "#shared/admin/contracts.ts";
 
 const number = new Intl.NumberFormat("en");
+const euros = new Intl.NumberFormat("en", { style: "currency", currency: "EUR", maximumFractionDigits: 2 });
 
 /** The counts an operator looks at, as a grid of figures: two columns on a phone, four on a desktop. */
 export function OverviewCounts({ overview }: { overview: AdminOverview }) {
@@ -27,6 +28,7 @@ export function OverviewCounts({ overview }: { overview: AdminOverview }) {
       `${number.format(generations.inputTokens)} in · ${number.format(generations.outputTokens)} out`,
     ],
   ];
+  const cost = euros.format(generations.cost.euros);
   return (
     <section aria-labelledby="admin-counts">
       <h2 id="admin-counts" className="text-xl font-bold">
@@ -40,13 +42,19 @@ export function OverviewCounts({ overview }: { overview: AdminOverview }) {
             {detail ? <dd className="text-xs text-muted">{detail}</dd> : null}
           </div>
         ))}
+        <div className="card flex flex-col gap-1 p-4">
+          <dt className="text-xs font-bold uppercase tracking-[0.15em] text-muted">Model cost</dt>
+          <dd className="font-display text-3xl leading-none">{cost}</dd>
+          <dd className="text-xs text-muted">
+            {generations.cost.complete ? "at your AI_PRICES" : "models without a price in AI_PRICES left out"}
+          </dd>
+        </div>
       </dl>
       {generations.byModel.length > 0 ? (
         <div className="mt-4">
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left text-sm text-muted">
-              Generations by model. Cost is not shown: no model prices are configured, so multiply the tokens by your
-              provider's prices.
+              Generations by model, with their cost at the prices in AI_PRICES (— : no price for that model).
             </caption>
             <thead className="text-xs uppercase tracking-wider text-muted">
               <tr>
@@ -59,8 +67,11 @@ export function OverviewCounts({ overview }: { overview: AdminOverview }) {
                 <th scope="col" className="py-2 pr-3 text-right font-semibold">
                   Input tokens
                 </th>
-                <th scope="col" className="py-2 text-right font-semibold">
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">
                   Output tokens
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Cost
                 </th>
               </tr>
             </thead>
@@ -72,7 +83,8 @@ export function OverviewCounts({ overview }: { overview: AdminOverview }) {
                   </td>
                   <td className="py-2 pr-3 text-right tabular-nums">{number.format(m.count)}</td>
                   <td className="py-2 pr-3 text-right tabular-nums">{number.format(m.inputTokens)}</td>
-                  <td className="py-2 text-right tabular-nums">{number.format(m.outputTokens)}</td>
+                  <td className="py-2 pr-3 text-right tabular-nums">{number.format(m.outputTokens)}</td>
+                  <td className="py-2 text-right tabular-nums">{m.cost === null ? "—" : euros.format(m.cost)}</td>
                 </tr>
               ))}
             </tbody>

@@ -17,6 +17,7 @@ import {
   decisionSchema,
   moderationQueueSchema,
 } from "#shared/admin/contracts.ts";
+import { parseModelPrices } from "#shared/admin/model-prices.ts";
 
 /**
  * Only a marked operator gets past; everyone else, signed out or signed in, gets the answer of a path that does not
@@ -52,7 +53,11 @@ export const adminRoutes = new Hono<AuthedEnv>()
         ok: { 200: { description: "`AdminOverview`", body: adminOverviewSchema } },
       }),
     ),
-    async (c) => c.json(await adminOverview(c.var.deps.database.db), 200),
+    async (c) => {
+      const read = parseModelPrices(c.var.deps.env.AI_PRICES);
+      const prices = "prices" in read ? read.prices : new Map();
+      return c.json(await adminOverview(c.var.deps.database.db, prices), 200);
+    },
   )
   .get(
     "/queue",

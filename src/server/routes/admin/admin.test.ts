@@ -85,8 +85,11 @@ describe("the operator's page: counts, the moderation queue, decisions and admis
   });
 
   // A database of its own, so every count is known; it writes a plan, which takes a while on a busy machine.
-  it("counts sign-ups, plans, premium members, model generations and the community", { timeout: 90_000 }, async () => {
-    const own = await createTestApp();
+  it("counts sign-ups, plans, premium members, model generations and their cost, and the community", {
+    timeout: 90_000,
+  }, async () => {
+    // Euros per million tokens, as the operator configures them.
+    const own = await createTestApp({ AI_PRICES: "claude=3/15" });
     try {
       const olga = await own.createUser({ firstName: "Olga" });
       await own.db.insert(operators).values({ userId: olga.id });
@@ -123,10 +126,27 @@ describe("the operator's page: counts, the moderation queue, decisions and admis
         count: 2,
         inputTokens: 1200,
         outputTokens: 800,
+        // 1,200 × 3 € + 800 × 15 € per million tokens.
+        cost: 0.0156,
       });
       expect(overview.generations.total).toBe(2 + (offline?.count ?? 0));
       expect(overview.generations.failed).toBe(1);
-      expect(overview.generations.cost).toBeNull();
+      expect(overview.generations.cost).toEqual({ euros: 0.0156, complete: true });
+
+      // A model without a price: its tokens are counted, its cost is not guessed, and the total says it is partial.
+      await own.db.insert(modelGenerations).values({
+        userId: planned.id,
+        kind: "todos",
+        provider: "openai-compatible",
+        model: "unpriced-model",
+        status: "done",
+        inputTokens: 500,
+        outputTokens: 100,
+        createdAt: at,
+      });
+      const partial = await (await olga.api.admin.overview.$get()).json();
+      expect(partial.generations.byModel.find((m) => m.model === "unpriced-model")).toMatchObject({ cost: null });
+      expect(partial.generations.cost).toEqual({ euros: 0.0156, complete: false });
       expect(await own.db.select().from(quizResponses)).toHaveLength(1);
     } finally {
       await own.close();

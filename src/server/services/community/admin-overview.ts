@@ -9,6 +9,7 @@ import {
   waitlistSignups,
 } from "#server/db/schema.ts";
 import type { AdminOverview } from "#shared/admin/contracts.ts";
+import { generationCost, type ModelPrice } from "#shared/admin/model-prices.ts";
 import { premiumCondition } from "../billing/premium.ts";
 import { countOpenReports } from "./moderation.ts";
 
@@ -17,10 +18,14 @@ const n = (value: unknown) => Number(value ?? 0);
 /**
  * The counts an operator looks at (issue 40), each one query over the whole app. Premium is the app's own rule
  * (`premiumCondition`: a paid status whose end has not passed, or a balance granted by hand), so the count is the
- * men who see Premium today, not rows of Stripe's. Generations carry tokens, not money: no model prices are
- * configured anywhere, so the cost is left to the operator's provider bill (decision 0136).
+ * men who see Premium today, not rows of Stripe's. Generations carry tokens; their cost is those tokens at the prices
+ * the operator configured (AI_PRICES), and a model without a price has none rather than a guessed one (decision 0136).
  */
-export async function adminOverview(db: Db, now: Date = new Date()): Promise<AdminOverview> {
+export async function adminOverview(
+  db: Db,
+  prices: ReadonlyMap<string, ModelPrice>,
+  now: Date = new Date(),
+): Promise<AdminOverview> {
   const [counts] = (
     await db.execute<Record<string, unknown>>(sql`select
       (select count(*) from ${users}) as sign_ups,
@@ -43,13 +48,16 @@ export async function adminOverview(db: Db, now: Date = new Date()): Promise<Adm
     .from(modelGenerations)
     .groupBy(modelGenerations.provider, modelGenerations.model)
     .orderBy(sql`count(*) desc`);
-  const models = byModel.map((m) => ({
-    provider: m.provider,
-    model: m.model,
-    count: n(m.count),
-    inputTokens: n(m.inputTokens),
-    outputTokens: n(m.outputTokens),
-  }));
+  const models = byModel.map((m) => {
+    const row = {
+      provider: m.provider,
+      model: m.model,
+      count: n(m.count),
+      inputTokens: n(m.inputTokens),
+      outputTokens: n(m.outputTokens),
+    };
+    return { ...row, cost: generationCost(prices, row) };
+  });
   const sum = (pick: (m: (typeof models)[number]) => number) => models.reduce((total, m) => total + pick(m), 0);
   return {
     signUps: n(counts?.sign_ups),
@@ -61,7 +69,10 @@ export async function adminOverview(db: Db, now: Date = new Date()): Promise<Adm
       inputTokens: sum((m) => m.inputTokens),
       outputTokens: sum((m) => m.outputTokens),
       byModel: models,
-      cost: null,
+      cost: {
+        euros: sum((m) => m.cost ?? 0),
+        complete: models.every((m) => m.cost !== null),
+      },
     },
     community: {
       members: n(counts?.members),
