@@ -23,19 +23,24 @@ const icons = {
 
 export type IconName = keyof typeof icons;
 
-export function MenuIcon({ name, className = "size-5" }: { name: IconName; className?: string }) {
+/** A 24-unit line icon drawn from one path, in the text's colour; decorative (the button or label names it). */
+export function GlyphIcon({ d, className, strokeWidth = 1.8 }: { d: string; className: string; strokeWidth?: number }) {
   return (
     <svg
       aria-hidden="true"
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.8"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       className={`shrink-0 ${className}`}
     >
-      <path d={icons[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function MenuIcon({ name, className = "size-5" }: { name: IconName; className?: string }) {
+  return <GlyphIcon d={icons[name]} className={className} />;
 }

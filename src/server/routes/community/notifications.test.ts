@@ -1,15 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  communityBlocks,
-  communityComments,
-  communityMembers,
-  communityNotifications,
-  communityPosts,
-} from "#server/db/schema.ts";
+import { communityBlocks, communityComments, communityMembers, communityNotifications } from "#server/db/schema.ts";
 import { type NotificationsAnswer, notificationSentence } from "#shared/community/notifications.ts";
 import { feedMessages } from "#shared/community/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { admittedMember, storedRunPost } from "#tests/support/community-members.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /** Notifications to the author of a post (issue 40, decision 0137): recorded, listed, read; his own only. */
@@ -20,26 +15,8 @@ describe("community notifications", () => {
   });
   afterAll(() => t.close());
 
-  async function member(firstName: string) {
-    const user = await t.createUser({ firstName });
-    await t.db.insert(communityMembers).values({ userId: user.id, admittedAt: new Date(), admittedBy: "test" });
-    return user;
-  }
-
-  /** His shared run, as the feed stores it (what is shared is feed.test.ts's business). */
-  async function postOf(user: TestUser, milestoneText = "Run 5 km") {
-    const [post] = await t.db
-      .insert(communityPosts)
-      .values({
-        userId: user.id,
-        kind: "run",
-        challengeTitle: "Run longer than ever before",
-        milestoneText,
-        achievedOn: "2026-11-20",
-      })
-      .returning();
-    return post!;
-  }
+  const member = (firstName: string) => admittedMember(t, firstName);
+  const postOf = (user: TestUser, milestoneText?: string) => storedRunPost(t, user, { milestoneText });
 
   const listOf = async (user: TestUser) => {
     const response = await user.api.community.notifications.$get();

@@ -1,15 +1,10 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#server/db/client.ts";
-import {
-  communityBlocks,
-  communityComments,
-  communityMembers,
-  communityNotifications,
-  communityPosts,
-} from "#server/db/schema.ts";
+import { communityBlocks, communityComments, communityNotifications } from "#server/db/schema.ts";
 import { notificationMessages } from "#shared/community/notifications.ts";
 import { reminderMessages } from "#shared/reminders/contracts.ts";
+import { admittedMember, storedRunPost } from "#tests/support/community-members.ts";
 import type { CapturedMail } from "#tests/support/smtp-sink.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import { startReminderQueue } from "../reminders/reminder-queue.ts";
@@ -46,28 +41,9 @@ describe("the daily community digest", () => {
     return claimed;
   }
 
-  async function member(firstName: string) {
-    const user = await t.createUser({ firstName });
-    await t.db
-      .insert(communityMembers)
-      .values({ userId: user.id, admittedAt: at(`${DAY1}T00:00:00Z`), admittedBy: "test" });
-    return user;
-  }
-
-  async function postOf(user: TestUser, milestoneText = "Run 5 km") {
-    const [post] = await t.db
-      .insert(communityPosts)
-      .values({
-        userId: user.id,
-        kind: "run",
-        challengeTitle: "Run longer than ever before",
-        milestoneText,
-        achievedOn: DAY1,
-        createdAt: at(`${DAY1}T06:00:00Z`),
-      })
-      .returning();
-    return post!;
-  }
+  const member = (firstName: string) => admittedMember(t, firstName, at(`${DAY1}T00:00:00Z`));
+  const postOf = (user: TestUser, milestoneText?: string) =>
+    storedRunPost(t, user, { milestoneText, achievedOn: DAY1, createdAt: at(`${DAY1}T06:00:00Z`) });
 
   const digestsTo = (user: TestUser) =>
     t.smtp.mails.filter((m) => m.to.includes(user.email.toLowerCase()) && /on your wins$/.test(m.subject));

@@ -1,3 +1,4 @@
+import { GlyphIcon } from "#client/components/menu-icons.tsx";
 import type { BadgeId } from "#shared/community/badges.ts";
 
 /** One line drawing per badge (24-unit grid, stroke in the text colour). Decorative: the badge's title names it. */
@@ -18,18 +19,5 @@ const badgeGlyphs: Record<BadgeId, string> = {
 };
 
 export function BadgeIcon({ id, className = "size-4" }: { id: BadgeId; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`shrink-0 ${className}`}
-    >
-      <path d={badgeGlyphs[id]} />
-    </svg>
-  );
+  return <GlyphIcon d={badgeGlyphs[id]} className={className} strokeWidth={2} />;
 }
