@@ -114,16 +114,20 @@ test("a 20-second model plan shows its mission while the rest is written, then e
   const missionAt = valuesOf(states, "mission")[0]!.at;
   const titles = validOutputs.challenges.challenges.map((c) => c.title);
   const cards = valuesOf(states, "challenges");
-  // One card more at each step, each arriving whole, the ones before it staying exactly as they were.
-  expect(cards.map((state) => state.texts.length)).toEqual([1, 2, 3]);
+  // More cards at each step, each arriving whole, the ones before it staying exactly as they were. Usually one at a
+  // time ([1, 2, 3]); on a busy machine one poll can bring two (a CI run saw [2, 3]), but never all three at once.
+  const counts = cards.map((state) => state.texts.length);
+  expect(counts.at(-1)).toBe(3);
+  expect(counts[0]).toBeLessThan(3);
+  expect(counts).toEqual([...new Set(counts)].sort((a, b) => a - b));
   for (const [step, state] of cards.entries()) {
     for (const [n, text] of state.texts.entries()) {
       expect(text, `card ${n + 1} at step ${step + 1}`).toMatch(cardOf(titles[n]!));
     }
   }
   expect(missionAt).toBeLessThan(cards[0]!.at);
-  // One by one, not all at once at the end.
-  expect(cards[0]!.at).toBeLessThan(cards[2]!.at - 1_000);
+  // As they are written, not all at once at the end.
+  expect(cards[0]!.at).toBeLessThan(cards.at(-1)!.at - 1_000);
   // The line under the spinner follows the plan: the mission written while the first challenge is, then all of it.
   const progress = valuesOf(states, "progress").map((state) => state.texts[0]);
   expect(progress).toContain("Your life mission is written. Writing challenge 1 of 3…");
