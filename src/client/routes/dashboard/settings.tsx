@@ -69,8 +69,7 @@ export default function Settings() {
         <CalendarFeedSection />
       </div>
       <p className="mt-6 rounded-2xl border border-dashed border-line p-5 text-muted">
-        <span className="font-semibold text-text">Coming soon:</span> the community, and more ways to tailor the app to
-        you.
+        <span className="font-semibold text-text">Coming soon:</span> more ways to tailor the app to you.
       </p>
       <p className="mt-6 text-muted">
         Questions or ideas? Contact us at{" "}
