@@ -1,9 +1,7 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { communityMembers } from "#server/db/schema.ts";
 import type { createBenchApp } from "./bench-app.ts";
-import { measure } from "./stats.ts";
+import { bareServer, measure } from "./stats.ts";
 
 type BenchApp = Awaited<ReturnType<typeof createBenchApp>>;
 
@@ -52,20 +50,6 @@ async function seedCommunity(t: BenchApp, viewerId: string, size: FeedSize) {
   await db.execute(sql`analyze`);
 }
 
-/** The same bytes from a bare Node http server: what loopback HTTP and JSON transfer cost without the app. */
-async function bareServer(body: string) {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/community/feed`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 /**
  * Over real loopback HTTP, for a member of a community of thousands of posts: the feed's first page, a page a year
  * back (reached by following the cursor), and one post's comments, against the same first page's bytes from a bare
@@ -105,7 +89,7 @@ export async function benchCommunityFeed(t: BenchApp, runs = 200, size: FeedSize
     }
 
     const body = JSON.stringify(first);
-    const bare = await bareServer(body);
+    const bare = await bareServer(body, "/api/community/feed");
     const baseline = await measure(runs, async () => {
       await (await fetch(bare.url)).json();
       return undefined;

@@ -1,11 +1,9 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { profiles, todos } from "#server/db/schema.ts";
 import { tokenPeriod } from "#shared/tokens/rules.ts";
 import { answersFor, MARCUS } from "../support/personas.ts";
 import type { createBenchApp } from "./bench-app.ts";
-import { measure } from "./stats.ts";
+import { bareServer, measure } from "./stats.ts";
 
 type BenchApp = Awaited<ReturnType<typeof createBenchApp>>;
 type BenchUser = Awaited<ReturnType<BenchApp["createUser"]>>;
@@ -21,20 +19,6 @@ async function withPlan(user: BenchUser) {
     await new Promise((r) => setTimeout(r, 5));
   }
   return (await user.api.quiz.responses[":id"].$get({ param: { id } })).json();
-}
-
-/** The same bytes from a bare Node http server: what loopback HTTP and JSON transfer cost without the app. */
-async function bareServer(body: string) {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/api/dashboard`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** A premium user with three accepted challenges, nine dated milestones and the offline AI's todos for three of them. */
@@ -84,7 +68,7 @@ export async function benchDashboard(t: BenchApp, runs = 200) {
       throw new Error(`dashboard has ${sample.challenges.length} challenges and ${todoCount} of ${stored} todos`);
     }
 
-    const bare = await bareServer(body);
+    const bare = await bareServer(body, "/api/dashboard");
     const baseline = await measure(runs, async () => {
       await (await fetch(bare.url)).json();
       return undefined;

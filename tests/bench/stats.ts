@@ -1,3 +1,6 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
 /** Median, p95, p99 and max in milliseconds of one measured series, and how many requests it holds. */
 export function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -26,4 +29,18 @@ export async function measure(runs: number, request: (i: number) => Promise<numb
     samples.push(own ?? performance.now() - started);
   }
   return stats(samples);
+}
+
+/** The same bytes from a bare Node http server at `path`: what loopback HTTP and JSON transfer cost without the app. */
+export async function bareServer(body: string, path: string) {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${path}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
