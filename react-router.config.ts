@@ -5,8 +5,11 @@ export default {
   appDirectory: "src/client",
   // BUILD_DIR lets parallel test runs build into separate folders.
   buildDirectory: process.env.BUILD_DIR ?? "build",
-  // The signed-in app is a client-rendered SPA; public pages are pre-rendered to HTML at build time.
-  ssr: false,
+  // Public pages are pre-rendered to HTML at build time. The dashboard's screens are rendered by the server with his
+  // data (decision 0139, src/server/page-render.ts); every other path gets the SPA shell (scripts/write-app-shell.ts).
+  ssr: true,
+  // The whole route table in the page, as in SPA mode: the server answers no `/__manifest` requests.
+  routeDiscovery: { mode: "initial" },
   prerender: [...prerenderedPaths],
   // React Router 8's behaviour, taken early (see docs/decisions/0007). With no loaders, actions or middleware in the
   // app, the built scripts are byte-for-byte those of v7's defaults; the Environment API build also skips a second

@@ -14,6 +14,7 @@ const inputs = [
   "react-router.config.ts",
   "vite.config.ts",
   "scripts/build-service-worker.ts",
+  "scripts/write-app-shell.ts",
   "scripts/service-worker-push.js",
   "scripts/precompress.ts",
   "package-lock.json",
@@ -49,6 +50,11 @@ export function ensureBuild() {
   // Always a production client build, whatever NODE_ENV the caller runs under (tests use NODE_ENV=test).
   const status = reactRouter(["build", "--logLevel", "warn"], { ...process.env, NODE_ENV: "production" });
   if (status !== 0) throw new Error("The web app build failed.");
+  const shell = spawnSync(process.execPath, ["--import", "tsx", join(root, "scripts/write-app-shell.ts"), buildDir], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (shell.status !== 0) throw new Error("The app shell build failed.");
   const worker = spawnSync(
     process.execPath,
     ["--import", "tsx", join(root, "scripts/build-service-worker.ts"), join(buildDir, "client")],

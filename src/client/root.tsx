@@ -1,9 +1,9 @@
 import "./lib/zod-without-eval.ts";
 import antonLatin from "@fontsource/anton/files/anton-latin-400-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { type DehydratedState, HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import toastifyCss from "react-toastify/dist/ReactToastify.css?url";
 import { partnerPathPrefix } from "#shared/paths.ts";
 import appCss from "./app.css?url";
@@ -14,7 +14,8 @@ import { ScrollToTop } from "./components/scroll-to-top.tsx";
 import { Toasts } from "./components/toasts.tsx";
 import { CookieBanner } from "./features/consent/cookie-banner.tsx";
 import { config } from "./lib/config.ts";
-import { appQueryClient } from "./lib/query-client.ts";
+import { appQueryClient, createQueryClient } from "./lib/query-client.ts";
+import { isDehydratedState } from "./lib/server-preload.ts";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -75,8 +76,20 @@ export function meta() {
   ];
 }
 
+/** What the server's loaders fetched for the screen it rendered (lib/server-preload.ts), all matched routes' together. */
+function useServerRenderedData(): DehydratedState | undefined {
+  const matches = useMatches();
+  return useMemo(() => {
+    const states = matches.map((match) => match.loaderData).filter(isDehydratedState);
+    return states.length === 0 ? undefined : { mutations: [], queries: states.flatMap((state) => state.queries) };
+  }, [matches]);
+}
+
 export default function App() {
-  const queryClient = appQueryClient();
+  // The browser has one client for the whole visit; on the server every page render (one request, one person) gets
+  // its own, so nothing of one man's reaches another's page.
+  const [queryClient] = useState(() => (typeof document === "undefined" ? createQueryClient() : appQueryClient()));
+  const serverData = useServerRenderedData();
   // Marks the document once React has taken over the pre-rendered HTML: browser tests wait for it
   // before they click script-driven controls or move a page's timers.
   useEffect(() => {
@@ -84,16 +97,18 @@ export default function App() {
   }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <ScrollToTop />
-      <div className="flex min-h-dvh flex-col">
-        <Navbar />
-        <div className="flex-1">
-          <Outlet />
+      <HydrationBoundary state={serverData}>
+        <ScrollToTop />
+        <div className="flex min-h-dvh flex-col">
+          <Navbar />
+          <div className="flex-1">
+            <Outlet />
+          </div>
+          <Footer />
         </div>
-        <Footer />
-      </div>
-      <CookieBanner />
-      <Toasts />
+        <CookieBanner />
+        <Toasts />
+      </HydrationBoundary>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { requestId } from "hono/request-id";
+import type { ServerApi } from "#shared/server-api.ts";
 import { forgetSessionsAfterChanges, loadSession } from "./auth/session.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { API_MAX_BYTES, bodyLimit, isUploadPath } from "./http/body-limit.ts";
@@ -132,16 +133,33 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
     app.route("/", localStripePages(local, new URL(deps.env.APP_URL).origin));
   }
 
+  /**
+   * The API as the page's own request would reach it, answered in-process while the server renders his screen
+   * (page-render.ts): his cookies, his address and browser, nothing of the page request's caching or encoding.
+   */
+  const FORWARDED = ["cookie", "user-agent", "accept-language", "x-forwarded-for", "x-forwarded-proto"];
+  const inProcessApi =
+    (c: Context<AppEnv>): ServerApi =>
+    (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), c.req.url);
+      const headers = new Headers(init?.headers);
+      for (const name of FORWARDED) {
+        const value = c.req.header(name);
+        if (value) headers.set(name, value);
+      }
+      return Promise.resolve(app.fetch(new Request(url, { ...init, headers }), c.env));
+    };
+
   if (options.site) {
     const site = options.site;
     // A partner link that opens nothing (unknown, removed, renewed away, expired) answers 404, with the app's page
     // saying so; a live one is the page like any other (decision 0106).
     app.on(["GET", "HEAD"], "/partner/view/:token", async (c) => {
-      const page = (await site.serve(c)) ?? notFound(c);
+      const page = (await site.serve(c, inProcessApi(c))) ?? notFound(c);
       if (await partnerLinkOpens(deps.database.db, c.req.param("token"), new Date())) return page;
       return new Response(page.body, { status: 404, headers: page.headers });
     });
-    app.on(["GET", "HEAD"], "*", async (c) => (await site.serve(c)) ?? notFound(c));
+    app.on(["GET", "HEAD"], "*", async (c) => (await site.serve(c, inProcessApi(c))) ?? notFound(c));
   }
 
   app.notFound(notFound);

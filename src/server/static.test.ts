@@ -222,3 +222,87 @@ describe("serving the hashed assets of another build (issue 36)", () => {
     expect((await failing.request("/assets/a-111.js")).status).toBe(200);
   });
 });
+
+/**
+ * Issue 37, decision 0139: the dashboard's screens come with his data in their HTML, rendered by React Router's server
+ * build (here a stand-in renderer that says whose API answered). What reaches which request is decided here.
+ */
+describe("serving the signed-in screens rendered with his data", () => {
+  let dir: string;
+  let app: Hono<AppEnv>;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "unscroll-rendered-"));
+    await writeFile(
+      join(dir, "__spa-fallback.html"),
+      '<html><head><link rel="modulepreload" href="/assets/app-3f9a.js"/></head><body>shell<script type="module" src="/assets/app.js"></script></body></html>',
+    );
+    const site = await loadStaticSite(dir, {
+      // Asks "the API" as the loaders would, and puts the answer in the page; "/dashboard/broken" fails as a render may.
+      renderer: async (request, api) => {
+        if (new URL(request.url).pathname === "/dashboard/broken") throw new Error("render failed");
+        const me = await (await api("/api/me")).text();
+        return new Response(
+          `<html><head><link rel="modulepreload" href="/assets/app-3f9a.js"/></head><body><h1>${me}</h1><script>hydrate()</script></body></html>`,
+          { headers: { "content-type": "text/html" } },
+        );
+      },
+      onRenderError: (_error, path) => errors.push(path),
+    });
+    app = new Hono<AppEnv>();
+    app.use(secureHeaders({ contentSecurityPolicy: { scriptSrc: ["'self'", NONCE] } }));
+    app.on(["GET", "HEAD"], "*", async (c) => {
+      // The in-process API: answers with whose cookie asked.
+      const api = async () => new Response(`Hello ${c.req.header("cookie")?.split("=")[1] ?? "visitor"}`);
+      return (await site.serve(c, api)) ?? c.json({ error: "Not found" }, 404);
+    });
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it("paints a dashboard screen from its HTML: his data in it, no module preloads, the CSP nonce on its scripts", async () => {
+    const response = await app.request("/dashboard/settings", { headers: { cookie: "session=marcus" } });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain("<h1>Hello marcus</h1>");
+    expect(page).not.toContain("modulepreload");
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    expect(page).toContain(`<script nonce="${nonce}">hydrate()</script>`);
+  });
+
+  it("lets no cache keep a page with one man's data in it", async () => {
+    const response = await app.request("/dashboard", { headers: { cookie: "session=marcus" } });
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("renders each request's page with that request's own API, also when many are rendered at once", async () => {
+    const names = Array.from({ length: 20 }, (_, i) => `man${i}`);
+    const pages = await Promise.all(
+      names.map(async (name) => (await app.request("/dashboard", { headers: { cookie: `session=${name}` } })).text()),
+    );
+    pages.forEach((page, i) => {
+      expect(page).toContain(`<h1>Hello ${names[i]}</h1>`);
+    });
+  });
+
+  it("renders a partner's page, whose link is the key, without cookies", async () => {
+    const response = await app.request("/partner/view/abc123");
+    expect(await response.text()).toContain("<h1>Hello visitor</h1>");
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("gives a visitor without cookies the shell, and renders nothing outside the dashboard", async () => {
+    expect(await (await app.request("/dashboard")).text()).toContain("shell<script");
+    expect(await (await app.request("/partner/view/abc/more")).text()).toContain("shell<script");
+    const quiz = await app.request("/quiz", { headers: { cookie: "session=marcus" } });
+    expect(await quiz.text()).toContain("shell<script");
+    expect(quiz.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("falls back to the shell, which loads the data itself, when a render fails, and says so in the log", async () => {
+    const response = await app.request("/dashboard/broken", { headers: { cookie: "session=marcus" } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("shell<script");
+    expect(errors).toEqual(["/dashboard/broken"]);
+  });
+});

@@ -2,8 +2,10 @@ import { readdir, readFile } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import type { Context } from "hono";
 import { serveStatic } from "hono/serve-static";
+import type { ServerApi } from "#shared/server-api.ts";
 import type { AppEnv } from "./context.ts";
 import { notFound } from "./http/errors.ts";
+import { type PageRenderer, rendersOnServer } from "./page-render.ts";
 import { routePreloads } from "./route-preloads.ts";
 
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -34,10 +36,11 @@ export type OtherBuilds = { find(paths: readonly string[]): Promise<Map<string, 
 
 export type StaticSite = {
   /**
-   * Answers a GET or HEAD for a file, a pre-rendered page or the SPA fallback; null when the path is not ours. Only a
-   * file's answer comes as a promise (serveStatic is async): a page's comes at once, as before.
+   * Answers a GET or HEAD for a file, a pre-rendered page, a signed-in screen rendered with his data (given `api`, the
+   * request's own API in-process) or the SPA fallback; null when the path is not ours. A file's answer and a rendered
+   * screen come as a promise: a static page's comes at once, as before.
    */
-  serve(c: Context<AppEnv>): Response | null | Promise<Response | null>;
+  serve(c: Context<AppEnv>, api?: ServerApi): Response | null | Promise<Response | null>;
 };
 
 async function walk(dir: string): Promise<string[]> {
@@ -56,7 +59,13 @@ async function walk(dir: string): Promise<string[]> {
  */
 export async function loadStaticSite(
   root: string,
-  options: { otherBuilds?: OtherBuilds } = {},
+  options: {
+    otherBuilds?: OtherBuilds;
+    /** React Router's server build: renders the signed-in screens with their data (page-render.ts). */
+    renderer?: PageRenderer | null;
+    /** A render that failed: the screen falls back to the SPA shell, which loads its data itself. */
+    onRenderError?: (error: unknown, path: string) => void;
+  } = {},
 ): Promise<
   StaticSite & {
     /** This build's hashed files under /assets/ (their .br/.gz copies included), by URL path: what it shares. */
@@ -132,21 +141,41 @@ export async function loadStaticSite(
   // stylesheet and fonts for a phone's bandwidth and hold the first paint until ~150 kB of script
   // arrived; without them the scripts load after the page is on screen (Lighthouse mobile FCP
   // ~2.3 s → ~1.0 s).
+  const withoutModulePreloads = (page: string) => page.replace(/<link rel="modulepreload"[^>]*>/g, "");
   const pages = new Map<string, string>();
   for (const [urlPath, body] of bytes) {
-    if (urlPath.endsWith("/index.html")) pages.set(urlPath, text(body).replace(/<link rel="modulepreload"[^>]*>/g, ""));
+    if (urlPath.endsWith("/index.html")) pages.set(urlPath, withoutModulePreloads(text(body)));
   }
 
-  const html = (c: Context<AppEnv>, page: string) => {
+  const html = (c: Context<AppEnv>, page: string, cacheControl = "no-cache") => {
     const nonce = c.get("secureHeadersNonce");
     const body = nonce ? page.replaceAll("<script", `<script nonce="${nonce}"`) : page;
-    return c.body(body, 200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" });
+    return c.body(body, 200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": cacheControl });
+  };
+
+  const { renderer, onRenderError } = options;
+  /**
+   * A signed-in screen with his data in its HTML, so a phone paints it before any script runs (issue 37); which pages
+   * are, page-render.ts says. It holds one person's data, so no cache keeps it (as the API's answers). A render that fails or answers anything but the page
+   * leaves him the shell, which asks for the data itself.
+   */
+  const rendered = async (c: Context<AppEnv>, path: string, api: ServerApi) => {
+    if (!renderer) return null;
+    try {
+      const response = await renderer(c.req.raw, api);
+      if (response.status !== 200) throw new Error(`The page render answered ${response.status}.`);
+      // Painted from its HTML like a pre-rendered page, so without module preloads either (below).
+      return html(c, withoutModulePreloads(await response.text()), "private, no-store");
+    } catch (error) {
+      onRenderError?.(error, path);
+      return null;
+    }
   };
 
   const assets = new Map([...files].filter(([path]) => path.startsWith("/assets/")));
   return {
     assets,
-    serve(c) {
+    serve(c, api) {
       let path: string;
       try {
         path = decodeURIComponent(c.req.path);
@@ -166,7 +195,11 @@ export async function loadStaticSite(
       if (extname(path) && !(isPage(path) && bytes.has(path))) return notFound(c);
       const page =
         pages.get(`${path.replace(/\/$/, "")}/index.html`) ?? (path === "/" ? pages.get("/index.html") : undefined);
-      return html(c, page ?? fallbackFor(path));
+      if (page) return html(c, page);
+      if (api && c.req.method === "GET" && rendersOnServer(path, Boolean(c.req.header("cookie")))) {
+        return rendered(c, path, api).then((answer) => answer ?? html(c, fallbackFor(path)));
+      }
+      return html(c, fallbackFor(path));
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
+import { E2E } from "../support/e2e-ports.ts";
 import { MARCUS } from "../support/personas.ts";
-import { expect, holdRequests, test } from "./fixtures.ts";
+import { expect, gotoHydrated, gotoShell, holdRequests, test } from "./fixtures.ts";
 import {
   acceptedPlan,
   analyzedPlan,
@@ -420,10 +421,10 @@ test.describe("states", () => {
     await expect(page).toHaveURL(/\/quiz$/);
   });
 
-  test("shows 'Loading...' while the dashboard loads", async ({ page, signedIn: _ }) => {
+  test("shows 'Loading...' while the dashboard loads from the shell", async ({ page, signedIn: _ }) => {
     await datedPlan(page);
     const release = await holdRequests(page, "**/api/dashboard");
-    await page.goto("/dashboard");
+    await gotoShell(page, "/dashboard");
     await expect(page.getByText("Loading...").first()).toBeVisible();
     release();
     await expect(page.getByTestId("dashboard-challenge")).toBeVisible();
@@ -468,6 +469,73 @@ test.describe("issue 37: the signed-in screens paint once", () => {
       await page.waitForLoadState("networkidle");
       expect(await layoutShift(page), screen.path).toBeLessThanOrEqual(0.1);
     }
+  });
+});
+
+test.describe("decision 0139: the dashboard's screens come with his data in their HTML", () => {
+  test("with scripts off he still sees his plan and every section, as a slow phone paints them before any script", async ({
+    page,
+    browser,
+    signedIn: user,
+  }) => {
+    const { challenge } = await datedPlan(page);
+    const title = (await dashboardData(page)).challenges[0].title as string;
+    const noScripts = await browser.newContext({
+      baseURL: E2E.baseUrl,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    });
+    const html = await noScripts.newPage();
+    await html.goto("/dashboard");
+    await expect(html.getByRole("heading", { name: `Let's go, ${user.firstName}` })).toBeVisible();
+    await expect(html.getByText(title).first()).toBeVisible();
+    await expect(html.getByTestId("milestone")).toHaveCount(challenge.milestones.length);
+    const sections = [
+      ["/dashboard/results", "Your insights"],
+      ["/dashboard/settings", "Settings"],
+      ["/dashboard/premium", "Choose Your Plan"],
+      ["/dashboard/community", "Community"],
+      ["/dashboard/profile", "Your profile"],
+    ] as const;
+    for (const [path, heading] of sections) {
+      await html.goto(path);
+      await expect(html.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
+      await expect(html.getByText("Loading", { exact: false }), path).toHaveCount(0);
+    }
+    await noScripts.close();
+  });
+
+  test("his browser takes the page over without a mismatch, also a day ahead of the server's clock", async ({
+    page,
+    browser,
+    signedIn: _,
+  }) => {
+    await datedPlan(page);
+    // UTC+14: most of the day his date is not the server's.
+    const ahead = await browser.newContext({
+      baseURL: E2E.baseUrl,
+      timezoneId: "Pacific/Kiritimati",
+      serviceWorkers: "block",
+      storageState: await page.context().storageState(),
+    });
+    const phone = await ahead.newPage();
+    const errors: string[] = [];
+    phone.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    phone.on("pageerror", (error) => errors.push(error.message));
+    const asked: string[] = [];
+    phone.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/api/")) asked.push(new URL(request.url()).pathname);
+    });
+    for (const path of ["/dashboard", "/dashboard/results", "/dashboard/settings"]) {
+      await gotoHydrated(phone, path);
+      await phone.waitForLoadState("networkidle");
+    }
+    expect(errors).toEqual([]);
+    // What the HTML brought is not asked for again as the page loads.
+    expect(asked.filter((path) => path === "/api/dashboard")).toEqual([]);
+    await ahead.close();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, holdRequests, test } from "./fixtures.ts";
+import { expect, gotoHydrated, gotoShell, holdRequests, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -253,7 +253,7 @@ test.describe("Insights", () => {
     signedIn: _,
   }) => {
     const release = await holdRequests(page, "**/api/dashboard");
-    await page.goto("/dashboard/results");
+    await gotoShell(page, "/dashboard/results");
     await expect(page.getByText("Loading insights...")).toBeVisible();
     release();
     await expect(page.getByText("No insights found.")).toBeVisible();

@@ -27,6 +27,29 @@ export async function gotoHydrated(page: Page, url: string) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/**
+ * Opens a dashboard screen from the SPA shell instead of the server's render with his data in it (decision 0139): the
+ * page the service worker keeps, and the one a failed render falls back to. The document is asked for without his
+ * cookies, as the server answers the shell; the screen then asks for its data itself, and its loading state can be seen.
+ */
+export async function gotoShell(page: Page, url: string) {
+  const address = new URL(url, E2E.baseUrl);
+  await page.route(
+    (requested) => requested.pathname === address.pathname,
+    async (route) => {
+      if (!route.request().isNavigationRequest()) return route.fallback();
+      const shell = await fetch(address);
+      return route.fulfill({
+        status: shell.status,
+        headers: Object.fromEntries(shell.headers),
+        body: await shell.text(),
+      });
+    },
+    { times: 1 },
+  );
+  await page.goto(url);
+}
+
 /** A confirmed account (Marcus unless told otherwise), made through the public API as the sign-up screen makes one. */
 export async function createConfirmedUser(page: Page, overrides: Partial<TestUser> = {}): Promise<TestUser> {
   const user = newAccount(overrides);

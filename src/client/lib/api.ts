@@ -1,8 +1,15 @@
 import { hc } from "hono/client";
 import type { ApiType } from "#server/app.ts";
+import { serverApi } from "#shared/server-api.ts";
 
-/** Typed client over the server's routes (type-only import: no server code reaches the bundle). */
-export const api = hc<ApiType>("/api", { init: { credentials: "same-origin" } });
+/**
+ * Typed client over the server's routes (type-only import: no server code reaches the bundle). While the server
+ * renders a signed-in screen its calls are answered in-process, for that request's user (shared/server-api.ts).
+ */
+export const api = hc<ApiType>("/api", {
+  init: { credentials: "same-origin" },
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => (serverApi() ?? fetch)(input, init),
+});
 
 export const networkErrorMessage = "Network error. Check your connection and try again.";
 

@@ -1,5 +1,6 @@
 import type { FetchQueryOptions } from "@tanstack/react-query";
 import { appQueryClient } from "./query-client.ts";
+import { pageHydrated } from "./use-hydrated.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: any query's options, each typed where it is made.
 type AnyQuery = FetchQueryOptions<any, any, any, any>;
@@ -11,9 +12,6 @@ type AnyQuery = FetchQueryOptions<any, any, any, any>;
  */
 const FIRST_PAINT_WAIT_MS = 2_000;
 
-/** Set by the root once React has taken over the page (root.tsx); before that, the first screen is still to paint. */
-const hydrated = () => typeof document !== "undefined" && document.documentElement.dataset.hydrated === "true";
-
 /**
  * A route's `clientLoader`: the requests its screen needs start together as soon as the route is chosen, not one
  * after the other as components mount (issue 37). On the first page load the screen waits for them, so it paints
@@ -24,7 +22,7 @@ const hydrated = () => typeof document !== "undefined" && document.documentEleme
 export async function preload(...queries: AnyQuery[]): Promise<null> {
   const client = appQueryClient();
   const loading = Promise.all(queries.map((query) => client.prefetchQuery(query)));
-  if (!hydrated()) {
+  if (!pageHydrated()) {
     await Promise.race([loading, new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))]);
   }
   return null;

@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api.ts";
 import { keepOfflineCopy } from "./offline-cache.ts";
+import { pageHydrated } from "./use-hydrated.ts";
 
 /**
  * A screen's loader fetched its data this long ago at most (lib/preload.ts): the screen mounting now does not ask
@@ -14,7 +15,10 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > JUST_LOADED_MS,
+        // Nor while the page is still loading (before the root marks it hydrated): what a screen mounts with then is
+        // what its loader fetched for this very load, in the browser or on the server (decision 0139), however long a
+        // slow phone took to hydrate it. Asking again would re-render the whole screen for the same data.
+        refetchOnMount: (query) => pageHydrated() && Date.now() - query.state.dataUpdatedAt > JUST_LOADED_MS,
         retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
       },
     },

@@ -14,3 +14,10 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * Whether React has taken over this page load (the root marks the document once it has, root.tsx). Before that, the
+ * first screen is still to paint, and what it shows is what its loaders fetched for this very load.
+ */
+export const pageHydrated = () =>
+  typeof document !== "undefined" && document.documentElement.dataset.hydrated === "true";

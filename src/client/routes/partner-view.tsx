@@ -1,8 +1,9 @@
-import { type ClientLoaderFunctionArgs, useParams } from "react-router";
+import { type ClientLoaderFunctionArgs, type LoaderFunctionArgs, useParams } from "react-router";
 import { partnerViewQuery } from "../features/partner/api/partner-view.ts";
 import { PartnerView } from "../features/partner/partner-view.tsx";
 import { config } from "../lib/config.ts";
 import { preload } from "../lib/preload.ts";
+import { serverPreload } from "../lib/server-preload.ts";
 
 /** The secret link is the key: never indexed, and never sent on as a referrer (the server says both in headers too). */
 export function meta() {
@@ -15,6 +16,9 @@ export function meta() {
 
 /** His partner's page loads with the route, before its code has rendered anything (issue 37). */
 export const clientLoader = ({ params }: ClientLoaderFunctionArgs) => preload(partnerViewQuery(params.token ?? ""));
+
+/** The same in the page the server renders: his plan is in its HTML (decision 0139). */
+export const loader = ({ params }: LoaderFunctionArgs) => serverPreload(partnerViewQuery(params.token ?? ""));
 
 /** /partner/view/:token: what a partner sees, signed in or not. */
 export default function PartnerViewRoute() {

@@ -3,6 +3,7 @@ import { format } from "date-fns";
 import { useState } from "react";
 import { DatePicker } from "#client/components/date-picker.tsx";
 import { formatDeadline } from "#client/lib/dates.ts";
+import { useHydrated } from "#client/lib/use-hydrated.ts";
 import { isMissed } from "#shared/replan/rules.ts";
 import { milestoneSelfKey } from "./api/dashboard-cache.ts";
 import { useSaveMilestone } from "./api/save-milestone.ts";
@@ -25,6 +26,8 @@ export function DeadlineEditor({
   const busy = useIsMutating({ mutationKey: milestoneSelfKey(milestone.id) }) > 0;
   const [open, setOpen] = useState(false);
   const deadline = milestone.milestoneDeadline;
+  // His calendar, not the server's: shown once the server's HTML has hydrated (decision 0139).
+  const hydrated = useHydrated();
 
   return (
     <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -34,7 +37,7 @@ export function DeadlineEditor({
       <p className={deadline ? "text-text/90" : "text-muted"}>
         {deadline ? `Due ${formatDeadline(deadline)}` : "No due date yet"}
       </p>
-      {isMissed(milestone, format(new Date(), "yyyy-MM-dd")) && (
+      {hydrated && isMissed(milestone, format(new Date(), "yyyy-MM-dd")) && (
         <span className="font-semibold text-danger">(Overdue)</span>
       )}
       <button

@@ -1,4 +1,5 @@
 import { format } from "date-fns";
+import { useHydrated } from "#client/lib/use-hydrated.ts";
 import type { Dashboard } from "#shared/dashboard/contracts.ts";
 import { milestoneLabels } from "#shared/plan/rules.ts";
 import { isMissed } from "#shared/replan/rules.ts";
@@ -27,8 +28,10 @@ export function MilestoneItem({
   // Unique on the page: three challenges each have an Immediate Milestone.
   const label = `${kind} of challenge ${challengeNumber}`;
   const done = milestone.milestoneCompleted;
-  // Overdue on his own calendar (the browser's) too, as the server decides a re-plan.
-  const missed = isMissed(milestone, format(new Date(), "yyyy-MM-dd"));
+  // Overdue on his own calendar (the browser's) too, as the server decides a re-plan. Not in the server's HTML: its
+  // calendar is not his (decision 0139), so it shows once the page has hydrated.
+  const hydrated = useHydrated();
+  const missed = hydrated && isMissed(milestone, format(new Date(), "yyyy-MM-dd"));
   const canGenerate = !done && milestone.todos.length === 0;
 
   return (

@@ -66,7 +66,9 @@ export function MissionBanner({ mission }: { mission: Dashboard["mission"] }) {
             aria-label={`${index + 1} of ${slides.length}: ${slide.title}`}
             aria-hidden={index !== current}
             inert={index !== current}
-            className="w-full shrink-0 px-6 pt-6 pb-4 sm:px-8 sm:pt-8"
+            // Until the track knows the slide's height (the server's HTML, the first render) only the slide on show
+            // takes room, so measuring it moves nothing.
+            className={`w-full shrink-0 px-6 pt-6 pb-4 sm:px-8 sm:pt-8 ${height.value === undefined && index !== current ? "hidden" : ""}`}
           >
             <h2 className="eyebrow">{slide.title}</h2>
             <p className="mt-3 text-xl font-semibold leading-snug text-balance sm:text-2xl">{slide.text}</p>

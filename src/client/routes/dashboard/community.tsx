@@ -17,6 +17,8 @@ import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
 import { config } from "#client/lib/config.ts";
 import { preload } from "#client/lib/preload.ts";
 import { appQueryClient } from "#client/lib/query-client.ts";
+import { serverLoad } from "#client/lib/server-preload.ts";
+import { pageHydrated } from "#client/lib/use-hydrated.ts";
 
 export function meta() {
   return [{ title: `Community — ${config.appName}` }];
@@ -34,11 +36,19 @@ export async function clientLoader() {
   const client = appQueryClient();
   if (!client.getQueryData(communityQuery().queryKey)?.admitted) return null;
   const feed = Promise.all([client.prefetchInfiniteQuery(feedQuery()), client.prefetchQuery(notificationsQuery())]);
-  if (document.documentElement.dataset.hydrated !== "true") {
+  if (!pageHydrated()) {
     await Promise.race([feed, new Promise((resolve) => setTimeout(resolve, FEED_FIRST_PAINT_WAIT_MS))]);
   }
   return null;
 }
+
+/** The same in the page the server renders: a member's first page of posts is in its HTML (issue 37). */
+export const loader = () =>
+  serverLoad(async (client) => {
+    await client.prefetchQuery(communityQuery());
+    if (!client.getQueryData(communityQuery().queryKey)?.admitted) return;
+    await Promise.all([client.prefetchInfiniteQuery(feedQuery()), client.prefetchQuery(notificationsQuery())]);
+  });
 
 /**
  * /dashboard/community: the feed for a member let in from the waitlist (issue 40); for everyone else SPEC.md's feed

@@ -19,10 +19,14 @@ import { partnersQuery } from "#client/features/partner/api/partners.ts";
 import { PartnerCard } from "#client/features/partner/partner-card.tsx";
 import { PartnerCheers } from "#client/features/partner/partner-cheers.tsx";
 import { preload } from "#client/lib/preload.ts";
+import { serverPreload } from "#client/lib/server-preload.ts";
 import { useSession } from "#client/lib/session.ts";
 
 /** Everything the home view shows, so it paints once and nothing moves after (issue 37). */
 export const clientLoader = () => preload(dashboardQuery(), streakQuery(), partnersQuery());
+
+/** The same in the page the server renders; the dashboard itself comes with the frame's (layout.tsx). */
+export const loader = () => serverPreload(streakQuery(), partnersQuery());
 
 export default function DashboardHome() {
   const preview = useWorkflowPreview();

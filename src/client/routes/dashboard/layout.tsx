@@ -10,10 +10,14 @@ import { registerServiceWorker } from "#client/features/offline/register-service
 import { reminderSettingsQuery } from "#client/features/reminders/api/reminder-settings.ts";
 import { useTimeZoneSync } from "#client/features/reminders/use-time-zone-sync.ts";
 import { preload } from "#client/lib/preload.ts";
+import { serverPreload } from "#client/lib/server-preload.ts";
 import { useSession } from "#client/lib/session.ts";
 
 /** The frame's name and balance, and the time zone it keeps in step, load beside the page's own data (issue 37). */
 export const clientLoader = () => preload(dashboardQuery(), reminderSettingsQuery());
+
+/** The same, in the HTML of a dashboard page the server renders (issue 37, decision 0139). */
+export const loader = () => serverPreload(dashboardQuery(), reminderSettingsQuery());
 
 /**
  * The frame of every dashboard page: the bar with the phone menu, the page, and the sidebar from 768 px. It reads

@@ -8,6 +8,7 @@ import { MembershipCard } from "#client/features/billing/membership-card.tsx";
 import { PremiumIncludes } from "#client/features/billing/premium-includes.tsx";
 import { config } from "#client/lib/config.ts";
 import { preload } from "#client/lib/preload.ts";
+import { serverPreload } from "#client/lib/server-preload.ts";
 import { billingMessages } from "#shared/billing/contracts.ts";
 
 export function meta() {
@@ -15,6 +16,9 @@ export function meta() {
 }
 
 export const clientLoader = () => preload(billingQuery());
+
+/** The same in the page the server renders (issue 37, decision 0139). */
+export const loader = () => serverPreload(billingQuery());
 
 /**
  * /dashboard/premium: 'Choose Your Plan' for a free user; 'Your Plan', his plan and 'Manage subscription' for a member,

@@ -8,11 +8,15 @@ import { myBadgesQuery } from "#client/features/community/api/feed.ts";
 import { ProfileBadges } from "#client/features/community/badges/profile-badges.tsx";
 import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
 import { preload } from "#client/lib/preload.ts";
+import { serverPreload } from "#client/lib/server-preload.ts";
 import { sessionQuery } from "#client/lib/session.ts";
 import type { Me } from "#shared/account/contracts.ts";
 import type { Dashboard } from "#shared/dashboard/contracts.ts";
 
 export const clientLoader = () => preload(sessionQuery(), dashboardQuery(), myBadgesQuery());
+
+/** The same in the page the server renders; who he is and the dashboard come with the frames' loaders. */
+export const loader = () => serverPreload(myBadgesQuery());
 
 /**
  * /dashboard/profile: who he is to the app, the first name the dashboard greets him with, the badges he has earned

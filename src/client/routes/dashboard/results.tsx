@@ -11,9 +11,13 @@ import { RunCard } from "#client/features/insights/run-card.tsx";
 import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
 import { latestQuizQuery } from "#client/features/quiz/api/latest-quiz.ts";
 import { preload } from "#client/lib/preload.ts";
+import { serverPreload } from "#client/lib/server-preload.ts";
 import { quizEditPath } from "#shared/paths.ts";
 
 export const clientLoader = () => preload(dashboardQuery(), latestQuizQuery(), onboardingQuery(), insightsQuery());
+
+/** The same in the page the server renders; the dashboard itself comes with the frame's (layout.tsx). */
+export const loader = () => serverPreload(latestQuizQuery(), onboardingQuery(), insightsQuery());
 
 /**
  * /dashboard/results: his weeks in pictures (issue 27), the Insights of the latest plan, and the way to retake the quiz

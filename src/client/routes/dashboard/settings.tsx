@@ -9,6 +9,7 @@ import { reminderSettingsQuery } from "#client/features/reminders/api/reminder-s
 import { ReminderSettingsSection } from "#client/features/reminders/reminder-settings-section.tsx";
 import { config } from "#client/lib/config.ts";
 import { preload } from "#client/lib/preload.ts";
+import { serverPreload } from "#client/lib/server-preload.ts";
 import { dashboardSectionPath } from "#shared/paths.ts";
 
 /** SPEC.md section 1: the settings page is a tips page, in this order. */
@@ -33,6 +34,9 @@ const tips = [
 ] as const;
 
 export const clientLoader = () => preload(reminderSettingsQuery(), partnersQuery(), calendarFeedQuery());
+
+/** The same in the page the server renders; the reminder settings come with the frame's (layout.tsx). */
+export const loader = () => serverPreload(partnersQuery(), calendarFeedQuery());
 
 /** /dashboard/settings */
 export default function Settings() {
