@@ -3,9 +3,9 @@ import antonLatin from "@fontsource/anton/files/anton-latin-400-normal.woff2?url
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { type DehydratedState, HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import toastifyCss from "react-toastify/dist/ReactToastify.css?url";
-import { partnerPathPrefix } from "#shared/paths.ts";
+import { isServerRenderedPath, partnerPathPrefix, prerenderedPaths } from "#shared/paths.ts";
 import appCss from "./app.css?url";
 import { Footer } from "./components/footer.tsx";
 import { SessionPending } from "./components/full-screen-message.tsx";
@@ -16,6 +16,7 @@ import { CookieBanner } from "./features/consent/cookie-banner.tsx";
 import { config } from "./lib/config.ts";
 import { appQueryClient, createQueryClient } from "./lib/query-client.ts";
 import { isDehydratedState } from "./lib/server-preload.ts";
+import { useHydrated } from "./lib/use-hydrated.ts";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -85,16 +86,34 @@ function useServerRenderedData(): DehydratedState | undefined {
   }, [matches]);
 }
 
+/**
+ * Whether this render may show the route: always in the browser once the page is its own, and on the server only for
+ * the pages it renders (pre-rendered at build time, or rendered with their data, decision 0139). Any other page is
+ * the SPA shell's until the browser takes over; the development server, which renders every path, then shows the
+ * same as production does, and a screen that reads the browser during render never runs on the server.
+ */
+function useRouteRenderable() {
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  return (
+    hydrated ||
+    isServerRenderedPath(pathname) ||
+    prerenderedPaths.some((path) => path === pathname.replace(/(.)\/$/, "$1"))
+  );
+}
+
 export default function App() {
   // The browser has one client for the whole visit; on the server every page render (one request, one person) gets
   // its own, so nothing of one man's reaches another's page.
   const [queryClient] = useState(() => (typeof document === "undefined" ? createQueryClient() : appQueryClient()));
   const serverData = useServerRenderedData();
+  const renderable = useRouteRenderable();
   // Marks the document once React has taken over the pre-rendered HTML: browser tests wait for it
   // before they click script-driven controls or move a page's timers.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  if (!renderable) return <HydrateFallback />;
   return (
     <QueryClientProvider client={queryClient}>
       <HydrationBoundary state={serverData}>

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { isPartnerViewPath, isServerRenderedPath } from "#shared/paths.ts";
 import { SERVER_API, type ServerApi } from "#shared/server-api.ts";
 
 /**
@@ -15,12 +16,11 @@ export type PageRenderer = (request: Request, api: ServerApi) => Promise<Respons
 const requestApi = new AsyncLocalStorage<ServerApi>();
 
 /**
- * The pages rendered with their data: a partner's page (its link is the key) and, for a request with cookies, the
- * dashboard and its sections (without any, the shell sends him to log in). Everything else keeps the SPA shell.
+ * Whether this request's page is rendered with its data: a partner's page always (its link is the key), the dashboard
+ * and its sections only for a request that carries cookies (without any, the shell sends him to log in).
  */
 export function rendersOnServer(path: string, hasCookies: boolean): boolean {
-  if (/^\/partner\/view\/[^/]+\/?$/i.test(path)) return true;
-  return hasCookies && /^\/dashboard(\/|$)/i.test(path);
+  return isPartnerViewPath(path) || (hasCookies && isServerRenderedPath(path));
 }
 
 /** React Router's server build in `buildDir`, or null for a build without one. */

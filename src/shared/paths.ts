@@ -123,3 +123,16 @@ export function isDashboardPath(pathname: string) {
   const path = pathname.toLowerCase().replace(/\/$/, "");
   return path === paths.dashboard || path.startsWith(`${paths.dashboard}/`);
 }
+
+/** A partner's page for one link (`partnerViewPath`), in any casing, with or without a trailing slash. */
+export function isPartnerViewPath(pathname: string) {
+  return /^\/partner\/view\/[^/]+\/?$/i.test(pathname);
+}
+
+/**
+ * The pages the server renders with their data (decision 0139): the dashboard and its sections, and a partner's page.
+ * Every other page that is not pre-rendered starts from the SPA shell.
+ */
+export function isServerRenderedPath(pathname: string) {
+  return isDashboardPath(pathname) || isPartnerViewPath(pathname);
+}

@@ -61,7 +61,7 @@ test.describe("your data on the profile page", () => {
     const mail = await waitForMail(signedIn.email, (m) => m.subject.includes("deleted"));
     expect(mail.subject).toBe("Your Unscroll account has been deleted");
 
-    await page.goto("/dashboard/profile");
+    await gotoHydrated(page, "/dashboard/profile");
     await expect(page).toHaveURL(/\/auth\/Login/);
     const oldLogin = await page.request.post("/api/auth/sign-in/email", {
       headers,

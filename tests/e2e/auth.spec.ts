@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E } from "../support/e2e-ports.ts";
 import { uniqueEmail } from "../support/personas.ts";
-import { createConfirmedUser, expect, logIn, test, waitForMail } from "./fixtures.ts";
+import { createConfirmedUser, expect, gotoHydrated, logIn, test, waitForMail } from "./fixtures.ts";
 import { analyzedPlan } from "./onboarding-helpers.ts";
 
 const strongPassword = "run4ever";
@@ -69,7 +69,7 @@ test.describe("sign-up → confirm → login → logout", () => {
     await expect(page.getByRole("link", { name: "Sign up" })).toBeVisible();
     expect((await me(page)).user).toBeNull();
     // The session is gone on the server: protected screens send the visitor to log in.
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await expect(page).toHaveURL(/\/auth\/Login$/);
   });
 

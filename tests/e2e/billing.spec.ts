@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E } from "../support/e2e-ports.ts";
-import { expect, gotoHydrated, holdRequests, test } from "./fixtures.ts";
+import { expect, gotoHydrated, gotoShell, holdRequests, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch, apiPost, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -264,7 +264,8 @@ test("a member manages his subscription: cancelling in the portal shows when Pre
 
 test("a failed plans load says so and tries again", async ({ page, signedIn: _ }) => {
   await page.route("**/api/billing", (route) => route.fulfill({ status: 500, json: { error: "boom" } }));
-  await gotoHydrated(page, "/dashboard/premium");
+  // From the shell: the page asks for the plans itself, as it does when the server's render could not.
+  await gotoShell(page, "/dashboard/premium");
   await expect(page.getByRole("alert")).toContainText("Failed to fetch subscription plans", { timeout: 15_000 });
   await page.unroute("**/api/billing");
   await page.getByRole("button", { name: "Try again" }).click();

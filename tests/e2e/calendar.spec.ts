@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 
 // The private calendar feed on the settings page (issue 14): create the link, add it to a calendar, see the
@@ -13,7 +13,7 @@ test("he creates his calendar link, his calendar shows his dated milestones, and
   const [first] = challenge.milestones;
   await apiPatch(page, "/api/milestones", { milestones: [{ id: first!.id, milestoneDeadline: "2031-03-01" }] });
 
-  await page.goto("/dashboard/settings");
+  await gotoHydrated(page, "/dashboard/settings");
   const section = page.getByRole("region", { name: "Calendar" });
   await section.getByRole("button", { name: "Create my calendar link" }).click();
   const link = section.getByLabel("Your private calendar link");

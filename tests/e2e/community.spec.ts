@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E } from "../support/e2e-ports.ts";
-import { createConfirmedUser, expect, gotoHydrated, logIn, test } from "./fixtures.ts";
+import { createConfirmedUser, expect, gotoHydrated, gotoShell, logIn, test } from "./fixtures.ts";
 import { apiPost, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -19,9 +19,10 @@ const position = (page: Page) => page.getByTestId("waitlist-position");
 const counter = (page: Page) => page.getByTestId("members-waiting");
 
 /** Opens the preview and returns what its one request answered. */
+/** From the shell, so the page asks for the overview itself and a test can read or change the answer. */
 async function openPreview(page: Page) {
   const loaded = page.waitForResponse((r) => r.url().endsWith("/api/community") && r.request().method() === "GET");
-  await gotoHydrated(page, "/dashboard/community");
+  await gotoShell(page, "/dashboard/community");
   return (await (await loaded).json()) as { membersWaiting: number; notifyRequested: boolean };
 }
 

@@ -60,7 +60,7 @@ test.describe("a user with a plan", () => {
     signedIn: _,
   }) => {
     await datedPlan(page);
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await expect(balance(page, "5 tokens remaining")).toBeVisible();
     const first = milestones(page).first();
     const progress = page.getByRole("progressbar", { name: "Progress of challenge 1" });
@@ -109,7 +109,7 @@ test.describe("a user with a plan", () => {
     const { challenge } = await datedPlan(page);
     const immediate = challenge.milestones[0]!.id;
     await apiPost(page, `/api/milestones/${immediate}/todos`, {});
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     const first = milestones(page).first();
     const { todos, count } = await todosOf(first);
     await todos.first().check();
@@ -141,7 +141,7 @@ test.describe("a user with a plan", () => {
 
   test("a milestone without todos toggles freely; its progress counts a third", async ({ page, signedIn: _ }) => {
     await datedPlan(page);
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     const second = milestones(page).nth(1);
     await second.getByRole("button", { name: "Mark complete" }).click();
     await expect(second.getByRole("button", { name: "✓ Completed" })).toBeVisible();
@@ -154,7 +154,7 @@ test.describe("a user with a plan", () => {
     await datedPlan(page);
     // A day after the first deadline, before the others.
     await page.clock.setFixedTime(new Date("2031-03-02T12:00:00Z"));
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     const overdue = page.getByText("(Overdue)");
     await expect(overdue).toHaveCount(1);
     await expect(milestones(page).first()).toContainText("(Overdue)");
@@ -166,7 +166,7 @@ test.describe("a user with a plan", () => {
   test("a failed change goes back to the saved state with SPEC's message", async ({ page, signedIn: _ }) => {
     const { challenge } = await datedPlan(page);
     await apiPost(page, `/api/milestones/${challenge.milestones[0]!.id}/todos`, {});
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     const first = milestones(page).first();
     const second = milestones(page).nth(1);
 
@@ -205,7 +205,7 @@ test.describe("a user with a plan", () => {
     await page.route("**/api/milestones/*/todos", (route) =>
       route.fulfill({ status: 500, json: { error: "Internal Server Error" } }),
     );
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await milestones(page)
       .first()
       .getByRole("button", { name: /Generate todos/ })
@@ -221,7 +221,7 @@ test.describe("a user with a plan", () => {
 
   test("a milestone's text and due date change from the dashboard", async ({ page, signedIn: _ }) => {
     await datedPlan(page);
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     const first = milestones(page).first();
 
     await first.getByRole("button", { name: "Edit Immediate Milestone of challenge 1 text" }).click();
@@ -260,7 +260,7 @@ test.describe("a user with a plan", () => {
 
   test("a failed due date goes back with the reason", async ({ page, signedIn: _ }) => {
     await datedPlan(page);
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await page.route("**/api/milestones/*", (route) =>
       route.request().method() === "PATCH"
         ? route.fulfill({ status: 500, json: { error: "Server unavailable" } })
@@ -278,7 +278,7 @@ test.describe("a user with a plan", () => {
 
   test("the mission carousel: next wraps, dots jump, a swipe turns", async ({ page, signedIn: _ }) => {
     await datedPlan(page);
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     const carousel = page.getByRole("region", { name: "Your mission" });
     const current = () => carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"]) h2');
     await expect(current()).toHaveText("My Life Mission");
@@ -316,7 +316,7 @@ test.describe("a user with a plan", () => {
   test("works from the keyboard", async ({ page, signedIn: _ }) => {
     const { challenge } = await datedPlan(page);
     await apiPost(page, `/api/milestones/${challenge.milestones[0]!.id}/todos`, {});
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     const first = milestones(page).first();
     const { todos, count } = await todosOf(first);
     for (let i = 0; i < count; i++) {
@@ -361,7 +361,7 @@ test.describe("tokens", () => {
     await apiPatch(page, `/api/challenges/${challenge!.id}`, { challengeAccepted: true });
     await dateMilestones(page, challenge!);
 
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await expect(balance(page, "0 tokens remaining")).toBeVisible();
     const first = milestones(page).first();
     const button = first.getByRole("button", { name: /Generate todos/ });
@@ -386,7 +386,7 @@ test.describe("tokens", () => {
     await page.route("**/api/milestones/*/todos", (route) =>
       route.fulfill({ status: 402, json: { error: "Insufficient tokens" } }),
     );
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     const first = milestones(page).first();
     await first.getByRole("button", { name: /Generate todos/ }).click();
     await expect(first.getByText("Insufficient tokens - upgrade to premium for more!")).toBeVisible();
@@ -400,7 +400,7 @@ test.describe("states", () => {
     signedIn: _,
   }) => {
     await analyzedPlan(page);
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await expect(page.getByRole("heading", { name: "No Challenges Found" })).toBeVisible();
     for (const step of [
       "Accept at least one challenge in your results screen.",
@@ -414,10 +414,10 @@ test.describe("states", () => {
   });
 
   test("a user who has not finished onboarding is led back to where he left off", async ({ page, signedIn: _ }) => {
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await expect(page).toHaveURL(/\/ChallengeAccepted$/);
     await validateRun(page);
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await expect(page).toHaveURL(/\/quiz$/);
   });
 
@@ -545,7 +545,7 @@ test.describe("accessibility", () => {
   test("the dashboard with todos, and the empty one, have no axe violations", async ({ page, signedIn: _ }) => {
     const { challenge } = await datedPlan(page);
     await apiPost(page, `/api/milestones/${challenge.milestones[0]!.id}/todos`, {});
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await expect(milestones(page).first().getByRole("checkbox").first()).toBeVisible();
     await milestones(page).first().getByRole("checkbox").first().check();
     expect(await axeViolations(page), "dashboard").toEqual([]);
@@ -557,7 +557,7 @@ test.describe("accessibility", () => {
     expect(await axeViolations(page), "editing a text").toEqual([]);
 
     await apiPatch(page, `/api/challenges/${challenge.id}`, { challengeAccepted: false });
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await expect(page.getByRole("heading", { name: "No Challenges Found" })).toBeVisible();
     expect(await axeViolations(page), "empty dashboard").toEqual([]);
   });

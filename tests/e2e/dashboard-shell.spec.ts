@@ -169,7 +169,7 @@ test.describe("desktop", () => {
     await gotoHydrated(page, "/dashboard/help");
     await sidebar(page).getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/auth\/Login$/);
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await expect(page).toHaveURL(/\/auth\/Login$/);
   });
 

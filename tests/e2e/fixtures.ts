@@ -19,18 +19,21 @@ export async function waitForMail(to: string, match: (mail: CapturedMail) => boo
 }
 
 /**
- * Opens a page and waits until React has hydrated it. Pre-rendered pages show their content before
- * their scripts run; a click or a clock tick before hydration would test the HTML, not the app.
+ * Opens a page and waits until React has hydrated it. Pre-rendered pages and the screens the server renders with their
+ * data (decision 0139) show their content before their scripts run; a click or a clock tick before hydration would
+ * test the HTML, not the app.
  */
 export async function gotoHydrated(page: Page, url: string) {
-  await page.goto(url);
+  const response = await page.goto(url);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return response;
 }
 
 /**
  * Opens a dashboard screen from the SPA shell instead of the server's render with his data in it (decision 0139): the
  * page the service worker keeps, and the one a failed render falls back to. The document is asked for without his
  * cookies, as the server answers the shell; the screen then asks for its data itself, and its loading state can be seen.
+ * Waits, like `gotoHydrated`, until React has taken the page over.
  */
 export async function gotoShell(page: Page, url: string) {
   const address = new URL(url, E2E.baseUrl);
@@ -47,7 +50,7 @@ export async function gotoShell(page: Page, url: string) {
     },
     { times: 1 },
   );
-  await page.goto(url);
+  await gotoHydrated(page, url);
 }
 
 /** A confirmed account (Marcus unless told otherwise), made through the public API as the sign-up screen makes one. */

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -57,7 +57,7 @@ test("onboarding screens have no axe violations", async ({ page, signedIn: _ }) 
   await apiPatch(page, "/api/milestones", {
     milestones: challenge.milestones.map((m) => ({ id: m.id, milestoneDeadline: "2031-03-01" })),
   });
-  await page.goto("/dashboard");
+  await gotoHydrated(page, "/dashboard");
   await expect(page.getByTestId("dashboard-challenge")).toBeVisible();
   await scan("dashboard");
 });

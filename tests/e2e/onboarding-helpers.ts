@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "../support/e2e-ports.ts";
 import { answersFor, MARCUS } from "../support/personas.ts";
+import { gotoHydrated } from "./fixtures.ts";
 
 const headers = { origin: E2E.baseUrl };
 
@@ -73,7 +74,7 @@ export async function milestoneReadyForProof(page: Page) {
   if (!first) throw new Error("a challenge without milestones");
   const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
   await apiPatch(page, `/api/milestones/${first.id}`, { milestoneDeadline: due });
-  await page.goto("/dashboard");
+  await gotoHydrated(page, "/dashboard");
   const milestone = page.getByTestId("milestone").first();
   await milestone.getByRole("button", { name: "Add proof" }).click();
   return { milestone, challenge };

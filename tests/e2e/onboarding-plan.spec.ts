@@ -1,6 +1,6 @@
 import { QUIZ_QUESTIONS } from "#shared/quiz/questions.ts";
 import { MARCUS as marcoAnswers } from "../support/personas.ts";
-import { expect, holdRequests, test } from "./fixtures.ts";
+import { expect, gotoHydrated, holdRequests, test } from "./fixtures.ts";
 import {
   acceptedPlan,
   analyzedPlan,
@@ -317,7 +317,7 @@ test.describe("challenge workflow", () => {
 test.describe("dashboard", () => {
   test("without dated challenges it says 'No Challenges Found' with guidance", async ({ page, signedIn: _ }) => {
     await analyzedPlan(page);
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await expect(page.getByText("No Challenges Found")).toBeVisible();
     await expect(page.getByText("Accept at least one challenge in your results screen.")).toBeVisible();
   });
@@ -332,7 +332,7 @@ test.describe("dashboard", () => {
         { id: mediumTerm?.id, milestoneDeadline: "2031-06-01" },
       ],
     });
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     const card = page.getByTestId("dashboard-challenge");
     await expect(card).toHaveCount(1);
     await expect(card.getByRole("heading", { name: challenge.title })).toBeVisible();

@@ -3,7 +3,7 @@ import { partnerMessages } from "#shared/partners/contracts.ts";
 import { E2E } from "../support/e2e-ports.ts";
 import { uniqueEmail } from "../support/personas.ts";
 import type { CapturedMail } from "../support/smtp-sink.ts";
-import { expect, test, waitForMail } from "./fixtures.ts";
+import { expect, gotoHydrated, test, waitForMail } from "./fixtures.ts";
 import { acceptedPlan, apiPatch, apiPost, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -55,7 +55,7 @@ test("issue 35 row 10: the partner opens the cheer button of a 'milestone comple
   test.setTimeout(210_000);
   const { challenge } = await acceptedPlan(page);
   // The dashboard tells the server his time zone, which decides when his partner hears news.
-  await page.goto("/dashboard");
+  await gotoHydrated(page, "/dashboard");
   const samEmail = uniqueEmail("sam");
   await apiPost(page, "/api/partner/invitations", { firstName: "Sam", email: samEmail });
   const invitation = await waitForMail(samEmail, (mail) => mail.subject.startsWith("Marcus asked you"));
@@ -98,7 +98,7 @@ test("issue 35 row 10: the partner opens the cheer button of a 'milestone comple
   await scan(partner, "the cheer sent");
 
   // Marcus gets it exactly as a cheer from the partner's page: once, with Sam's name.
-  await page.goto("/dashboard");
+  await gotoHydrated(page, "/dashboard");
   const shown = page.getByTestId("cheer");
   await expect(shown).toHaveCount(1);
   await expect(shown.getByText("Well done, Marcus! Keep going.")).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { partnerMessages } from "#shared/partners/contracts.ts";
 import { uniqueEmail } from "../support/personas.ts";
-import { expect, test, waitForMail } from "./fixtures.ts";
+import { expect, gotoHydrated, test, waitForMail } from "./fixtures.ts";
 import { acceptedPlan, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -47,7 +47,7 @@ test("he invites a partner, who confirms from the e-mail, sees the plan and chee
   const samEmail = uniqueEmail("sam");
 
   // The card: why, and the form, checked in the browser with the server's messages.
-  await page.goto("/dashboard");
+  await gotoHydrated(page, "/dashboard");
   const card = page.getByRole("region", { name: "Accountability partner", exact: true });
   await expect(card.getByText(/Your plan says it: tell one person you trust/)).toBeVisible();
   await scan(page, "the card without a partner");
@@ -106,7 +106,7 @@ test("he invites a partner, who confirms from the e-mail, sees the plan and chee
   await scan(partner, "the cheer sent");
 
   // Back with Marcus: the cheer with Sam's name, and Sam keeping an eye on the plan.
-  await page.goto("/dashboard");
+  await gotoHydrated(page, "/dashboard");
   const shown = page.getByTestId("cheer");
   await expect(shown).toHaveCount(1);
   await expect(shown.getByText(cheer)).toBeVisible();
@@ -126,7 +126,7 @@ test("he invites a partner, who confirms from the e-mail, sees the plan and chee
   await expect(shown).toHaveCount(0);
 
   // Settings: remove him, after a confirmation that says the link stops working.
-  await page.goto("/dashboard/settings");
+  await gotoHydrated(page, "/dashboard/settings");
   const section = page.getByRole("region", { name: "Accountability partners" });
   await expect(section.getByText(samEmail)).toBeVisible();
   await expect(section.getByText(/^Last opened/)).toBeVisible();
@@ -147,7 +147,9 @@ test("he invites a partner, who confirms from the e-mail, sees the plan and chee
 });
 
 test("a made-up partner link and a forged unsubscribe link say they are not valid", async ({ page }) => {
-  expect((await page.goto("/partner/view/bm90LWEtcmVhbC10b2tlbi1hdC1hbGwtbm8tbm8tbm8tbm8"))?.status()).toBe(404);
+  expect((await gotoHydrated(page, "/partner/view/bm90LWEtcmVhbC10b2tlbi1hdC1hbGwtbm8tbm8tbm8tbm8"))?.status()).toBe(
+    404,
+  );
   await expect(page.getByRole("heading", { name: "This link is not valid any more" })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.goto("/partner/unsubscribe?token=forged.token");

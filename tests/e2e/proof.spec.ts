@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { proofMessages } from "#shared/proof/contracts.ts";
 import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { apiPost, expectNoSidewaysScroll, milestoneReadyForProof } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -152,7 +152,7 @@ test("a photo proves a milestone on the dashboard, and the insights page shows t
   await expect(page.getByTestId("milestone").first().getByRole("button", { name: "Add proof" })).toBeVisible();
 
   // The insights page shows the run he validated (typed, in acceptedPlan).
-  await page.goto("/dashboard/results");
+  await gotoHydrated(page, "/dashboard/results");
   const run = page.getByTestId("run-card");
   await expect(run).toContainText("Your first run");
   await expect(run).toContainText("1 h 5 min");

@@ -1,6 +1,6 @@
 import { E2E } from "../support/e2e-ports.ts";
 import type { CapturedMail } from "../support/smtp-sink.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 
 // Reminder e-mails (issue 14): the settings switches, the browser's time zone, a real reminder from the job queue
@@ -36,8 +36,8 @@ test("a milestone due tomorrow brings one reminder e-mail, and its link unsubscr
   });
 
   // The dashboard tells the server his time zone; the settings page shows it.
-  await page.goto("/dashboard");
-  await page.goto("/dashboard/settings");
+  await gotoHydrated(page, "/dashboard");
+  await gotoHydrated(page, "/dashboard/settings");
   const section = page.getByRole("region", { name: "Reminders" });
   await expect(section.getByText(`Your time zone: ${zone}.`)).toBeVisible();
   await expect(section.getByRole("switch", { name: "Deadline reminders" })).toHaveAttribute("aria-checked", "true");
@@ -68,7 +68,7 @@ test("a milestone due tomorrow brings one reminder e-mail, and its link unsubscr
 });
 
 test("his reminder switches save at once and survive a reload", async ({ page, signedIn: _ }) => {
-  await page.goto("/dashboard/settings");
+  await gotoHydrated(page, "/dashboard/settings");
   const section = page.getByRole("region", { name: "Reminders" });
   const weekly = section.getByRole("switch", { name: "Weekly summary" });
   await expect(weekly).toHaveAttribute("aria-checked", "true");

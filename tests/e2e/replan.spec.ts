@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch, apiPost, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -38,7 +38,7 @@ async function missedMilestone(page: Page) {
 
 test("a missed milestone is back on track in two taps: a new date and new todos", async ({ page, signedIn: _ }) => {
   const { description } = await missedMilestone(page);
-  await page.goto("/dashboard");
+  await gotoHydrated(page, "/dashboard");
   const card = page.getByTestId("milestone").first();
   await expect(card).toContainText("(Overdue)");
   const panel = card.getByTestId("replan");
@@ -85,7 +85,7 @@ test("issue 35 row 8: his words come before the reasons; edits are checked again
   signedIn: _,
 }) => {
   const { description, latest } = await missedMilestone(page);
-  await page.goto("/dashboard");
+  await gotoHydrated(page, "/dashboard");
   const card = page.getByTestId("milestone").first();
   const panel = card.getByTestId("replan");
   // Read top to bottom, the words box comes first: a reason sends at once, so the words must be typed before.
@@ -119,7 +119,7 @@ test("issue 35 row 8: his words come before the reasons; edits are checked again
 test("the overdue e-mail's link opens the milestone's waiting re-plan", async ({ page, signedIn: _ }) => {
   const { id } = await missedMilestone(page);
   await apiPost(page, `/api/milestones/${id}/replan`, { reason: "no_time" });
-  await page.goto(`/dashboard?replan=${id}`);
+  await gotoHydrated(page, `/dashboard?replan=${id}`);
   const dialog = page.getByRole("dialog", { name: "Your re-plan" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Not enough time");

@@ -52,7 +52,7 @@ test.describe("signed out", () => {
 
   test("shows 'Getting your account ready...' while the session loads", async ({ page }) => {
     const release = await holdRequests(page, "**/api/me");
-    await page.goto("/dashboard");
+    await gotoHydrated(page, "/dashboard");
     await expect(page.getByText("Getting your account ready...")).toBeVisible();
     release();
     await expect(page).toHaveURL(/\/auth\/Login$/);
@@ -96,9 +96,9 @@ test.describe("signed in", () => {
 
   test("dashboard sections open, an unknown section falls back to the dashboard", async ({ page, signedIn: _ }) => {
     await analyzedPlan(page);
-    await page.goto("/dashboard/premium");
+    await gotoHydrated(page, "/dashboard/premium");
     await expect(page).toHaveURL(/\/dashboard\/premium$/);
-    await page.goto("/dashboard/bogus");
+    await gotoHydrated(page, "/dashboard/bogus");
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 

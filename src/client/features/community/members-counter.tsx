@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { pageHydrated } from "#client/lib/use-hydrated.ts";
 
 /** SPEC.md section 9: the counter moves one step every 20 ms. */
 export const COUNTER_STEP_MS = 20;
@@ -6,7 +7,11 @@ export const COUNTER_STEP_MS = 20;
 const MAX_STEPS = 250;
 
 function prefersReducedMotion() {
-  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  return (
+    typeof window !== "undefined" &&
+    typeof window.matchMedia === "function" &&
+    window.matchMedia("(prefers-reduced-motion: reduce)").matches
+  );
 }
 
 /**
@@ -14,7 +19,8 @@ function prefersReducedMotion() {
  * when the target changes; at once for a visitor who asked for less motion.
  */
 function useCountUp(target: number) {
-  const [shown, setShown] = useState(() => (prefersReducedMotion() ? target : 0));
+  // The server's HTML, and so the page's first render, start at 0: the server cannot know his motion setting.
+  const [shown, setShown] = useState(() => (pageHydrated() && prefersReducedMotion() ? target : 0));
   const shownRef = useRef(shown);
   useEffect(() => {
     const show = (value: number) => {
