@@ -16,7 +16,8 @@ import { seedSignedInUser } from "./lighthouse-seed.ts";
  * throw-away database and a local mail sink, makes a user with a plan through the API (lighthouse-seed.ts), and runs
  * Lighthouse's mobile profile with Debian's Chromium on the public pages, his signed-in screens and his partner's page
  * (issues 13 and 37). Prints the category scores and the metrics of each page; exits 1 below the targets.
- * LIGHTHOUSE_PATHS (comma-separated) measures only the pages whose path contains one of them. LIGHTHOUSE_REPORT_DIR
+ * LIGHTHOUSE_PATHS (comma-separated) measures only the pages whose path contains one of them ("=/dashboard": only that
+ * path). LIGHTHOUSE_REPORT_DIR
  * keeps each page's full JSON report. LIGHTHOUSE_CPU_SLOWDOWN (default 8: twice Lighthouse's own 4, a slower phone
  * than its profile) sets the simulated CPU slowdown. LIGHTHOUSE_RUNS (default 1) measures each page that many times
  * and prints the median run, since one run on a shared machine can be off by several points.
@@ -90,7 +91,10 @@ const cpuSlowdown = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN || 8);
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS || 1));
 console.log(`Lighthouse mobile, slow 4G, CPU slowed ${cpuSlowdown}× (Lighthouse's default is 4×), median of ${runs}`);
 const only = process.env.LIGHTHOUSE_PATHS?.split(",").map((p) => p.trim());
-const pages = PAGES.filter((page) => !only || only.some((part) => page.path.includes(part)));
+const pages = PAGES.filter(
+  (page) =>
+    !only || only.some((part) => (part.startsWith("=") ? page.path === part.slice(1) : page.path.includes(part))),
+);
 const METRICS = [
   "first-contentful-paint",
   "largest-contentful-paint",

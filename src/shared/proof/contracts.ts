@@ -13,6 +13,9 @@ import {
 } from "./rules.ts";
 
 /** Every answer to a proof file, used verbatim by the server and the screens. */
+/** 200000 as "200,000", without Intl: a message built as the module loads should not load the locale data. */
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
 export const proofMessages = {
   fileRequired: "Please choose a file.",
   tooLarge: `This file is over ${PROOF_FILE_MAX_MB} MB. Please choose a smaller one.`,
@@ -32,7 +35,7 @@ export const proofMessages = {
   declaredHike: "This file says it is a hike, not a run. Please upload a run.",
   declaredOther: "This file says it is another sport, not a run. Please upload a run.",
   notMoving: "This activity shows no movement. Please upload the run itself.",
-  tooManyPoints: `This file has more than ${MAX_ACTIVITY_POINTS.toLocaleString("en")} recorded points, more than one activity holds. Please upload a single activity.`,
+  tooManyPoints: `This file has more than ${thousands(MAX_ACTIVITY_POINTS)} recorded points, more than one activity holds. Please upload a single activity.`,
   timedOut: "We could not finish reading this file in time. Please try again in a moment.",
   busy: "Many files are being checked right now. Please try again in a few seconds.",
   accountBusy: "Your other uploads are still being checked. Please wait for them to finish, then try again.",

@@ -108,11 +108,19 @@ export function MissionBanner({ mission }: { mission: Dashboard["mission"] }) {
   );
 }
 
-/** The banner is as tall as the slide on show, so a short mission leaves no empty band under it. */
+/**
+ * The banner is as tall as the slide on show, so a short mission leaves no empty band under it. Until he first turns
+ * the slide, only the slide on show takes room (the others are hidden), so the track has that height with nothing
+ * measured: the page's first load (the server's HTML, hydrated on a slow phone) forces no layout and no second render
+ * (decision 0139). From his first turn on, the slide on show is measured and watched.
+ */
 function useSlideHeight(current: number) {
   const track = useRef<HTMLDivElement>(null);
   const [value, setValue] = useState<number | undefined>(undefined);
+  const turned = useRef(false);
   useLayoutEffect(() => {
+    if (!turned.current && current === 0) return;
+    turned.current = true;
     const slide = track.current?.children[current];
     if (!(slide instanceof HTMLElement)) return;
     const measure = () => setValue(slide.offsetHeight);

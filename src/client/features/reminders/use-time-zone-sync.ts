@@ -19,7 +19,15 @@ export function useTimeZoneSync() {
   const stored = settings.data?.timeZone;
   const loaded = settings.isSuccess;
   useEffect(() => {
-    const zone = browserTimeZone();
-    if (loaded && zone && zone !== stored) mutate({ timeZone: zone });
+    if (!loaded) return;
+    const sync = () => {
+      const zone = browserTimeZone();
+      if (zone && zone !== stored) mutate({ timeZone: zone });
+    };
+    // When the browser is idle, not amid the page's first load: the first Intl call loads the locale data, about
+    // 100 ms of a slow phone's main thread (decision 0139). Where there is no idle callback (Safari), at once.
+    if (typeof requestIdleCallback !== "function") return sync();
+    const idle = requestIdleCallback(sync, { timeout: 2_000 });
+    return () => cancelIdleCallback(idle);
   }, [loaded, stored, mutate]);
 }
