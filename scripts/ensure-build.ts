@@ -37,9 +37,14 @@ function fingerprint() {
   return hash.digest("hex");
 }
 
+/** Where the web app is built: BUILD_DIR, or build/. */
+export function buildDirectory() {
+  return resolve(root, process.env.BUILD_DIR || "build");
+}
+
 /** Builds the client unless the last build came from the same sources and settings. */
 export function ensureBuild() {
-  const buildDir = resolve(root, process.env.BUILD_DIR || "build");
+  const buildDir = buildDirectory();
   const stampFile = join(buildDir, ".build-stamp");
   const wanted = fingerprint();
   const current = existsSync(stampFile) ? readFileSync(stampFile, "utf8") : "";

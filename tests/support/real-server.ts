@@ -12,7 +12,13 @@ import { createEmptyPostgresDatabase } from "./test-database.ts";
  * PGlite in a folder of its own), with its e-mail caught by an SMTP sink, settings as `npm start` has them
  * (NODE_ENV unset is development) plus `env`, and a client over real sockets. `close` in afterAll.
  */
-export async function startRealServer(name: string, env: Record<string, string> = {}, page = "<!doctype html>") {
+export async function startRealServer(
+  name: string,
+  env: Record<string, string> = {},
+  page = "<!doctype html>",
+  /** A real build of the web app to serve instead of the one page (the server-rendered screens need one). */
+  buildDir?: string,
+) {
   const dir = await mkdtemp(join(tmpdir(), `unscroll-${name}-`));
   const smtp = await startSmtpSink();
   const pgDb = inject("testDb").kind === "postgres" ? await createEmptyPostgresDatabase() : undefined;
@@ -24,7 +30,7 @@ export async function startRealServer(name: string, env: Record<string, string> 
       ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
       ...env,
     },
-    writeClientFiles(join(dir, "build"), page),
+    buildDir ?? writeClientFiles(join(dir, "build"), page),
   );
   return {
     dir,
