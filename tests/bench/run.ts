@@ -5,6 +5,7 @@ import { benchGeneration } from "./generation.ts";
 import { landingWeight, printLanding } from "./landing.ts";
 import { benchPlanStreaming, printPlanStreaming } from "./plan-streaming.ts";
 import { benchProofRead, printProofRead } from "./proof-read.ts";
+import { benchRenderedPages } from "./rendered-pages.ts";
 import { benchScaling, printScaling } from "./scaling.ts";
 import { benchStaticAndSession, printStaticAndSession } from "./static-and-session.ts";
 import type { Stats } from "./stats.ts";
@@ -44,6 +45,14 @@ if (postgres && process.env.BENCH_SCALING !== "0") {
 // The built client through serveStatic against the hand-written site, the session check against hono's (decision 0112).
 if (process.env.BENCH_STATIC_SESSION !== "0") {
   printStaticAndSession(await benchStaticAndSession());
+  console.log("");
+}
+
+// The dashboard's pages rendered with his data (issue 37, decision 0139) against the shell and the API they replace.
+if (process.env.BENCH_RENDERED !== "0") {
+  const rendered = await benchRenderedPages(Number(process.env.BENCH_REQUESTS ?? 200));
+  console.log(`Server-rendered signed-in pages (decision 0139), database: ${rendered.database}, sequential, loopback`);
+  for (const [label, stats] of rendered.rows) console.log(line(label, stats));
   console.log("");
 }
 
