@@ -63,7 +63,7 @@ test("issue 35 row 10: the partner opens the cheer button of a 'milestone comple
 
   const sam = await partnerBrowser(browser);
   const partner = sam.page;
-  await partner.goto(viewLink);
+  await gotoHydrated(partner, viewLink);
   await partner.getByRole("button", { name: "I'll keep an eye on Marcus's plan" }).click();
   await expect(partner.getByRole("heading", { name: "Marcus's plan" })).toBeVisible();
 

@@ -73,7 +73,7 @@ test("he invites a partner, who confirms from the e-mail, sees the plan and chee
   // Sam, in a browser of his own, without an account.
   const sam = await partnerBrowser(browser);
   const partner = sam.page;
-  expect((await partner.goto(link!))?.status()).toBe(200);
+  expect((await gotoHydrated(partner, link!))?.status()).toBe(200);
   await expect(partner.getByRole("heading", { name: "Marcus invited you to keep an eye on his plan" })).toBeVisible();
   await expect(partner.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
   await expect(partner.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
