@@ -156,15 +156,15 @@ export async function loadStaticSite(
   const { renderer, onRenderError } = options;
   /**
    * A signed-in screen with his data in its HTML, so a phone paints it before any script runs (issue 37); which pages
-   * are, page-render.ts says. It holds one person's data, so no cache keeps it (as the API's answers). A render that fails or answers anything but the page
-   * leaves him the shell, which asks for the data itself.
+   * are, page-render.ts says. It holds one person's data, so no cache keeps it (as the API's answers). A render that
+   * fails or answers anything but the page leaves him the shell, which asks for the data itself.
    */
   const rendered = async (c: Context<AppEnv>, path: string, api: ServerApi) => {
     if (!renderer) return null;
     try {
       const response = await renderer(c.req.raw, api);
       if (response.status !== 200) throw new Error(`The page render answered ${response.status}.`);
-      // Painted from its HTML like a pre-rendered page, so without module preloads either (below).
+      // Painted from its HTML as the pre-rendered pages are, so without module preloads as they are.
       return html(c, withoutModulePreloads(await response.text()), "private, no-store");
     } catch (error) {
       onRenderError?.(error, path);
