@@ -2,10 +2,10 @@ import "./lib/zod-without-eval.ts";
 import antonLatin from "@fontsource/anton/files/anton-latin-400-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { type DehydratedState, HydrationBoundary, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import toastifyCss from "react-toastify/dist/ReactToastify.css?url";
-import { isServerRenderedPath, partnerPathPrefix, prerenderedPaths } from "#shared/paths.ts";
+import { isPrerenderedPath, isServerRenderedPath, partnerPathPrefix } from "#shared/paths.ts";
 import appCss from "./app.css?url";
 import { Footer } from "./components/footer.tsx";
 import { SessionPending } from "./components/full-screen-message.tsx";
@@ -16,6 +16,7 @@ import { CookieBanner } from "./features/consent/cookie-banner.tsx";
 import { config } from "./lib/config.ts";
 import { appQueryClient, createQueryClient } from "./lib/query-client.ts";
 import { isDehydratedState } from "./lib/server-preload.ts";
+import { useHydrated } from "./lib/use-hydrated.ts";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -93,18 +94,10 @@ function useServerRenderedData(): DehydratedState | undefined {
  */
 function useRouteRenderable() {
   const { pathname } = useLocation();
-  const rendered =
-    isServerRenderedPath(pathname) || prerenderedPaths.some((path) => path === pathname.replace(/(.)\/$/, "$1"));
-  // The server's answer is the one the server gave; in the browser it is always yes. A page the server did render so
-  // hydrates without a second render (a flip from no to yes would re-render the whole app at once, decision 0139).
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => rendered,
-  );
+  // The server's answer while hydrating: a page the server did render then hydrates without a second render (a flip
+  // from no to yes would re-render the whole app at once, decision 0139).
+  return useHydrated(isServerRenderedPath(pathname) || isPrerenderedPath(pathname));
 }
-
-const never = () => () => {};
 
 export default function App() {
   // The browser has one client for the whole visit; on the server every page render (one request, one person) gets

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isServerRenderedPath, partnerViewPath } from "./paths.ts";
+import { isPrerenderedPath, isServerRenderedPath, partnerViewPath } from "./paths.ts";
 
 describe("the pages the server renders with their data (decision 0139)", () => {
   it("are the dashboard, its sections and a partner's page, in any casing, with or without a trailing slash", () => {
@@ -26,5 +26,15 @@ describe("the pages the server renders with their data (decision 0139)", () => {
     ]) {
       expect(isServerRenderedPath(path), path).toBe(false);
     }
+  });
+});
+
+describe("the pre-rendered pages", () => {
+  it("are found with or without a trailing slash, and nothing else is", () => {
+    expect(isPrerenderedPath("/")).toBe(true);
+    expect(isPrerenderedPath("/ChallengePage/")).toBe(true);
+    expect(isPrerenderedPath("/partner/cheer")).toBe(true);
+    expect(isPrerenderedPath("/dashboard")).toBe(false);
+    expect(isPrerenderedPath("/ChallengePage/more")).toBe(false);
   });
 });

@@ -114,6 +114,12 @@ export const prerenderedPaths = [
   paths.partnerCheer,
 ] as const;
 
+/** One of `prerenderedPaths`, with or without a trailing slash. */
+export function isPrerenderedPath(pathname: string) {
+  const path = pathname.replace(/(.)\/$/, "$1");
+  return prerenderedPaths.some((prerendered) => prerendered === path);
+}
+
 export function isLegalPath(path: string) {
   return legalPaths.some((legal) => legal === path);
 }

@@ -3,7 +3,7 @@ import { appQueryClient } from "./query-client.ts";
 import { pageHydrated } from "./use-hydrated.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: any query's options, each typed where it is made.
-type AnyQuery = FetchQueryOptions<any, any, any, any>;
+export type AnyQuery = FetchQueryOptions<any, any, any, any>;
 
 /**
  * How long the first page load waits for a screen's data before the screen shows its own loading state (SPEC.md's

@@ -1,8 +1,6 @@
-import { type DehydratedState, dehydrate, type FetchQueryOptions, type QueryClient } from "@tanstack/react-query";
+import { type DehydratedState, dehydrate, type QueryClient } from "@tanstack/react-query";
+import type { AnyQuery } from "./preload.ts";
 import { createQueryClient } from "./query-client.ts";
-
-// biome-ignore lint/suspicious/noExplicitAny: any query's options, each typed where it is made.
-type AnyQuery = FetchQueryOptions<any, any, any, any>;
 
 /**
  * A signed-in screen's server `loader` (issue 37, decision 0139): the queries its `clientLoader` starts in the browser,

@@ -5,13 +5,14 @@ const never = () => () => {};
 /**
  * False while a page is pre-rendered at build time and during its hydration, true from then on. A pre-rendered page
  * that reads the address's query (a token) renders its neutral state until this is true, so its HTML never says
- * "link not valid" to the visitor whose link is fine, and hydration matches what the build wrote.
+ * "link not valid" to the visitor whose link is fine, and hydration matches what the build wrote. `whileHydrating`
+ * answers for the server's render and the hydration instead: when it is true there is no second render once hydrated.
  */
-export function useHydrated(): boolean {
+export function useHydrated(whileHydrating = false): boolean {
   return useSyncExternalStore(
     never,
     () => true,
-    () => false,
+    () => whileHydrating,
   );
 }
 
