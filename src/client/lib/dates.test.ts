@@ -34,3 +34,22 @@ describe("calendar days on the viewer's clock, over leap days, year ends and sum
     }
   });
 });
+
+describe("what is not a calendar day", () => {
+  it("reads nothing from an empty, shortened or impossible day", () => {
+    for (const value of [
+      null,
+      undefined,
+      "",
+      "2027-1-05",
+      "2027-13-01",
+      "2027-04-31",
+      "2027-00-10",
+      "27-04-01",
+      "soon",
+    ]) {
+      expect(parseCalendarDay(value)).toBeNull();
+    }
+    expect(parseCalendarDay("2027-04-30")?.getDate()).toBe(30);
+  });
+});

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 
-const never = () => () => {};
+/** For answers that change only when the page renders again: nothing to subscribe to. */
+export const noSubscription = () => () => {};
 
 /**
  * False while a page is pre-rendered at build time and during its hydration, true from then on. A pre-rendered page
@@ -10,7 +11,7 @@ const never = () => () => {};
  */
 export function useHydrated(whileHydrating = false): boolean {
   return useSyncExternalStore(
-    never,
+    noSubscription,
     () => true,
     () => whileHydrating,
   );

@@ -26,10 +26,14 @@ export type DashboardChallenge = z.infer<typeof dashboardChallengeSchema>;
 const addChallengeSchema = z.object({ responseId: z.string(), active: z.number(), max: z.number() });
 export type AddChallenge = z.infer<typeof addChallengeSchema>;
 
-/** GET /api/dashboard: what the dashboard shows, in one request. */
+/**
+ * GET /api/dashboard: what the dashboard shows, in one request. `today`: his calendar day (YYYY-MM-DD) in the time
+ * zone his browser last told the server (UTC until it has), the day a milestone counts as missed on.
+ */
 export const dashboardSchema = answer(
   z.object({
     firstName: z.string(),
+    today: z.string(),
     tokens: tokenBalanceSchema,
     mission: missionSchema.nullable(),
     challenges: z.array(dashboardChallengeSchema),

@@ -10,11 +10,14 @@ import { MilestoneItem } from "./milestone-item.tsx";
 export function ChallengeOverview({
   challenge,
   number,
+  today,
   tokens,
   locked = false,
 }: {
   challenge: DashboardChallenge;
   number: number;
+  /** His calendar day (useToday), for what is overdue. */
+  today: string;
   tokens: Dashboard["tokens"];
   locked?: boolean;
 }) {
@@ -52,6 +55,7 @@ export function ChallengeOverview({
             key={milestone.id}
             milestone={milestone}
             challengeNumber={number}
+            today={today}
             tokens={tokens}
             locked={locked}
           />

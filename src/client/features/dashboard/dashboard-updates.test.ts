@@ -54,6 +54,7 @@ describe("the dashboard's copy of SPEC.md section 4's rules", () => {
     const other = milestone("other");
     const dashboard: Dashboard = {
       firstName: "Marcus",
+      today: "2031-03-01",
       tokens: { remaining: 5, unlimited: false },
       mission: null,
       addChallenge: null,

@@ -1,10 +1,7 @@
 import { useIsMutating } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { useState } from "react";
 import { DatePicker } from "#client/components/date-picker.tsx";
 import { formatDeadline } from "#client/lib/dates.ts";
-import { useHydrated } from "#client/lib/use-hydrated.ts";
-import { isMissed } from "#shared/replan/rules.ts";
 import { milestoneSelfKey } from "./api/dashboard-cache.ts";
 import { useSaveMilestone } from "./api/save-milestone.ts";
 import type { DashboardMilestone } from "./dashboard-updates.ts";
@@ -15,10 +12,13 @@ import type { DashboardMilestone } from "./dashboard-updates.ts";
  */
 export function DeadlineEditor({
   milestone,
+  missed,
   label,
   locked,
 }: {
   milestone: DashboardMilestone;
+  /** Past its day on his calendar and not done. */
+  missed: boolean;
   label: string;
   locked: boolean;
 }) {
@@ -26,8 +26,6 @@ export function DeadlineEditor({
   const busy = useIsMutating({ mutationKey: milestoneSelfKey(milestone.id) }) > 0;
   const [open, setOpen] = useState(false);
   const deadline = milestone.milestoneDeadline;
-  // His calendar, not the server's: shown once the server's HTML has hydrated (decision 0139).
-  const hydrated = useHydrated();
 
   return (
     <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -37,9 +35,7 @@ export function DeadlineEditor({
       <p className={deadline ? "text-text/90" : "text-muted"}>
         {deadline ? `Due ${formatDeadline(deadline)}` : "No due date yet"}
       </p>
-      {hydrated && isMissed(milestone, format(new Date(), "yyyy-MM-dd")) && (
-        <span className="font-semibold text-danger">(Overdue)</span>
-      )}
+      {missed && <span className="font-semibold text-danger">(Overdue)</span>}
       <button
         type="button"
         onClick={() => setOpen(true)}

@@ -1,5 +1,3 @@
-import { format } from "date-fns";
-import { useHydrated } from "#client/lib/use-hydrated.ts";
 import type { Dashboard } from "#shared/dashboard/contracts.ts";
 import { milestoneLabels } from "#shared/plan/rules.ts";
 import { isMissed } from "#shared/replan/rules.ts";
@@ -16,11 +14,13 @@ import { TodoList } from "./todo-list.tsx";
 export function MilestoneItem({
   milestone,
   challengeNumber,
+  today,
   tokens,
   locked,
 }: {
   milestone: DashboardMilestone;
   challengeNumber: number;
+  today: string;
   tokens: Dashboard["tokens"];
   locked: boolean;
 }) {
@@ -28,10 +28,8 @@ export function MilestoneItem({
   // Unique on the page: three challenges each have an Immediate Milestone.
   const label = `${kind} of challenge ${challengeNumber}`;
   const done = milestone.milestoneCompleted;
-  // Overdue on his own calendar (the browser's) too, as the server decides a re-plan. Not in the server's HTML: its
-  // calendar is not his (decision 0139), so it shows once the page has hydrated.
-  const hydrated = useHydrated();
-  const missed = hydrated && isMissed(milestone, format(new Date(), "yyyy-MM-dd"));
+  // Overdue on his own calendar too, as the server decides a re-plan.
+  const missed = isMissed(milestone, today);
   const canGenerate = !done && milestone.todos.length === 0;
 
   return (
@@ -52,7 +50,7 @@ export function MilestoneItem({
         <CompletionToggle milestone={milestone} label={label} locked={locked} />
       </div>
       <MilestoneText milestoneId={milestone.id} text={milestone.milestoneDescription} label={label} locked={locked} />
-      <DeadlineEditor milestone={milestone} label={label} locked={locked} />
+      <DeadlineEditor milestone={milestone} missed={missed} label={label} locked={locked} />
       {(missed || milestone.replan) && !done ? (
         <ReplanPanel milestone={milestone} label={label} tokens={tokens} locked={locked} />
       ) : null}

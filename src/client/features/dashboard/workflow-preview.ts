@@ -1,3 +1,4 @@
+import { browserToday } from "#client/lib/dates.ts";
 import type { Dashboard } from "#shared/dashboard/contracts.ts";
 import type { Workflow } from "#shared/plan/contracts.ts";
 
@@ -8,6 +9,7 @@ import type { Workflow } from "#shared/plan/contracts.ts";
 export function previewFromWorkflow(workflow: Workflow, firstName: string): Dashboard {
   return {
     firstName,
+    today: browserToday(),
     // Unknown until the dashboard answers; the preview is locked, so no button reads it.
     tokens: { remaining: 0, unlimited: false },
     mission: null,

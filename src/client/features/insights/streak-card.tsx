@@ -42,23 +42,25 @@ function nextStep(streak: Streak) {
 export function StreakDots({ weeks, size = "md" }: { weeks: StreakWeek[]; size?: "md" | "lg" }) {
   // Twelve dots need 280 px at full size: on a 320 px phone they shrink rather than push the page wider (issue 35 row 2).
   const dot = size === "lg" ? "w-4 sm:w-5" : "w-3.5 sm:w-4";
+  const labelled = weeks.map((week) => ({
+    week,
+    label: `Week of ${shortDay(week.monday)}: ${weekStatusWords[week.status]}`,
+  }));
   return (
     <>
       <ol className="flex items-center gap-2 sm:gap-2.5" aria-hidden="true" data-testid="streak-dots">
-        {weeks.map((week) => (
+        {labelled.map(({ week, label }) => (
           <li
             key={week.monday}
             className={`${dot} aspect-square min-w-1.5 rounded-full ${dotStyle[week.status]}`}
-            title={`Week of ${shortDay(week.monday)}: ${weekStatusWords[week.status]}`}
+            title={label}
             data-status={week.status}
           />
         ))}
       </ol>
       <ol className="sr-only">
-        {weeks.map((week) => (
-          <li key={week.monday}>
-            Week of {shortDay(week.monday)}: {weekStatusWords[week.status]}
-          </li>
+        {labelled.map(({ week, label }) => (
+          <li key={week.monday}>{label}</li>
         ))}
       </ol>
     </>

@@ -21,6 +21,7 @@ import { PartnerCheers } from "#client/features/partner/partner-cheers.tsx";
 import { preload } from "#client/lib/preload.ts";
 import { serverPreload } from "#client/lib/server-preload.ts";
 import { useSession } from "#client/lib/session.ts";
+import { useToday } from "#client/lib/use-today.ts";
 
 /** Everything the home view shows, so it paints once and nothing moves after (issue 37). */
 export const clientLoader = () => preload(dashboardQuery(), streakQuery(), partnersQuery());
@@ -33,6 +34,7 @@ export default function DashboardHome() {
   const dashboard = useQuery({ ...dashboardQuery(), placeholderData: preview });
   const data = dashboard.data;
   const challenges = data?.challenges ?? [];
+  const today = useToday(data?.today);
   // Only an empty dashboard asks where onboarding stands, so a user with a plan loads it in one request.
   const empty = dashboard.isSuccess && !dashboard.isPlaceholderData && challenges.length === 0;
   const onboarding = useQuery({ ...onboardingQuery(), enabled: empty });
@@ -89,6 +91,7 @@ export default function DashboardHome() {
                 key={challenge.id}
                 challenge={challenge}
                 number={index + 1}
+                today={today}
                 tokens={data?.tokens ?? { remaining: 0, unlimited: false }}
                 locked={locked}
               />

@@ -12,8 +12,10 @@ export const dashboardRoutes = new Hono<AuthedEnv>().use(requireUser).get(
     tag: "Screens",
     summary: "Everything the dashboard shows, in one request.",
     description:
-      "`{firstName, tokens: {remaining, unlimited}, mission \\| null, challenges}` — accepted challenges with at least one dated milestone, only dated milestones, each with `todos` and `proof` (`ProofSummary \\| null`). One request.",
-    ok: { 200: { description: "`Dashboard`: `{firstName, tokens, mission, challenges}`", body: dashboardSchema } },
+      "`{firstName, today, tokens: {remaining, unlimited}, mission \\| null, challenges}` — `today` is his calendar day in the time zone his browser last reported (UTC until then); accepted challenges with at least one dated milestone, only dated milestones, each with `todos` and `proof` (`ProofSummary \\| null`). One request.",
+    ok: {
+      200: { description: "`Dashboard`: `{firstName, today, tokens, mission, challenges}`", body: dashboardSchema },
+    },
   }),
   async (c) => {
     return c.json(await readDashboard(c.var.deps.database.db, c.var.user), 200);

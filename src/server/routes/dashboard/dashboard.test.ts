@@ -15,6 +15,7 @@ describe("GET /api/dashboard", () => {
     const user = await t.createUser({ firstName: "Sam" });
     expect(await (await user.api.dashboard.$get()).json()).toEqual({
       firstName: "Sam",
+      today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       tokens: { remaining: 5, unlimited: false },
       mission: null,
       challenges: [],
@@ -155,6 +156,22 @@ describe("GET /api/dashboard", () => {
       const thisMonth = new Date().toISOString().slice(0, 7);
       await t.db.update(profiles).set({ tokensRemaining: 1, tokensPeriod: thisMonth }).where(eq(profiles.id, user.id));
       expect((await (await user.api.dashboard.$get()).json()).tokens).toEqual({ remaining: 1, unlimited: false });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says which day it is on his calendar: the zone his browser last reported, UTC until it has", async () => {
+    // Half past eleven at night in London, already the next morning in Auckland, still the afternoon in Los Angeles.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2031-03-01T23:30:00Z") });
+    try {
+      const user = await t.createUser();
+      const today = async () => (await (await user.api.dashboard.$get()).json()).today;
+      expect(await today()).toBe("2031-03-01");
+      await user.api.reminders.settings.$patch({ json: { timeZone: "Pacific/Auckland" } });
+      expect(await today()).toBe("2031-03-02");
+      await user.api.reminders.settings.$patch({ json: { timeZone: "America/Los_Angeles" } });
+      expect(await today()).toBe("2031-03-01");
     } finally {
       vi.useRealTimers();
     }

@@ -111,15 +111,15 @@ export async function readDashboard(
   `,
   );
   const row = result.rows[0];
+  const today = todayIn(row?.time_zone ?? FALLBACK_TIME_ZONE, now);
   return {
     firstName: user.firstName,
+    today,
     tokens: balanceOf(row, now),
     mission: row?.mission ?? null,
     challenges: (row?.challenges ?? []).map((challenge) => ({
       ...challenge,
-      milestones: sortMilestones(
-        withReplanWindows(challenge.milestones, todayIn(row?.time_zone ?? FALLBACK_TIME_ZONE, now)),
-      ),
+      milestones: sortMilestones(withReplanWindows(challenge.milestones, today)),
     })),
     addChallenge: addChallengeOf(row),
   };
