@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -120,11 +120,28 @@ try {
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
       results.push(result.lhr);
+      const perf = result.lhr.categories.performance;
+      if (result.lhr.runtimeError || perf?.score == null) {
+        const why =
+          result.lhr.runtimeError?.message ??
+          Object.values(result.lhr.audits).find((a) => a.errorMessage)?.errorMessage;
+        console.log(`${path} run ${run + 1}: no performance score (${why ?? "unknown"})`);
+      }
+      if (process.env.LIGHTHOUSE_TRACE_DIR) {
+        mkdirSync(process.env.LIGHTHOUSE_TRACE_DIR, { recursive: true });
+        const trace = (result.artifacts as { Trace?: { traceEvents: unknown[] } }).Trace;
+        const name = `${page.path.replace(/\W+/g, "_") || "root"}-${run}-${Math.round((result.lhr.categories.performance?.score ?? 0) * 100)}.json`;
+        writeFileSync(join(process.env.LIGHTHOUSE_TRACE_DIR, name), JSON.stringify(trace?.traceEvents ?? []));
+      }
     }
-    results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-    const lhr = results[Math.floor(results.length / 2)];
+    // A run whose trace Lighthouse could not record (NO_NAVSTART, said above) is left out of the median, not counted as 0.
+    const scored = results.filter((r) => r.categories.performance?.score != null);
+    const measured = scored.length > 0 ? scored : results;
+    measured.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const lhr = measured[Math.floor(measured.length / 2)];
     if (!lhr) continue;
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
       const file = join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.path.replace(/\W+/g, "_") || "root"}.json`);
       writeFileSync(file, JSON.stringify(lhr, null, 1));
     }

@@ -61,3 +61,54 @@ test("sends nothing when the server already has his zone", async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(fetch.requests.map((r) => r.method)).toEqual(["GET"]);
 });
+
+/** A browser with workers: the one the page starts answers `zone`, or fails to start its script. */
+function workersAnswering(zone: string | "error") {
+  const started: string[] = [];
+  class FakeWorker {
+    onmessage: ((event: MessageEvent) => void) | null = null;
+    onerror: ((event: Event) => void) | null = null;
+    terminated = false;
+    constructor(url: URL | string) {
+      started.push(String(url));
+      queueMicrotask(() => {
+        if (zone === "error") this.onerror?.(new Event("error"));
+        else this.onmessage?.(new MessageEvent("message", { data: zone }));
+      });
+    }
+    terminate() {
+      this.terminated = true;
+    }
+  }
+  vi.stubGlobal("Worker", FakeWorker);
+  return started;
+}
+
+test("reads the zone in a worker, off the page's main thread, and sends what the worker read", async () => {
+  const fetch = stubApi({
+    "GET /api/reminders/settings": { body: settings("UTC") },
+    "PATCH /api/reminders/settings": { body: settings("Asia/Tokyo") },
+  });
+  const started = workersAnswering("Asia/Tokyo");
+  const idle = openDashboardIn("Europe/Berlin");
+  const pageRead = vi.mocked(Intl.DateTimeFormat.prototype.resolvedOptions);
+  pageRead.mockClear();
+  await waitFor(() => expect(idle).toHaveLength(1));
+  idle[0]?.();
+  await waitFor(() => expect(fetch.requests.at(-1)?.body).toEqual({ timeZone: "Asia/Tokyo" }));
+  expect(started).toHaveLength(1);
+  expect(started[0]).toContain("time-zone.worker");
+  expect(pageRead).not.toHaveBeenCalled();
+});
+
+test("reads the zone on the page when the worker cannot start", async () => {
+  const fetch = stubApi({
+    "GET /api/reminders/settings": { body: settings("UTC") },
+    "PATCH /api/reminders/settings": { body: settings("Europe/Berlin") },
+  });
+  workersAnswering("error");
+  const idle = openDashboardIn("Europe/Berlin");
+  await waitFor(() => expect(idle).toHaveLength(1));
+  idle[0]?.();
+  await waitFor(() => expect(fetch.requests.at(-1)?.body).toEqual({ timeZone: "Europe/Berlin" }));
+});

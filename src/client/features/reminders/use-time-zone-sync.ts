@@ -1,13 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { isValidTimeZone } from "#shared/time.ts";
 import { reminderSettingsQuery, useUpdateReminderSettings } from "./api/reminder-settings.ts";
-
-/** The browser's IANA time zone (e.g. Europe/Berlin), or null when it reports none we know. */
-function browserTimeZone(): string | null {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isValidTimeZone(zone) ? zone : null;
-}
+import { readTimeZone } from "./read-time-zone.ts";
 
 /**
  * Reminders go out at 08:00 his time: the dashboard tells the server the time zone of the device he last used,
@@ -20,14 +14,33 @@ export function useTimeZoneSync() {
   const loaded = settings.isSuccess;
   useEffect(() => {
     if (!loaded) return;
+    let left = false;
     const sync = () => {
-      const zone = browserTimeZone();
-      if (zone && zone !== stored) mutate({ timeZone: zone });
+      void readTimeZone().then((zone) => {
+        if (!left && zone && zone !== stored) mutate({ timeZone: zone });
+      });
     };
-    // When the browser is idle, not amid the page's first load: the first Intl call loads the locale data, about
-    // 100 ms of a slow phone's main thread (decision 0139). Where there is no idle callback (Safari), at once.
-    if (typeof requestIdleCallback !== "function") return sync();
+    // When the browser is idle, not amid the page's first load (decision 0139); the zone itself is read off the main
+    // thread (read-time-zone.ts). Where there is no idle callback (Safari), at once.
+    if (typeof requestIdleCallback !== "function") {
+      sync();
+      return () => {
+        left = true;
+      };
+    }
     const idle = requestIdleCallback(sync, { timeout: 2_000 });
-    return () => cancelIdleCallback(idle);
+    return () => {
+      left = true;
+      cancelIdleCallback(idle);
+    };
   }, [loaded, stored, mutate]);
+}
+
+/**
+ * The sync as a component of its own: the settings it reads, and the save it makes, re-render only this, not the
+ * frame of the page it sits in.
+ */
+export function TimeZoneSync() {
+  useTimeZoneSync();
+  return null;
 }

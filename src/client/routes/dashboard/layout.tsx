@@ -8,7 +8,7 @@ import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
 import { OfflineNotice } from "#client/features/offline/offline-notice.tsx";
 import { registerServiceWorker } from "#client/features/offline/register-service-worker.ts";
 import { reminderSettingsQuery } from "#client/features/reminders/api/reminder-settings.ts";
-import { useTimeZoneSync } from "#client/features/reminders/use-time-zone-sync.ts";
+import { TimeZoneSync } from "#client/features/reminders/use-time-zone-sync.ts";
 import { preload } from "#client/lib/preload.ts";
 import { serverPreload } from "#client/lib/server-preload.ts";
 import { useSession } from "#client/lib/session.ts";
@@ -27,7 +27,6 @@ export const loader = () => serverPreload(dashboardQuery(), reminderSettingsQuer
 export default function DashboardLayout() {
   const dashboard = useQuery(dashboardQuery());
   const { user } = useSession();
-  useTimeZoneSync();
   // Only the signed-in app is installable and works offline: a visitor of the public pages downloads no app shell.
   useEffect(registerServiceWorker, []);
   const account: DashboardAccount = {
@@ -37,6 +36,7 @@ export default function DashboardLayout() {
   };
   return (
     <>
+      <TimeZoneSync />
       <DashboardNavbar account={account} />
       <OfflineNotice loadedAt={dashboard.dataUpdatedAt || null} />
       <div className="mx-auto flex w-full max-w-6xl md:gap-2 md:pr-5 lg:gap-6">
