@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { partnerMessages } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 import { E2E } from "../support/e2e-ports.ts";
 import { uniqueEmail } from "../support/personas.ts";
 import type { CapturedMail } from "../support/smtp-sink.ts";

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { partnerMessages } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 import { uniqueEmail } from "../support/personas.ts";
 import { expect, gotoHydrated, test, waitForMail } from "./fixtures.ts";
 import { acceptedPlan, expectNoSidewaysScroll } from "./onboarding-helpers.ts";

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { proofMessages } from "#shared/proof/contracts.ts";
-import { PROOF_FILE_MAX_BYTES } from "#shared/proof/rules.ts";
+import { PROOF_FILE_MAX_BYTES, proofMessages } from "#shared/proof/rules.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectNoSidewaysScroll, milestoneReadyForProof } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { proofMessages } from "#shared/proof/contracts.ts";
+import { proofMessages } from "#shared/proof/rules.ts";
 import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
 import { expect, gotoHydrated, test } from "./fixtures.ts";
 import { apiPost, expectNoSidewaysScroll, milestoneReadyForProof } from "./onboarding-helpers.ts";

@@ -1,4 +1,4 @@
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { useLogout } from "../lib/sign-out.ts";
 
 /** Logout everywhere it appears: ends the session, then the login screen; says so when the server is out of reach. */

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
-import { ToastContainer } from "react-toastify";
+import { ToastContainer } from "react-toastify/unstyled";
 
 /**
  * The app's toasts, shown above an open modal dialog (issue 35: the "copied" toast showed dimmed behind the share

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { proofMessages } from "#shared/proof/contracts.ts";
+import { proofMessages } from "#shared/proof/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { type Answer, multipart, type realClient } from "#tests/support/real-client.ts";
 import { startRealServer } from "#tests/support/real-server.ts";

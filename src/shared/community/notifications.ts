@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { answer } from "../answer.ts";
 import { HOUR_MS } from "../time.ts";
-import { notificationKinds } from "./rules.ts";
+import { notificationKinds, notificationMessages } from "./rules.ts";
 
 /**
  * What tells a member that another cheered his win or commented under it (issue 40, decision 0137): the list in the
@@ -36,15 +36,6 @@ export const notificationsAnswerSchema = answer(
   z.object({ notifications: z.array(notificationSchema), unread: z.number() }),
 );
 export type NotificationsAnswer = z.infer<typeof notificationsAnswerSchema>;
-
-export const notificationMessages = {
-  loadFailed: "Could not load your notifications. Please try again.",
-  markFailed: "Could not mark your notifications as read. Please try again.",
-  untilInvalid: "Give the moment as an ISO date and time.",
-  digestLoadFailed: "Could not load your community e-mail setting. Please try again.",
-  digestSaveFailed: "Could not save your community e-mail setting. Please try again.",
-  digestLinkInvalid: "This unsubscribe link is not valid. You can turn the community digest off in Settings.",
-} as const;
 
 /**
  * POST /api/community/notifications/read: all of his notifications read, or those up to `until` (the newest one the

@@ -64,3 +64,12 @@ export const feedMessages = {
   reportReason: "Please choose why you are reporting this.",
   badCursor: "This page of the feed could not be found. Please reload the feed.",
 } as const;
+
+export const notificationMessages = {
+  loadFailed: "Could not load your notifications. Please try again.",
+  markFailed: "Could not mark your notifications as read. Please try again.",
+  untilInvalid: "Give the moment as an ISO date and time.",
+  digestLoadFailed: "Could not load your community e-mail setting. Please try again.",
+  digestSaveFailed: "Could not save your community e-mail setting. Please try again.",
+  digestLinkInvalid: "This unsubscribe link is not valid. You can turn the community digest off in Settings.",
+} as const;

@@ -52,7 +52,3 @@ export const insightsSchema = answer(
   }),
 );
 export type Insights = z.infer<typeof insightsSchema>;
-
-export const insightsMessages = {
-  loadFailed: "Could not load your insights. Please try again.",
-} as const;

@@ -111,3 +111,7 @@ export function deadlineRecord(
   }
   return record;
 }
+
+export const insightsMessages = {
+  loadFailed: "Could not load your insights. Please try again.",
+} as const;

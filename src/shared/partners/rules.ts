@@ -38,3 +38,30 @@ export function partnerStatus(partner: { invitedAt: Date; acceptedAt: Date | nul
   if (partner.acceptedAt) return "accepted";
   return now.getTime() - partner.invitedAt.getTime() >= INVITATION_EXPIRY_DAYS * DAY_MS ? "expired" : "invited";
 }
+
+/** Every message of the partner feature, used verbatim by the server and the screens. */
+export const partnerMessages = {
+  firstNameRequired: "Please enter your partner's first name.",
+  firstNameTooLong: `Please keep the first name under ${PARTNER_NAME_MAX_LENGTH} characters.`,
+  emailRequired: "Please enter your partner's email address.",
+  emailInvalid: "Please enter a valid email address.",
+  emailIpAddress: "Please enter an address with a domain name, not an IP address.",
+  emailReservedDomain: "This address can never receive e-mail: its domain is reserved for tests or local networks.",
+  ownEmail: "Your partner needs an address other than your own.",
+  alreadyInvited: "You have already invited this address.",
+  freeLimit: "The free plan includes 1 accountability partner. Upgrade to Premium for up to 3.",
+  premiumLimit: "You already have 3 accountability partners.",
+  addressLimit: "This address has received too many invitations today. Please try again tomorrow.",
+  dailyLimit: "You have sent as many invitations as you can today. Please try again tomorrow.",
+  notFound: "This partner is no longer on your list.",
+  cheerRequired: "Please write a few words.",
+  cheerTooLong: `Please keep your cheer under ${CHEER_MAX_LENGTH} characters.`,
+  cheerLimit: "You have sent enough cheers for today. Send another tomorrow.",
+  notAccepted: "Please confirm the invitation first.",
+  unsubscribeInvalid: "This unsubscribe link is not valid.",
+  cheerLinkInvalid: "This cheer link is not valid. Please open it again from the e-mail, without changing it.",
+  cheerLinkExpired: "This cheer link has expired. The link from your invitation e-mail still lets you send a cheer.",
+  cheerLinkGone: "This link is not valid any more: you are no longer this person's accountability partner.",
+  loadFailed: "Could not load your accountability partners. Please try again.",
+  inviteFailed: "Could not send the invitation. Please try again.",
+} as const;

@@ -2,22 +2,7 @@ import { z } from "zod";
 import { answer } from "../answer.ts";
 import { quizStatuses, storedQuizAnswerSchema } from "../quiz/contracts.ts";
 import { userText } from "../text.ts";
-import { isDeadlineInPast, milestoneTypes, normalizeDeadline } from "./rules.ts";
-
-/** The plan a quiz response turns into (mission, challenges, milestones, todos): its shapes and edit requests. */
-
-export const planMessages = {
-  titleRequired: "Title is required",
-  descriptionRequired: "Description is required",
-  milestoneDescriptionRequired: "A milestone needs a description. Empty text is not saved.",
-  deadlineInvalid: "Please choose a valid date",
-  deadlineInPast: "The deadline cannot be in the past",
-  nothingToUpdate: "Nothing to update",
-  challengeNotFound: "Challenge not found",
-  milestoneNotFound: "Milestone not found",
-  remainingTodos: (n: number) =>
-    `Please complete all ${n} remaining todo(s) before marking this milestone as complete.`,
-} as const;
+import { isDeadlineInPast, milestoneTypes, normalizeDeadline, planMessages } from "./rules.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Answers: each type is its schema's, so the OpenAPI document (which shows the schema) and the client agree.
@@ -174,14 +159,6 @@ export type BulkUpdateMilestonesRequest = z.input<typeof bulkUpdateMilestonesSch
 // ---------------------------------------------------------------------------------------------------------------
 // Todos (SPEC.md sections 4 and 7: generate-todo + consume-token, todo toggles)
 // ---------------------------------------------------------------------------------------------------------------
-
-export const todoMessages = {
-  notFound: "Todo not found",
-  milestoneCompleted: "Cannot generate todos for completed milestone",
-  generateFailed: "Failed to generate todos. Please try again.",
-  updateTodoFailed: "Failed to update todo. Please try again.",
-  updateMilestoneFailed: "Failed to update milestone. Please try again.",
-} as const;
 
 /** PATCH /api/todos/:id. Answers TodoToggled: the todo and its milestone, auto-completed or auto-uncompleted. */
 export const updateTodoSchema = z.object({

@@ -75,3 +75,26 @@ export function challengeProgress(
 export function sortMilestones<T extends { milestoneType: MilestoneType }>(list: T[]): T[] {
   return [...list].sort((a, b) => milestoneTypes.indexOf(a.milestoneType) - milestoneTypes.indexOf(b.milestoneType));
 }
+
+/** The plan a quiz response turns into (mission, challenges, milestones, todos): its shapes and edit requests. */
+
+export const planMessages = {
+  titleRequired: "Title is required",
+  descriptionRequired: "Description is required",
+  milestoneDescriptionRequired: "A milestone needs a description. Empty text is not saved.",
+  deadlineInvalid: "Please choose a valid date",
+  deadlineInPast: "The deadline cannot be in the past",
+  nothingToUpdate: "Nothing to update",
+  challengeNotFound: "Challenge not found",
+  milestoneNotFound: "Milestone not found",
+  remainingTodos: (n: number) =>
+    `Please complete all ${n} remaining todo(s) before marking this milestone as complete.`,
+} as const;
+
+export const todoMessages = {
+  notFound: "Todo not found",
+  milestoneCompleted: "Cannot generate todos for completed milestone",
+  generateFailed: "Failed to generate todos. Please try again.",
+  updateTodoFailed: "Failed to update todo. Please try again.",
+  updateMilestoneFailed: "Failed to update milestone. Please try again.",
+} as const;

@@ -78,3 +78,36 @@ const runningWords =
 export function isRunningText(...texts: Array<string | null | undefined>): boolean {
   return texts.some((text) => text != null && runningWords.test(text));
 }
+
+/** 200000 as "200,000", without Intl: a message built as the module loads should not load the locale data. */
+export const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** Every answer to a proof file, used verbatim by the server and the screens. */
+
+export const proofMessages = {
+  fileRequired: "Please choose a file.",
+  tooLarge: `This file is over ${PROOF_FILE_MAX_MB} MB. Please choose a smaller one.`,
+  notActivity: "This is not a GPX, TCX or FIT file. Export the original file from your watch or running app.",
+  notProof: "Please choose an activity file (GPX, TCX or FIT) or a photo (JPEG, PNG, WebP or HEIC).",
+  corrupt: "This file could not be read: it looks damaged or incomplete. Please export it again.",
+  noTimes: "This file has no timestamps, so it cannot show how long you ran. Export the original activity instead.",
+  tooFewPoints: `This activity is too short to check: it needs at least ${MIN_TRACKPOINTS} recorded points.`,
+  tooOld: `This activity is more than ${MAX_ACTIVITY_AGE_DAYS} days old. Upload a run from the last week.`,
+  inFuture: "This activity starts in the future. Check the date and time on your watch or phone.",
+  tooFast: `This looks like a ride or a drive, not a run: faster than ${formatPace(FASTEST_RUN_PACE_SECONDS_PER_KM)} or above ${MAX_RUN_SPEED_KMH} km/h.`,
+  tooSlow: `This looks like a walk, a hike or a paddle, not a run: slower than ${formatPace(SLOWEST_RUN_PACE_SECONDS_PER_KM)} over its moving time. If it was a run, record it as a run on your watch or app.`,
+  declaredRide: "This file says it is a ride, not a run. Please upload a run.",
+  declaredSwim: "This file says it is a swim, not a run. Please upload a run.",
+  declaredPaddle:
+    "This file says it is a paddle (kayak, canoe, rowing or stand-up paddle), not a run. Please upload a run.",
+  declaredHike: "This file says it is a hike, not a run. Please upload a run.",
+  declaredOther: "This file says it is another sport, not a run. Please upload a run.",
+  notMoving: "This activity shows no movement. Please upload the run itself.",
+  tooManyPoints: `This file has more than ${thousands(MAX_ACTIVITY_POINTS)} recorded points, more than one activity holds. Please upload a single activity.`,
+  timedOut: "We could not finish reading this file in time. Please try again in a moment.",
+  busy: "Many files are being checked right now. Please try again in a few seconds.",
+  accountBusy: "Your other uploads are still being checked. Please wait for them to finish, then try again.",
+  photoUnreadable: "This photo could not be read. Please choose a JPEG, PNG, WebP or HEIC image.",
+  uploadFailed: "Could not upload your proof. Please try again.",
+  proofNotFound: "This proof is no longer there.",
+} as const;

@@ -2,29 +2,12 @@ import { z } from "zod";
 import { answer } from "../answer.ts";
 import { userText } from "../text.ts";
 import { QUIZ_QUESTION_COUNT } from "./questions.ts";
-import { generationStages, generationStatuses, stripTags } from "./rules.ts";
+import { generationStages, generationStatuses, QUIZ_ANSWER_MAX_LENGTH, quizMessages, stripTags } from "./rules.ts";
 
 /** Requests and answers of the quiz and its generation run. */
 
 export const quizStatuses = ["in_progress", "analyzed"] as const;
 export type QuizStatus = (typeof quizStatuses)[number];
-
-export const QUIZ_ANSWER_MAX_LENGTH = 2000;
-
-export const quizMessages = {
-  answerRequired: "Please answer every question.",
-  answerTooLong: `Please keep each answer under ${QUIZ_ANSWER_MAX_LENGTH} characters.`,
-  answerCount: `Please answer all ${QUIZ_QUESTION_COUNT} questions.`,
-  generationFailed: "There was a problem generating your results. Please try again.",
-  notFound: "Quiz response not found",
-  stillRunning: "Your results are still being prepared. Please wait a moment.",
-  /** What a failed generation run stores as its error (SPEC.md section 8's processing messages). */
-  challengesFailed: "Failed to generate challenges.",
-  challengesInvalid: "Challenge generation did not return valid challenges.",
-  milestonesFailed: "Failed to generate milestones.",
-  /** Model generations one account may start in 24 hours (AI_DAILY_GENERATIONS_PER_USER, issue 28). */
-  dailyLimit: "You have reached today's limit of AI generations. Please try again tomorrow.",
-} as const;
 
 const answerText = userText({
   max: QUIZ_ANSWER_MAX_LENGTH,

@@ -1,3 +1,4 @@
+import { QUIZ_QUESTION_COUNT } from "./questions.ts";
 /** Where a generation run is. Here beside its stages, not in contracts.ts, which imports this file. */
 export const generationStatuses = ["idle", "running", "done", "failed"] as const;
 export type GenerationStatus = (typeof generationStatuses)[number];
@@ -50,3 +51,20 @@ export function generationProgress(state: {
   const writing = state.stage === "mission" ? Math.min(state.preview?.challenges.length ?? 0, PLAN_CHALLENGES) : 0;
   return Math.round(index * step + (writing / PLAN_CHALLENGES) * step);
 }
+
+export const QUIZ_ANSWER_MAX_LENGTH = 2000;
+
+export const quizMessages = {
+  answerRequired: "Please answer every question.",
+  answerTooLong: `Please keep each answer under ${QUIZ_ANSWER_MAX_LENGTH} characters.`,
+  answerCount: `Please answer all ${QUIZ_QUESTION_COUNT} questions.`,
+  generationFailed: "There was a problem generating your results. Please try again.",
+  notFound: "Quiz response not found",
+  stillRunning: "Your results are still being prepared. Please wait a moment.",
+  /** What a failed generation run stores as its error (SPEC.md section 8's processing messages). */
+  challengesFailed: "Failed to generate challenges.",
+  challengesInvalid: "Challenge generation did not return valid challenges.",
+  milestonesFailed: "Failed to generate milestones.",
+  /** Model generations one account may start in 24 hours (AI_DAILY_GENERATIONS_PER_USER, issue 28). */
+  dailyLimit: "You have reached today's limit of AI generations. Please try again tomorrow.",
+} as const;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { answer } from "../answer.ts";
 import { isValidTimeZone } from "../time.ts";
-import { unsubscribeLists } from "./rules.ts";
+import { reminderMessages, unsubscribeLists } from "./rules.ts";
 
 /** His reminder choices as GET and PATCH /api/reminders/settings answer them. */
 export const reminderSettingsSchema = answer(
@@ -15,15 +15,6 @@ export const reminderSettingsSchema = answer(
   }),
 );
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
-
-export const reminderMessages = {
-  timeZoneInvalid: "Unknown time zone",
-  nothingToChange: "Nothing to change",
-  loadFailed: "Could not load your reminder settings. Please try again.",
-  saveFailed: "Could not save your reminder settings. Please try again.",
-  saved: "Reminder settings saved.",
-  unsubscribeInvalid: "This unsubscribe link is not valid. You can turn reminders off in Settings.",
-} as const;
 
 export const reminderSettingsPatchSchema = z
   .strictObject({
@@ -39,9 +30,3 @@ export const unsubscribeSchema = z.strictObject({ token: z.string().min(1).max(2
 /** What a one-click unsubscribe turned off, for the page that confirms it (a reminder list or the community digest). */
 export const unsubscribeAnswerSchema = answer(z.object({ list: z.enum(unsubscribeLists) }));
 export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswerSchema>;
-
-export const listNames: Record<(typeof unsubscribeLists)[number], string> = {
-  deadlines: "deadline reminders",
-  weekly: "the weekly summary",
-  community: "the community digest",
-};

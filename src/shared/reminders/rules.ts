@@ -32,3 +32,18 @@ export const REMINDER_HOURS = { from: 8, until: 22 } as const;
 export function withinSendingHours(local: LocalTime): boolean {
   return local.hour >= REMINDER_HOURS.from && local.hour < REMINDER_HOURS.until;
 }
+
+export const reminderMessages = {
+  timeZoneInvalid: "Unknown time zone",
+  nothingToChange: "Nothing to change",
+  loadFailed: "Could not load your reminder settings. Please try again.",
+  saveFailed: "Could not save your reminder settings. Please try again.",
+  saved: "Reminder settings saved.",
+  unsubscribeInvalid: "This unsubscribe link is not valid. You can turn reminders off in Settings.",
+} as const;
+
+export const listNames: Record<(typeof unsubscribeLists)[number], string> = {
+  deadlines: "deadline reminders",
+  weekly: "the weekly summary",
+  community: "the community digest",
+};

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { TextField } from "#client/components/text-field.tsx";
 import { signupFormSchema } from "#shared/account/contracts.ts";
 import { authMessages, FIRST_NAME_MAX_LENGTH, MINIMUM_AGE } from "#shared/account/rules.ts";

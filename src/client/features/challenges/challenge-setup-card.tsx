@@ -1,5 +1,5 @@
-import { type Challenge, planMessages } from "#shared/plan/contracts.ts";
-import { milestoneLabels, sortMilestones } from "#shared/plan/rules.ts";
+import type { Challenge } from "#shared/plan/contracts.ts";
+import { milestoneLabels, planMessages, sortMilestones } from "#shared/plan/rules.ts";
 import { useUpdateChallenge } from "./api/update-challenge.ts";
 import { useUpdateMilestone } from "./api/update-milestone.ts";
 import { AutosaveText } from "./autosave-text.tsx";

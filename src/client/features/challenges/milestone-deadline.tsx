@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { DatePicker } from "#client/components/date-picker.tsx";
 import { formatDeadline } from "#client/lib/dates.ts";
 import type { Milestone } from "#shared/plan/contracts.ts";

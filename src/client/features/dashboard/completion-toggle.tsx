@@ -1,6 +1,6 @@
 import { useIsMutating } from "@tanstack/react-query";
-import { toast } from "react-toastify";
-import { planMessages } from "#shared/plan/contracts.ts";
+import { toast } from "react-toastify/unstyled";
+import { planMessages } from "#shared/plan/rules.ts";
 import { milestoneKey } from "./api/dashboard-cache.ts";
 import { useSaveMilestone } from "./api/save-milestone.ts";
 import { type DashboardMilestone, openTodoCount } from "./dashboard-updates.ts";

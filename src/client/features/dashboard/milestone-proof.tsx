@@ -3,8 +3,7 @@ import { FileDrop } from "#client/components/file-drop.tsx";
 import { ProofView } from "#client/components/proof-view.tsx";
 import { Spinner } from "#client/components/spinner.tsx";
 import type { ProofSummary } from "#shared/proof/contracts.ts";
-import { proofMessages } from "#shared/proof/contracts.ts";
-import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB } from "#shared/proof/rules.ts";
+import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB, proofMessages } from "#shared/proof/rules.ts";
 import { useAttachProof, useRemoveProof } from "./api/milestone-proof.ts";
 import { shouldShrink, shrinkPhoto } from "./shrink-photo.ts";
 

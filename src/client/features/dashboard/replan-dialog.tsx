@@ -1,19 +1,20 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { Modal } from "#client/components/modal.tsx";
 import { TextAreaField, TextField } from "#client/components/text-field.tsx";
 import { formatDeadline } from "#client/lib/dates.ts";
-import { acceptReplanSchema, type ReplanOffer } from "#shared/replan/contracts.ts";
+import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
+import type { ReplanOffer } from "#shared/replan/contracts.ts";
 import { inWindow, REPLAN_TODOS, replanMessages, replanReasonLabels } from "#shared/replan/rules.ts";
 import { useAcceptReplan, useDismissReplan } from "./api/replan.ts";
 
 type Values = { milestoneDescription: string; deadline: string; todos: string[] };
 
 /** The server's rules plus the window the offer came with, so a wrong date is named before anything is sent. */
-function schemaFor(offer: ReplanOffer) {
+async function schemaFor(offer: ReplanOffer) {
+  const { acceptReplanSchema } = await import("#shared/replan/contracts.ts");
   return acceptReplanSchema.superRefine((value, ctx) => {
     if (value.deadline && !inWindow(value.deadline, offer.window)) {
       ctx.addIssue({ code: "custom", path: ["deadline"], message: replanMessages.deadlineOutside(offer.window) });
@@ -40,18 +41,21 @@ export function ReplanDialog({
 }) {
   const accept = useAcceptReplan(milestoneId);
   const dismiss = useDismissReplan(milestoneId);
-  const resolver = useMemo(() => zodResolver(schemaFor(offer)), [offer]);
+  const resolver = useMemo(() => lazyZodResolver<Values>(() => schemaFor(offer)), [offer]);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<Values>({
-    resolver: resolver as never,
+    resolver,
     defaultValues: { ...offer.proposal, todos: offer.proposal.todos.slice(0, REPLAN_TODOS) },
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
   const busy = accept.isPending || dismiss.isPending;
+  useEffect(() => {
+    if (open) resolver.preload();
+  }, [open, resolver]);
 
   const onAccept = handleSubmit(async (values) => {
     try {

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { z } from "zod";
 import { formatMinutes } from "#client/lib/minutes.ts";
 import { maxDurationInputSchema } from "#shared/run-challenge/contracts.ts";

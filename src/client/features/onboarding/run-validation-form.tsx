@@ -6,8 +6,7 @@ import { ErrorBox } from "#client/components/error-box.tsx";
 import { FileDrop } from "#client/components/file-drop.tsx";
 import { ApiError } from "#client/lib/api.ts";
 import { formatMinutes } from "#client/lib/minutes.ts";
-import { proofMessages } from "#shared/proof/contracts.ts";
-import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB } from "#shared/proof/rules.ts";
+import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB, proofMessages } from "#shared/proof/rules.ts";
 import {
   type RunValidation,
   type RunValidationForm as RunValidationValues,

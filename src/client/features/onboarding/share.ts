@@ -1,4 +1,4 @@
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { config } from "#client/lib/config.ts";
 import { paths } from "#shared/paths.ts";
 

@@ -1,8 +1,8 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { cheerSchema, partnerMessages } from "#shared/partners/contracts.ts";
-import { CHEER_MAX_LENGTH } from "#shared/partners/rules.ts";
+import { cheerSchema } from "#shared/partners/contracts.ts";
+import { CHEER_MAX_LENGTH, partnerMessages } from "#shared/partners/rules.ts";
 import { useSendCheer } from "./api/partner-view.ts";
 
 /** Announced to screen readers only near the end, not on every keystroke. */

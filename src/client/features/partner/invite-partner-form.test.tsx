@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import { stubApi } from "#client/testing.ts";
-import { type PartnerSummary, partnerMessages } from "#shared/partners/contracts.ts";
+import type { PartnerSummary } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 import { textMessages } from "#shared/text.ts";
 import { InvitePartnerForm } from "./invite-partner-form.tsx";
 import { renderWithClient } from "./test-support.tsx";

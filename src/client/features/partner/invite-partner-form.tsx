@@ -1,12 +1,16 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { TextField } from "#client/components/text-field.tsx";
-import { type InvitePartner, invitePartnerSchema, partnerMessages } from "#shared/partners/contracts.ts";
-import { PARTNER_NAME_MAX_LENGTH } from "#shared/partners/rules.ts";
+import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
+import type { InvitePartner } from "#shared/partners/contracts.ts";
+import { PARTNER_NAME_MAX_LENGTH, partnerMessages } from "#shared/partners/rules.ts";
 import { useInvitePartner } from "./api/partners.ts";
 import { UpgradeLine } from "./upgrade-line.tsx";
+
+const resolver = lazyZodResolver<InvitePartner>(() =>
+  import("#shared/partners/contracts.ts").then((contracts) => contracts.invitePartnerSchema),
+);
 
 /**
  * First name and address of the person he chooses, checked here with the server's own schema and messages; the
@@ -20,7 +24,7 @@ export function InvitePartnerForm({ onInvited }: { onInvited?: () => void }) {
     reset,
     formState: { errors },
   } = useForm<InvitePartner, unknown, InvitePartner>({
-    resolver: zodResolver(invitePartnerSchema),
+    resolver,
     defaultValues: { firstName: "", email: "" },
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -39,7 +43,7 @@ export function InvitePartnerForm({ onInvited }: { onInvited?: () => void }) {
 
   const error = invite.error?.message;
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Invite a partner" className="space-y-4">
+    <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} aria-label="Invite a partner" className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Partner's first name"

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, expect, test, vi } from "vitest";
 import { stubApi } from "#client/testing.ts";
-import { type PartnerSummary, type PartnersAnswer, partnerMessages } from "#shared/partners/contracts.ts";
+import type { PartnerSummary, PartnersAnswer } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 import { PartnerCard } from "./partner-card.tsx";
 import { PartnerCheers } from "./partner-cheers.tsx";
 import { PartnerSettingsSection } from "./partner-settings-section.tsx";

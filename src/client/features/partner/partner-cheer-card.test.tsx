@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import { stubApi } from "#client/testing.ts";
-import { type PartnerCheerAnswer, partnerMessages } from "#shared/partners/contracts.ts";
+import type { PartnerCheerAnswer } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 import { PartnerCheerCard } from "./partner-cheer-card.tsx";
 import { renderWithClient } from "./test-support.tsx";
 

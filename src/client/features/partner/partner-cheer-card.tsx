@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { ApiError } from "#client/lib/api.ts";
-import { type PartnerCheerAnswer, partnerMessages } from "#shared/partners/contracts.ts";
+import type { PartnerCheerAnswer } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 import { paths } from "#shared/paths.ts";
 import { milestoneLabels } from "#shared/plan/rules.ts";
 import { partnerCheerQuery, useSendCheerFromEmail } from "./api/partner-view.ts";

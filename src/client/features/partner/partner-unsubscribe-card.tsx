@@ -2,7 +2,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { ApiError } from "#client/lib/api.ts";
-import { partnerMessages } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 import { paths } from "#shared/paths.ts";
 import { partnerUnsubscribeQuery, stopPartnerEmails } from "./api/partner-view.ts";
 import { PartnerPageLoadFailed, PartnerPageLoading } from "./partner-page-states.tsx";

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import { stubApi } from "#client/testing.ts";
-import { type PartnerViewAnswer, partnerMessages } from "#shared/partners/contracts.ts";
-import { CHEER_MAX_LENGTH } from "#shared/partners/rules.ts";
+import type { PartnerViewAnswer } from "#shared/partners/contracts.ts";
+import { CHEER_MAX_LENGTH, partnerMessages } from "#shared/partners/rules.ts";
 import { PartnerView } from "./partner-view.tsx";
 import { renderWithClient } from "./test-support.tsx";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { partnerMessages } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 import { dashboardSectionPath } from "#shared/paths.ts";
 
 /** The free plan's one partner, said as the other limits say it, with the way to Premium. */

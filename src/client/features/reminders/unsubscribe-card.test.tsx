@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, expect, test, vi } from "vitest";
 import { stubApi } from "#client/testing.ts";
-import { notificationMessages } from "#shared/community/notifications.ts";
+import { notificationMessages } from "#shared/community/rules.ts";
 import { UnsubscribeCard } from "./unsubscribe-card.tsx";
 
 afterEach(() => {

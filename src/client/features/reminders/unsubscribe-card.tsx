@@ -2,8 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { dashboardSectionPath, paths } from "#shared/paths.ts";
-import { listNames, reminderMessages } from "#shared/reminders/contracts.ts";
-import { type UnsubscribeList, unsubscribeLists } from "#shared/reminders/rules.ts";
+import { listNames, reminderMessages, type UnsubscribeList, unsubscribeLists } from "#shared/reminders/rules.ts";
 import { unsubscribe } from "./api/reminder-settings.ts";
 
 /** The list a token names (its second part), for the question; the server checks the signature. */

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { ApiError } from "#client/lib/api.ts";
 import { type PushSubscriptionJson, pushMessages } from "#shared/push/contracts.ts";
 import { deleteSubscription, pushStatusQuery, saveSubscription } from "./api/push.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { challenges, milestones, proofs } from "#server/db/schema.ts";
-import { proofMessages } from "#shared/proof/contracts.ts";
+import { proofMessages } from "#shared/proof/rules.ts";
 import { DAY_MS } from "#shared/time.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { realActivityFile } from "#tests/support/real-activity-files.ts";

@@ -6,8 +6,7 @@ import { partnerCheerToken, readPartnerCheerToken } from "#server/services/partn
 import { deliverPartnerEmail } from "#server/services/partners/partner-deliver.ts";
 import { partnerUnsubscribeToken } from "#server/services/partners/partner-unsubscribe-token.ts";
 import { planLineForOthers } from "#server/services/plan/plan-read.ts";
-import { partnerMessages } from "#shared/partners/contracts.ts";
-import { CHEER_LINK_DAYS, type PartnerDeliveryKind } from "#shared/partners/rules.ts";
+import { CHEER_LINK_DAYS, type PartnerDeliveryKind, partnerMessages } from "#shared/partners/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
 import { uniqueEmail } from "#tests/support/personas.ts";

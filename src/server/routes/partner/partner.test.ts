@@ -5,8 +5,8 @@ import { partnerCheers, partnerDeliveries, partners, profiles, quizResponses } f
 import { hashPartnerToken } from "#server/services/partners/link-token.ts";
 import { invitePartner, listPartners } from "#server/services/partners/partners.ts";
 import type { DataExport } from "#shared/account/data-rights.ts";
-import { type PartnersAnswer, partnerMessages } from "#shared/partners/contracts.ts";
-import { INVITATION_EXPIRY_DAYS } from "#shared/partners/rules.ts";
+import type { PartnersAnswer } from "#shared/partners/contracts.ts";
+import { INVITATION_EXPIRY_DAYS, partnerMessages } from "#shared/partners/rules.ts";
 import { textMessages } from "#shared/text.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";

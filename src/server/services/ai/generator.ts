@@ -1,5 +1,5 @@
-import { quizMessages } from "#shared/quiz/contracts.ts";
 import type { GenerationStage } from "#shared/quiz/rules.ts";
+import { quizMessages } from "#shared/quiz/rules.ts";
 import type {
   Answer,
   GeneratedChallenge,

@@ -4,8 +4,9 @@ import type { Deps } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { challenges, milestones, partners, quizResponses } from "#server/db/schema.ts";
 import { milestoneTypes } from "#shared/plan/rules.ts";
-import { type GenerationState, type PlanPreview, quizMessages } from "#shared/quiz/contracts.ts";
+import type { GenerationState, PlanPreview } from "#shared/quiz/contracts.ts";
 import type { GenerationStage } from "#shared/quiz/rules.ts";
+import { quizMessages } from "#shared/quiz/rules.ts";
 import {
   type GeneratedPlan,
   GenerationError,

@@ -11,8 +11,8 @@ import {
   reminderDeliveries,
   users,
 } from "#server/db/schema.ts";
-import { partnerMessages } from "#shared/partners/contracts.ts";
 import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 import type { MilestoneType } from "#shared/plan/rules.ts";
 import { addDays } from "#shared/time.ts";
 import { captureLog } from "#tests/support/captured-log.ts";

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { api, unwrap } from "#client/lib/api.ts";
 import { type CalendarFeedAnswer, calendarMessages } from "#shared/calendar/contracts.ts";
 

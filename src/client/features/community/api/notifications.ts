@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
-import { type DigestSetting, type NotificationsAnswer, notificationMessages } from "#shared/community/notifications.ts";
+import type { DigestSetting, NotificationsAnswer } from "#shared/community/notifications.ts";
+import { notificationMessages } from "#shared/community/rules.ts";
 
 /** His notifications and the digest switch (issue 40, decision 0137); members only. */
 

@@ -1,4 +1,4 @@
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { MenuIcon } from "#client/components/menu-icons.tsx";
 import type { FeedPost } from "#shared/community/contracts.ts";
 import { useCheer } from "../api/feed.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { Modal } from "#client/components/modal.tsx";
 import { feedMessages, REPORT_NOTE_MAX, type ReportReason, reportReasons } from "#shared/community/rules.ts";

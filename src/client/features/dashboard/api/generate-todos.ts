@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { ApiError, api, unwrap } from "#client/lib/api.ts";
-import { type TodosGenerated, type TodosPreview, todoMessages } from "#shared/plan/contracts.ts";
+import type { TodosGenerated, TodosPreview } from "#shared/plan/contracts.ts";
+import { todoMessages } from "#shared/plan/rules.ts";
 import { dashboardQuery } from "./dashboard.ts";
 import { dashboardCache, generateKey } from "./dashboard-cache.ts";
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
 import type { Dashboard } from "#shared/dashboard/contracts.ts";
-import { type ProofSummary, proofMessages } from "#shared/proof/contracts.ts";
+import type { ProofSummary } from "#shared/proof/contracts.ts";
+import { proofMessages } from "#shared/proof/rules.ts";
 import { dashboardQuery } from "./dashboard.ts";
 
 /** The dashboard's copy with one milestone's proof replaced, so the card shows it at once. */

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { ApiError, api, unwrap } from "#client/lib/api.ts";
 import { announceMilestoneCompleted } from "#client/lib/win-events.ts";
 import type { MilestoneSaved } from "#shared/plan/contracts.ts";
-import { todoMessages } from "#shared/plan/contracts.ts";
-import { normalizeDeadline } from "#shared/plan/rules.ts";
+import { normalizeDeadline, todoMessages } from "#shared/plan/rules.ts";
 import { type DashboardMilestone, withCompletion, withSaved } from "../dashboard-updates.ts";
 import { dashboardCache, milestoneSelfKey } from "./dashboard-cache.ts";
 

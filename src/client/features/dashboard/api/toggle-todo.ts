@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { api, unwrap } from "#client/lib/api.ts";
 import { announceMilestoneCompleted } from "#client/lib/win-events.ts";
-import { type TodoToggled, todoMessages } from "#shared/plan/contracts.ts";
+import type { TodoToggled } from "#shared/plan/contracts.ts";
+import { todoMessages } from "#shared/plan/rules.ts";
 import { withSaved, withTodo } from "../dashboard-updates.ts";
 import { dashboardCache, milestoneKey, todoKey } from "./dashboard-cache.ts";
 

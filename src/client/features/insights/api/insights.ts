@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
-import { type Insights, insightsMessages } from "#shared/insights/contracts.ts";
+import type { Insights } from "#shared/insights/contracts.ts";
+import { insightsMessages } from "#shared/insights/rules.ts";
 import type { Streak } from "#shared/insights/streak.ts";
 
 /** Both insights queries start with this key, so one invalidation refreshes the page's and the dashboard's. */

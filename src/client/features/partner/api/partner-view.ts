@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
-import {
-  type PartnerCheerAnswer,
-  type PartnerUnsubscribeAnswer,
-  type PartnerViewAnswer,
-  partnerMessages,
-} from "#shared/partners/contracts.ts";
+import type { PartnerCheerAnswer, PartnerUnsubscribeAnswer, PartnerViewAnswer } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 
 /** What only the partner's screens say: the server's own answers carry partnerMessages. */
 const partnerViewMessages = {

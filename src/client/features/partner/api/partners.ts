@@ -1,12 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { ApiError, api, unwrap } from "#client/lib/api.ts";
-import {
-  type InvitePartner,
-  type PartnerSummary,
-  type PartnersAnswer,
-  partnerMessages,
-} from "#shared/partners/contracts.ts";
+import type { InvitePartner, PartnerSummary, PartnersAnswer } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 
 /** What only the screens say: the server's own answers carry partnerMessages. */
 const screenMessages = {

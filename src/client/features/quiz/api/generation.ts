@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
-import { type GenerationState, quizMessages } from "#shared/quiz/contracts.ts";
+import type { GenerationState } from "#shared/quiz/contracts.ts";
+import { quizMessages } from "#shared/quiz/rules.ts";
 
 /** POST /api/quiz/responses/:id/generate. Idempotent on the server: while a run is going or after it finished, this starts nothing. */
 export async function startGeneration(id: string) {

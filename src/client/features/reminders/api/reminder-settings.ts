@@ -1,13 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "react-toastify/unstyled";
 import { api, unwrap } from "#client/lib/api.ts";
-import { notificationMessages } from "#shared/community/notifications.ts";
-import {
-  type ReminderSettings,
-  type ReminderSettingsPatch,
-  reminderMessages,
-  type UnsubscribeAnswer,
-} from "#shared/reminders/contracts.ts";
+import { notificationMessages } from "#shared/community/rules.ts";
+import type { ReminderSettings, ReminderSettingsPatch, UnsubscribeAnswer } from "#shared/reminders/contracts.ts";
+import { reminderMessages } from "#shared/reminders/rules.ts";
 
 /** GET /api/reminders/settings */
 export function reminderSettingsQuery() {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { proofMessages } from "#shared/proof/contracts.ts";
+import { proofMessages } from "#shared/proof/rules.ts";
 import { type RealActivityFile, realActivityFile, realActivityFiles } from "#tests/support/real-activity-files.ts";
 import { readActivity } from "./read-activity.ts";
 
