@@ -1,4 +1,4 @@
-import { expect, gotoHydrated, test } from "./fixtures.ts";
+import { expect, gotoHydrated, reloadHydrated, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 
 // The private calendar feed on the settings page (issue 14): create the link, add it to a calendar, see the
@@ -39,7 +39,7 @@ test("he creates his calendar link, his calendar shows his dated milestones, and
   expect(ics).toContain(`SUMMARY:${challenge.title.replace(/([,;])/g, "\\$1")}: Immediate Milestone`);
 
   // The link survives a reload: it is his until he changes it.
-  await page.reload();
+  await reloadHydrated(page);
   await expect(link).toHaveValue(url);
 
   await section.getByRole("button", { name: "Get a new link" }).click();

@@ -29,6 +29,13 @@ export async function gotoHydrated(page: Page, url: string) {
   return response;
 }
 
+/** Reloads the page and waits, like `gotoHydrated`, until React has taken it over: a tap before that does nothing. */
+export async function reloadHydrated(page: Page) {
+  const response = await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return response;
+}
+
 /**
  * Opens a dashboard screen from the SPA shell instead of the server's render with his data in it (decision 0139): the
  * page the service worker keeps, and the one a failed render falls back to. The document is asked for without his

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, gotoHydrated, test } from "./fixtures.ts";
+import { expect, gotoHydrated, reloadHydrated, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch, apiPost, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -55,7 +55,7 @@ test("a new streak starts with one tick on the dashboard, and the insights page 
   // The short-term milestone, done long before its date: on time.
   await apiPatch(page, `/api/milestones/${challenge.milestones[1]!.id}`, { milestoneCompleted: true });
   const bar = page.getByRole("progressbar", { name: "Progress of challenge 1" });
-  await page.reload();
+  await reloadHydrated(page);
   await expect(bar).toHaveAttribute("aria-valuenow", /^[1-9]\d*$/);
   const progress = await bar.getAttribute("aria-valuenow");
 

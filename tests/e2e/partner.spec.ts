@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { partnerMessages } from "#shared/partners/rules.ts";
 import { uniqueEmail } from "../support/personas.ts";
-import { expect, gotoHydrated, test, waitForMail } from "./fixtures.ts";
+import { expect, gotoHydrated, reloadHydrated, test, waitForMail } from "./fixtures.ts";
 import { acceptedPlan, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -121,7 +121,7 @@ test("he invites a partner, who confirms from the e-mail, sees the plan and chee
   await page.getByRole("button", { name: "Dismiss Sam's cheer" }).click();
   await expect(shown).toHaveCount(0);
   expect((await dismissed).ok()).toBe(true);
-  await page.reload();
+  await reloadHydrated(page);
   await expect(card.getByText(/^Sam is keeping an eye on your plan/)).toBeVisible();
   await expect(shown).toHaveCount(0);
 

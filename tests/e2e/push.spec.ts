@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts";
 import { E2E } from "../support/e2e-ports.ts";
-import { expect, gotoHydrated, test } from "./fixtures.ts";
+import { expect, gotoHydrated, reloadHydrated, test } from "./fixtures.ts";
 import { expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
@@ -103,7 +103,7 @@ test("push notifications switch on and off on this device, and the server keeps 
   expect(endpoint).toMatch(/^http:\/\/127\.0\.0\.1:9\/push\//);
   expect(await serverKnows(page, endpoint!)).toBe(true);
 
-  await page.reload();
+  await reloadHydrated(page);
   await expect(toggle).toHaveAttribute("aria-checked", "true");
 
   await toggle.click();

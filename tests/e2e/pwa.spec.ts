@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts";
-import { createConfirmedUser, expect, gotoHydrated, logIn, test } from "./fixtures.ts";
+import { createConfirmedUser, expect, gotoHydrated, logIn, reloadHydrated, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
@@ -108,7 +108,7 @@ test("the dashboard opens offline with his last data, caches no API answer, and 
   expect(cached.filter((url) => url.startsWith("/api/"))).toEqual([]);
 
   await context.setOffline(false);
-  await page.reload();
+  await reloadHydrated(page);
   await expect(page.getByText("You are offline.")).toBeHidden();
   // Phones log out from the menu, wider screens from the sidebar (from 768 px).
   if ((page.viewportSize()?.width ?? 0) < 768) {
