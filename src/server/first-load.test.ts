@@ -33,6 +33,8 @@ describe("the dashboard's first load", () => {
   it("starts the worker that reads the browser's time zone off the main thread, a script of its own", () => {
     const worker = scripts.map(({ code }) => /\/assets\/time-zone\.worker-[\w-]+\.js/.exec(code)?.[0]).find(Boolean);
     expect(worker).toBeDefined();
-    expect(readFileSync(join(buildDirectory(), "client", worker ?? ""), "utf8")).toContain("resolvedOptions().timeZone");
+    expect(readFileSync(join(buildDirectory(), "client", worker ?? ""), "utf8")).toContain(
+      "resolvedOptions().timeZone",
+    );
   });
 });
