@@ -17,8 +17,3 @@ export function monthGrid(month: Date): (Date | null)[] {
 export function formatDay(day: Date) {
   return format(day, "EEEE, MMMM d, yyyy");
 }
-
-/** 'YYYY-MM-DD', the date-only form the server stores as that day 23:59:59.000Z. */
-export function toIsoDate(day: Date) {
-  return format(day, "yyyy-MM-dd");
-}

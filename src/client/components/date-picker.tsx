@@ -1,7 +1,7 @@
 import { addMonths, format, isBefore, isSameDay, isSameMonth, startOfDay, startOfMonth } from "date-fns";
 import { useEffect, useState } from "react";
-import { parseCalendarDay } from "../lib/dates.ts";
-import { formatDay, monthGrid, toIsoDate, weekdayLabels } from "./date-picker-model.ts";
+import { parseCalendarDay, toIsoDate } from "../lib/dates.ts";
+import { formatDay, monthGrid, weekdayLabels } from "./date-picker-model.ts";
 import { Modal } from "./modal.tsx";
 
 type DatePickerProps = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "#shared/time.ts";
-import { monthGrid, toIsoDate } from "../components/date-picker-model.ts";
-import { formatDeadline, parseCalendarDay } from "./dates.ts";
+import { monthGrid } from "../components/date-picker-model.ts";
+import { formatDeadline, parseCalendarDay, toIsoDate } from "./dates.ts";
 
 // These read the machine's time zone: npm run test:dates runs them in Europe/Berlin across its summer-time switches.
 describe("calendar days on the viewer's clock, over leap days, year ends and summer-time switches (issue 24 #2)", () => {

@@ -20,9 +20,14 @@ export function parseCalendarDay(value: string | null | undefined): Date | null 
  */
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** 'YYYY-MM-DD', the date-only form the server stores as that day 23:59:59.000Z: `parseCalendarDay` read back. */
+export function toIsoDate(day: Date) {
+  return format(day, "yyyy-MM-dd");
+}
+
 /** Today on the browser's clock, YYYY-MM-DD. */
 export function browserToday(): string {
-  return format(new Date(), "yyyy-MM-dd");
+  return toIsoDate(new Date());
 }
 
 /** 'Sat, Mar 1, 2031'. */
