@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, expect, test, vi } from "vitest";
 import { stubApi } from "#client/testing.ts";
-import { useTimeZoneSync } from "./use-time-zone-sync.ts";
+import { TimeZoneSync } from "./use-time-zone-sync.ts";
 
 afterEach(() => {
   cleanup();
@@ -11,11 +11,6 @@ afterEach(() => {
 });
 
 const settings = (timeZone: string | null) => ({ deadlineEmails: true, weeklySummary: true, timeZone });
-
-function Probe() {
-  useTimeZoneSync();
-  return null;
-}
 
 /** The dashboard opened on a device in `zone`, the browser's idle callbacks held until the test runs them. */
 function openDashboardIn(zone: string) {
@@ -29,17 +24,27 @@ function openDashboardIn(zone: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <Probe />
+      <TimeZoneSync />
     </QueryClientProvider>,
   );
   return idle;
 }
 
-test("tells the server a new time zone once the browser is idle, not amid the page's first load", async () => {
-  const fetch = stubApi({
-    "GET /api/reminders/settings": { body: settings("UTC") },
-    "PATCH /api/reminders/settings": { body: settings("Europe/Berlin") },
+/** The server has `stored` for his zone, and answers a change with `saved`. */
+const settingsApi = (stored: string | null, saved: string) =>
+  stubApi({
+    "GET /api/reminders/settings": { body: settings(stored) },
+    "PATCH /api/reminders/settings": { body: settings(saved) },
   });
+
+/** The browser comes to rest: the sync's idle callback runs. */
+async function becomeIdle(idle: Array<() => void>) {
+  await waitFor(() => expect(idle).toHaveLength(1));
+  idle[0]?.();
+}
+
+test("tells the server a new time zone once the browser is idle, not amid the page's first load", async () => {
+  const fetch = settingsApi("UTC", "Europe/Berlin");
   const idle = openDashboardIn("Europe/Berlin");
   await waitFor(() => expect(idle).toHaveLength(1));
   expect(fetch.requests.map((r) => r.method)).toEqual(["GET"]);
@@ -55,9 +60,7 @@ test("tells the server a new time zone once the browser is idle, not amid the pa
 
 test("sends nothing when the server already has his zone", async () => {
   const fetch = stubApi({ "GET /api/reminders/settings": { body: settings("Europe/Berlin") } });
-  const idle = openDashboardIn("Europe/Berlin");
-  await waitFor(() => expect(idle).toHaveLength(1));
-  idle[0]?.();
+  await becomeIdle(openDashboardIn("Europe/Berlin"));
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(fetch.requests.map((r) => r.method)).toEqual(["GET"]);
 });
@@ -68,7 +71,6 @@ function workersAnswering(zone: string | "error") {
   class FakeWorker {
     onmessage: ((event: MessageEvent) => void) | null = null;
     onerror: ((event: Event) => void) | null = null;
-    terminated = false;
     constructor(url: URL | string) {
       started.push(String(url));
       queueMicrotask(() => {
@@ -76,25 +78,19 @@ function workersAnswering(zone: string | "error") {
         else this.onmessage?.(new MessageEvent("message", { data: zone }));
       });
     }
-    terminate() {
-      this.terminated = true;
-    }
+    terminate() {}
   }
   vi.stubGlobal("Worker", FakeWorker);
   return started;
 }
 
 test("reads the zone in a worker, off the page's main thread, and sends what the worker read", async () => {
-  const fetch = stubApi({
-    "GET /api/reminders/settings": { body: settings("UTC") },
-    "PATCH /api/reminders/settings": { body: settings("Asia/Tokyo") },
-  });
+  const fetch = settingsApi("UTC", "Asia/Tokyo");
   const started = workersAnswering("Asia/Tokyo");
   const idle = openDashboardIn("Europe/Berlin");
   const pageRead = vi.mocked(Intl.DateTimeFormat.prototype.resolvedOptions);
   pageRead.mockClear();
-  await waitFor(() => expect(idle).toHaveLength(1));
-  idle[0]?.();
+  await becomeIdle(idle);
   await waitFor(() => expect(fetch.requests.at(-1)?.body).toEqual({ timeZone: "Asia/Tokyo" }));
   expect(started).toHaveLength(1);
   expect(started[0]).toContain("time-zone.worker");
@@ -102,13 +98,8 @@ test("reads the zone in a worker, off the page's main thread, and sends what the
 });
 
 test("reads the zone on the page when the worker cannot start", async () => {
-  const fetch = stubApi({
-    "GET /api/reminders/settings": { body: settings("UTC") },
-    "PATCH /api/reminders/settings": { body: settings("Europe/Berlin") },
-  });
+  const fetch = settingsApi("UTC", "Europe/Berlin");
   workersAnswering("error");
-  const idle = openDashboardIn("Europe/Berlin");
-  await waitFor(() => expect(idle).toHaveLength(1));
-  idle[0]?.();
+  await becomeIdle(openDashboardIn("Europe/Berlin"));
   await waitFor(() => expect(fetch.requests.at(-1)?.body).toEqual({ timeZone: "Europe/Berlin" }));
 });

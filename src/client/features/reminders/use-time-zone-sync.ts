@@ -7,7 +7,7 @@ import { readTimeZone } from "./read-time-zone.ts";
  * Reminders go out at 08:00 his time: the dashboard tells the server the time zone of the device he last used,
  * once per visit and only when it changed (after a flight, or on a phone set to another zone).
  */
-export function useTimeZoneSync() {
+function useTimeZoneSync() {
   const settings = useQuery({ ...reminderSettingsQuery(), staleTime: Number.POSITIVE_INFINITY });
   const { mutate } = useUpdateReminderSettings({ quiet: true });
   const stored = settings.data?.timeZone;
@@ -22,16 +22,10 @@ export function useTimeZoneSync() {
     };
     // When the browser is idle, not amid the page's first load (decision 0139); the zone itself is read off the main
     // thread (read-time-zone.ts). Where there is no idle callback (Safari), at once.
-    if (typeof requestIdleCallback !== "function") {
-      sync();
-      return () => {
-        left = true;
-      };
-    }
-    const idle = requestIdleCallback(sync, { timeout: 2_000 });
+    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(sync, { timeout: 2_000 }) : sync();
     return () => {
       left = true;
-      cancelIdleCallback(idle);
+      if (idle !== undefined) cancelIdleCallback(idle);
     };
   }, [loaded, stored, mutate]);
 }
