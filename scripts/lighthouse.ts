@@ -43,6 +43,9 @@ const PAGES: ReadonlyArray<{ path: string; kind: Kind }> = [
 ];
 const CHROME_FLAGS = ["--headless=new", ...chromiumArgs];
 
+/** A page's path as a file name: /dashboard/settings → _dashboard_settings. */
+const fileNameOf = (path: string) => path.replace(/\W+/g, "_") || "root";
+
 async function waitForHealth(baseUrl: string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -121,8 +124,8 @@ try {
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
       results.push(result.lhr);
-      const perf = result.lhr.categories.performance;
-      if (result.lhr.runtimeError || perf?.score == null) {
+      const score = result.lhr.categories.performance?.score;
+      if (result.lhr.runtimeError || score == null) {
         const why =
           result.lhr.runtimeError?.message ??
           Object.values(result.lhr.audits).find((a) => a.errorMessage)?.errorMessage;
@@ -131,7 +134,7 @@ try {
       if (process.env.LIGHTHOUSE_TRACE_DIR) {
         mkdirSync(process.env.LIGHTHOUSE_TRACE_DIR, { recursive: true });
         const trace = (result.artifacts as { Trace?: { traceEvents: unknown[] } }).Trace;
-        const name = `${page.path.replace(/\W+/g, "_") || "root"}-${run}-${Math.round((result.lhr.categories.performance?.score ?? 0) * 100)}.json`;
+        const name = `${fileNameOf(page.path)}-${run}-${Math.round((score ?? 0) * 100)}.json`;
         writeFileSync(join(process.env.LIGHTHOUSE_TRACE_DIR, name), JSON.stringify(trace?.traceEvents ?? []));
       }
     }
@@ -143,7 +146,7 @@ try {
     if (!lhr) continue;
     if (process.env.LIGHTHOUSE_REPORT_DIR) {
       mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
-      const file = join(process.env.LIGHTHOUSE_REPORT_DIR, `${page.path.replace(/\W+/g, "_") || "root"}.json`);
+      const file = join(process.env.LIGHTHOUSE_REPORT_DIR, `${fileNameOf(page.path)}.json`);
       writeFileSync(file, JSON.stringify(lhr, null, 1));
     }
     if (lhr.runtimeError) {
