@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fuzzJson, fuzzObject, fuzzParameters } from "#tests/support/fuzz.ts";
 import { isAnswer } from "./answer.ts";
-import { hasControlCharacter, isStorableText } from "./text.ts";
+import { hasControlCharacter, isStorableText } from "./text-rules.ts";
 
 /**
  * Every zod schema the shared modules export (found by walking their exports, so a new schema is fuzzed without

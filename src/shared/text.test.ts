@@ -6,7 +6,8 @@ import { updateChallengeSchema, updateMilestoneSchema } from "./plan/contracts.t
 import { submitQuizSchema } from "./quiz/contracts.ts";
 import { QUIZ_QUESTION_COUNT } from "./quiz/questions.ts";
 import { runValidationSchema } from "./run-challenge/contracts.ts";
-import { textMessages, userText } from "./text.ts";
+import { userText } from "./text.ts";
+import { textMessages } from "./text-rules.ts";
 
 const message = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 

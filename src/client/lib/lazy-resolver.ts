@@ -1,5 +1,6 @@
 import type { FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
+import { lazyModule } from "./lazy-module.ts";
 
 /**
  * A form's zod resolver whose schema, zod itself and the resolver load when the form is first checked, not with the
@@ -8,33 +9,24 @@ import type { z } from "zod";
  * every visit, for forms most visits never send. `preload` starts the download early (when he focuses the form), so
  * the check is usually ready by the time he presses the button.
  */
-export function lazyZodResolver<T extends FieldValues>(
+export function lazyZodResolver<T extends FieldValues, Checked = T>(
   loadSchema: () => Promise<z.ZodType>,
-): Resolver<T> & { preload: () => void } {
-  let loading: Promise<Resolver<T>> | undefined;
-  const load = () => {
-    if (!loading) {
-      const attempt = Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(
-        ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T>,
-      );
-      // A failed download is tried again at the next check rather than remembered.
-      attempt.catch(() => {
-        if (loading === attempt) loading = undefined;
-      });
-      loading = attempt;
-    }
-    return loading;
-  };
-  const resolver: Resolver<T> = async (values, context, options) => {
-    let check: Resolver<T>;
+): Resolver<T, unknown, Checked> & { preload: () => void } {
+  const check = lazyModule(() =>
+    Promise.all([import("@hookform/resolvers/zod"), loadSchema()]).then(
+      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T, unknown, Checked>,
+    ),
+  );
+  const resolver: Resolver<T, unknown, Checked> = async (values, context, options) => {
+    let resolve: Resolver<T, unknown, Checked>;
     try {
-      check = await load();
+      resolve = await check.load();
     } catch {
       // Without its schema (offline, or a deploy replaced the file) the form goes as typed: the server checks it
       // with the same schema, and the form shows the server's answer.
-      return { values, errors: {} };
+      return { values: values as unknown as Checked, errors: {} };
     }
-    return check(values, context, options);
+    return resolve(values, context, options);
   };
-  return Object.assign(resolver, { preload: () => void load() });
+  return Object.assign(resolver, { preload: check.preload });
 }

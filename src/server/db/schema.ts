@@ -16,8 +16,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { billingIntervals, UNLIMITED_TOKENS } from "#shared/billing/plans.ts";
-import { badgeIds } from "#shared/community/badges.ts";
 import {
+  badgeIds,
   moderatedItemKinds,
   moderationDecisions,
   notificationKinds,

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { isStorableText, unstorableTextMessage } from "#shared/text.ts";
+import { isStorableText, unstorableTextMessage } from "#shared/text-rules.ts";
 import { withoutBody } from "./body-limit.ts";
 
 /** Every string in a parsed JSON value, object keys included; iterative, so no nesting depth can overflow the stack. */

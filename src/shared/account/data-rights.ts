@@ -1,21 +1,11 @@
 import { z } from "zod";
 import { answer } from "../answer.ts";
-import { paths } from "../paths.ts";
-import { dayOf } from "../time.ts";
+import { dataRightsMessages } from "./rules.ts";
 
 /**
  * The user's data rights on the profile page (GDPR Art. 15, 17, 20): download everything stored about him as one
- * JSON file, and delete the account, confirmed with his password.
+ * JSON file, and delete the account, confirmed with his password. Their words live in rules.ts (decision 0141).
  */
-
-export const dataRightsMessages = {
-  passwordRequired: "Please enter your password to confirm.",
-  wrongPassword: "That password is not correct. Your account was not deleted.",
-  cancelFailed:
-    "Your subscription could not be cancelled right now, so your account was not deleted. Please try again in a few minutes.",
-  exportFailed: "Could not prepare your data. Please try again.",
-  deleteFailed: "Could not delete your account. Please try again.",
-} as const;
 
 /** POST /api/me/delete: the password as typed (never trimmed), only checked for presence here. */
 export const deleteAccountSchema = z.object({
@@ -29,9 +19,6 @@ export type DeleteAccountRequest = z.input<typeof deleteAccountSchema>;
 /** What the deletion answers; the session cookie is cleared with it. */
 export const accountDeletedSchema = answer(z.object({ deleted: z.literal(true), subscriptionCancelled: z.boolean() }));
 export type AccountDeleted = z.infer<typeof accountDeletedSchema>;
-
-/** Where the browser lands after the deletion: a signed-out page that says what happened. */
-export const accountDeletedPath = paths.accountDeleted;
 
 /** One table of the export: what it is, which of its columns were left out and why, and every row that is his. */
 const dataExportSectionSchema = z.object({
@@ -55,8 +42,3 @@ export const dataExportSchema = answer(
   }),
 );
 export type DataExport = z.infer<typeof dataExportSchema>;
-
-/** unscroll-data-YYYY-MM-DD.json, the day (UTC) the file was made. */
-export function dataExportFileName(at: Date) {
-  return `unscroll-data-${dayOf(at)}.json`;
-}

@@ -1,4 +1,6 @@
-import { hasControlCharacter, isStorableText } from "../text.ts";
+import { paths } from "../paths.ts";
+import { hasControlCharacter, isStorableText } from "../text-rules.ts";
+import { dayOf } from "../time.ts";
 
 /**
  * Account rules and copy both sides apply (SPEC.md sections 5 and 8): the forms check
@@ -83,3 +85,21 @@ export const authTimings = {
   emailConfirmedRedirectMs: 2000,
   resetRedirectMs: 2000,
 } as const;
+
+/** The data rights on the profile page (data-rights.ts): what the download and the deletion say. */
+export const dataRightsMessages = {
+  passwordRequired: "Please enter your password to confirm.",
+  wrongPassword: "That password is not correct. Your account was not deleted.",
+  cancelFailed:
+    "Your subscription could not be cancelled right now, so your account was not deleted. Please try again in a few minutes.",
+  exportFailed: "Could not prepare your data. Please try again.",
+  deleteFailed: "Could not delete your account. Please try again.",
+} as const;
+
+/** Where the browser lands after the deletion: a signed-out page that says what happened. */
+export const accountDeletedPath = paths.accountDeleted;
+
+/** unscroll-data-YYYY-MM-DD.json, the day (UTC) the file was made. */
+export function dataExportFileName(at: Date) {
+  return `unscroll-data-${dayOf(at)}.json`;
+}

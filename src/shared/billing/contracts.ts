@@ -1,31 +1,10 @@
 import { z } from "zod";
 import { answer } from "../answer.ts";
 import { userText } from "../text.ts";
-import { billingIntervals, planIds } from "./plans.ts";
+import { billingIntervals, paidPlanIds, planIds } from "./plans.ts";
+import { billingMessages } from "./rules.ts";
 
 /** Premium billing: the requests and answers of /api/billing (SPEC.md sections 2, 4, 7, 8; PRODUCT.md "Payments"). */
-
-export const billingMessages = {
-  notAuthenticated: "User not authenticated. Please log in again.",
-  checkoutFailed: "Failed to create checkout session",
-  plansFailed: "Failed to fetch subscription plans",
-  paymentFailed: "Failed to process payment completion",
-  verificationFailed: "Payment verification failed",
-  processing: "Payment is being processed. This may take a few moments...",
-  slow: "Payment processing is taking longer than expected. Please check your subscription status in a few minutes or contact support.",
-  invalidSession: "Invalid payment session. Please try again.",
-  choosePlan: "Please choose a plan",
-  alreadyPremium: "You already have Premium. Manage your subscription on the premium page.",
-  notPaidYet: "Your payment has not been completed yet.",
-  sessionNotFound: "This payment session was not found.",
-  noSubscription: "You have no subscription to manage yet.",
-  portalFailed: "Could not open subscription management. Please try again.",
-  success: "Payment successful! Welcome to Premium.",
-  invalidSignature: "Invalid signature",
-} as const;
-
-export const paidPlanIds = ["premium_monthly", "premium_yearly"] as const;
-export type PaidPlanId = (typeof paidPlanIds)[number];
 
 /** POST /api/billing/checkout: the plan only; the price is the server's. */
 export const checkoutSchema = z.object({

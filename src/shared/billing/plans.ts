@@ -88,3 +88,7 @@ export const planLimitMessages = {
   freeChallengeLimit: `Free plan includes ${FREE_ACTIVE_CHALLENGES} active challenge. Upgrade to Premium for up to ${PREMIUM_ACTIVE_CHALLENGES}.`,
   premiumChallengeLimit: `You already have ${PREMIUM_ACTIVE_CHALLENGES} active challenges.`,
 } as const;
+
+/** The plans he can buy. */
+export const paidPlanIds = ["premium_monthly", "premium_yearly"] as const;
+export type PaidPlanId = (typeof paidPlanIds)[number];

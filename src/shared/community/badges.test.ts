@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  type BadgeFacts,
-  type BadgeId,
-  badgeAnswer,
-  badgeIds,
-  badgeInfo,
-  badgeSchema,
-  badgesAnswerSchema,
-  earnedBadges,
-  newBadges,
-} from "./badges.ts";
+import { type BadgeFacts, badgeAnswer, badgeSchema, badgesAnswerSchema, earnedBadges, newBadges } from "./badges.ts";
+import { type BadgeId, badgeIds, badgeInfo } from "./rules.ts";
 
 /** A brand-new user: nothing validated, completed or kept yet. */
 const NONE: BadgeFacts = { runValidated: false, milestonesCompleted: 0, challengesFinished: 0, longestStreakWeeks: 0 };

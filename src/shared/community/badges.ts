@@ -1,58 +1,12 @@
 import { z } from "zod";
 import { answer } from "../answer.ts";
+import { type BadgeId, badgeIds, badgeInfo } from "./rules.ts";
 
 /**
  * Badges (issue 40; the free plan promises them): earned for his validated first run, completed milestones, a finished
  * challenge and weekly streaks kept, and shown on his profile and beside his posts. The rules only, pure: the server
  * gathers the facts, stores what is awarded and when, and asks `newBadges` which to add.
  */
-
-/** Every badge, in display order. */
-export const badgeIds = [
-  "first-run",
-  "first-milestone",
-  "five-milestones",
-  "challenge-finished",
-  "streak-4",
-  "streak-12",
-] as const;
-export type BadgeId = (typeof badgeIds)[number];
-
-/** What a person reads about a badge; `order` places it on his profile and beside his posts, lowest first. */
-export type BadgeInfo = { title: string; description: string; order: number };
-
-export const badgeInfo: Record<BadgeId, BadgeInfo> = {
-  "first-run": {
-    title: "First run",
-    description: "Ran longer than ever before, phone in airplane mode.",
-    order: 1,
-  },
-  "first-milestone": {
-    title: "First milestone",
-    description: "Completed a milestone of your plan. The first step is behind you.",
-    order: 2,
-  },
-  "five-milestones": {
-    title: "Five milestones",
-    description: "Completed five milestones. Steady work adds up.",
-    order: 3,
-  },
-  "challenge-finished": {
-    title: "Challenge finished",
-    description: "Completed all three milestones of a challenge.",
-    order: 4,
-  },
-  "streak-4": {
-    title: "Four-week streak",
-    description: "Kept your weekly streak for four weeks.",
-    order: 5,
-  },
-  "streak-12": {
-    title: "Twelve-week streak",
-    description: "Kept your weekly streak for twelve weeks. That is a habit now.",
-    order: 6,
-  },
-};
 
 /**
  * What the badges are judged on, as the server counts it now:

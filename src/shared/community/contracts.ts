@@ -2,47 +2,25 @@ import { z } from "zod";
 import { normalizeEmail } from "../account/rules.ts";
 import { answer } from "../answer.ts";
 import { userText } from "../text.ts";
-import { badgeIds } from "./badges.ts";
 import { commentTextSchema, postTextSchema } from "./post-text.ts";
-import { feedMessages, postKinds, REPORT_NOTE_MAX, reportReasonIds } from "./rules.ts";
+import {
+  badgeIds,
+  communityMessages,
+  feedMessages,
+  type InterestId,
+  interestOptions,
+  postKinds,
+  REPORT_NOTE_MAX,
+  reportReasonIds,
+  WAITLIST_NAME_MAX_LENGTH,
+} from "./rules.ts";
 
 /**
  * The community area (SPEC.md sections 2, 3, 5 and 9; PRODUCT.md "Community"): the waitlist form and its answers, and
  * the feed preview's one request. The client form and the server validate with the same schema.
  */
 
-/** SPEC.md section 3: the eight interest options, in the order the form shows them. */
-export const interestOptions = [
-  { id: "habits", label: "Building Better Habits" },
-  { id: "career", label: "Career Growth" },
-  { id: "health", label: "Health & Fitness" },
-  { id: "relationships", label: "Relationships" },
-  { id: "learning", label: "Learning & Skills" },
-  { id: "mindfulness", label: "Mindfulness & Mental Health" },
-  { id: "creativity", label: "Creativity & Arts" },
-  { id: "finance", label: "Financial Growth" },
-] as const;
-
 const interestIds = interestOptions.map((o) => o.id) as [InterestId, ...InterestId[]];
-export type InterestId = (typeof interestOptions)[number]["id"];
-
-export function interestLabel(id: string) {
-  return interestOptions.find((o) => o.id === id)?.label ?? id;
-}
-
-/** SPEC.md section 9: the launch estimate the confirmation promises. */
-export const COMMUNITY_LAUNCH_ESTIMATE = "2–4 weeks";
-
-export const WAITLIST_NAME_MAX_LENGTH = 100;
-
-export const communityMessages = {
-  notAccountEmail: "The waitlist uses your account's email address.",
-  nameRequired: "Name is required",
-  nameTooLong: `Please keep your name under ${WAITLIST_NAME_MAX_LENGTH} characters`,
-  interestsInvalid: "Please choose your interests from the list",
-  loginRequired: "You must be logged in to join the waitlist",
-  joinFailed: "Failed to join waitlist. Please try again.",
-} as const;
 
 /**
  * POST /api/community/waitlist, and the form as typed. The e-mail is the account's (issue 24 #6, decision 0104): the

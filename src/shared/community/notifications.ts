@@ -60,14 +60,6 @@ export function commentExcerpt(text: string, max = COMMENT_EXCERPT_MAX): string 
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** "Marcus cheered your win “Run 5 km”" · "Tom commented on “Run 5 km”: Great job" */
-export function notificationSentence(n: Pick<CommunityNotification, "kind" | "actor" | "post" | "excerpt">): string {
-  const who = n.actor.firstName;
-  return n.kind === "cheer"
-    ? `${who} cheered your win “${n.post.label}”`
-    : `${who} commented on “${n.post.label}”: ${n.excerpt ?? ""}`;
-}
-
 /** "3 cheers and 2 comments": the digest's subject names what is new. */
 export function countsPhrase(counts: { cheers: number; comments: number }): string {
   const part = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

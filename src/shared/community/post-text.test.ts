@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { textMessages } from "../text.ts";
-import {
-  COMMENT_TEXT_MAX,
-  commentTextSchema,
-  communityTextMessages,
-  communityTextProblem,
-  POST_TEXT_MAX,
-  postTextSchema,
-} from "./post-text.ts";
+import { textMessages } from "../text-rules.ts";
+import { commentTextSchema, communityTextMessages, communityTextProblem, postTextSchema } from "./post-text.ts";
+import { COMMENT_TEXT_MAX, POST_TEXT_MAX } from "./rules.ts";
 
 const message = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 

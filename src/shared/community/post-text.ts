@@ -1,15 +1,13 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
 import { z } from "zod";
 import { userText } from "../text.ts";
+import { COMMENT_TEXT_MAX, POST_TEXT_MAX } from "./rules.ts";
 
 /**
  * The text rules for community posts and comments (issue 40, decision 0133): plain text, a length limit, no slurs
  * or other words from a maintained list (obscenity's English dataset), and no links. Shared by the browser, which
  * shows the message as he types, and the server, which refuses the same text.
  */
-
-export const POST_TEXT_MAX = 280;
-export const COMMENT_TEXT_MAX = 280;
 
 export const communityTextMessages = {
   slur: "Please keep it respectful: this text contains a word we don't allow in the community.",

@@ -44,6 +44,10 @@ export const FEED_PAGE_SIZE = 20;
 /** Comments shown under a post, oldest first. */
 export const COMMENTS_PAGE_SIZE = 50;
 
+/** The longest post and comment (post-text.ts holds the rest of their rules). */
+export const POST_TEXT_MAX = 280;
+export const COMMENT_TEXT_MAX = 280;
+
 /** Per member and rolling 24 hours: enough for a real day, too few for a flood. */
 export const COMMUNITY_DAILY_LIMITS = { post: 10, comment: 50, report: 20 } as const;
 
@@ -73,3 +77,96 @@ export const notificationMessages = {
   digestSaveFailed: "Could not save your community e-mail setting. Please try again.",
   digestLinkInvalid: "This unsubscribe link is not valid. You can turn the community digest off in Settings.",
 } as const;
+
+/** Every badge (badges.ts), in display order; its words live here for the screens that show it. */
+export const badgeIds = [
+  "first-run",
+  "first-milestone",
+  "five-milestones",
+  "challenge-finished",
+  "streak-4",
+  "streak-12",
+] as const;
+
+export type BadgeId = (typeof badgeIds)[number];
+
+/** What a person reads about a badge; `order` places it on his profile and beside his posts, lowest first. */
+export type BadgeInfo = { title: string; description: string; order: number };
+
+export const badgeInfo: Record<BadgeId, BadgeInfo> = {
+  "first-run": {
+    title: "First run",
+    description: "Ran longer than ever before, phone in airplane mode.",
+    order: 1,
+  },
+  "first-milestone": {
+    title: "First milestone",
+    description: "Completed a milestone of your plan. The first step is behind you.",
+    order: 2,
+  },
+  "five-milestones": {
+    title: "Five milestones",
+    description: "Completed five milestones. Steady work adds up.",
+    order: 3,
+  },
+  "challenge-finished": {
+    title: "Challenge finished",
+    description: "Completed all three milestones of a challenge.",
+    order: 4,
+  },
+  "streak-4": {
+    title: "Four-week streak",
+    description: "Kept your weekly streak for four weeks.",
+    order: 5,
+  },
+  "streak-12": {
+    title: "Twelve-week streak",
+    description: "Kept your weekly streak for twelve weeks. That is a habit now.",
+    order: 6,
+  },
+};
+
+/** SPEC.md section 3: the eight interest options, in the order the form shows them. */
+export const interestOptions = [
+  { id: "habits", label: "Building Better Habits" },
+  { id: "career", label: "Career Growth" },
+  { id: "health", label: "Health & Fitness" },
+  { id: "relationships", label: "Relationships" },
+  { id: "learning", label: "Learning & Skills" },
+  { id: "mindfulness", label: "Mindfulness & Mental Health" },
+  { id: "creativity", label: "Creativity & Arts" },
+  { id: "finance", label: "Financial Growth" },
+] as const;
+
+export type InterestId = (typeof interestOptions)[number]["id"];
+
+export function interestLabel(id: string) {
+  return interestOptions.find((o) => o.id === id)?.label ?? id;
+}
+
+/** SPEC.md section 9: the launch estimate the confirmation promises. */
+export const COMMUNITY_LAUNCH_ESTIMATE = "2–4 weeks";
+
+export const WAITLIST_NAME_MAX_LENGTH = 100;
+
+export const communityMessages = {
+  notAccountEmail: "The waitlist uses your account's email address.",
+  nameRequired: "Name is required",
+  nameTooLong: `Please keep your name under ${WAITLIST_NAME_MAX_LENGTH} characters`,
+  interestsInvalid: "Please choose your interests from the list",
+  loginRequired: "You must be logged in to join the waitlist",
+  joinFailed: "Failed to join waitlist. Please try again.",
+} as const;
+
+/** "Marcus cheered your win “Run 5 km”" · "Tom commented on “Run 5 km”: Great job" */
+export function notificationSentence(n: {
+  kind: NotificationKind;
+  actor: { firstName: string };
+  post: { label: string };
+  excerpt: string | null;
+}): string {
+  const who = n.actor.firstName;
+  return n.kind === "cheer"
+    ? `${who} cheered your win “${n.post.label}”`
+    : `${who} commented on “${n.post.label}”: ${n.excerpt ?? ""}`;
+}

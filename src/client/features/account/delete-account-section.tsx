@@ -1,17 +1,22 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { Modal } from "#client/components/modal.tsx";
 import { TextField } from "#client/components/text-field.tsx";
+import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
 import { forgetOfflineData } from "#client/lib/offline-cache.ts";
-import { accountDeletedPath, deleteAccountSchema } from "#shared/account/data-rights.ts";
+import type { DeleteAccountRequest } from "#shared/account/data-rights.ts";
+import { accountDeletedPath } from "#shared/account/rules.ts";
 import { useDeleteAccount } from "./api/data-rights.ts";
 
 const dangerOutline =
   "inline-flex min-h-12 cursor-pointer items-center justify-center rounded-full border border-danger px-7 text-center font-bold uppercase tracking-wider text-danger transition hover:bg-danger/10 active:scale-[0.98]";
 const dangerButton =
   "inline-flex min-h-12 cursor-pointer items-center justify-center rounded-full bg-danger px-7 text-center font-bold uppercase tracking-wider text-ink transition hover:brightness-110 active:scale-[0.98] disabled:cursor-not-allowed disabled:opacity-50";
+
+const resolver = lazyZodResolver<DeleteAccountRequest>(() =>
+  import("#shared/account/data-rights.ts").then((dataRights) => dataRights.deleteAccountSchema),
+);
 
 /** What goes, said before he confirms. */
 function WhatHappens({ email }: { email: string }) {
@@ -44,7 +49,13 @@ export function DeleteAccountSection({ email }: { email: string }) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(deleteAccountSchema), defaultValues: { password: "" } });
+  } = useForm<DeleteAccountRequest>({ resolver, defaultValues: { password: "" } });
+
+  function openDialog() {
+    // The password check arrives while he reads what is deleted.
+    resolver.preload();
+    setOpen(true);
+  }
 
   function close() {
     if (deletion.isPending) return;
@@ -69,7 +80,7 @@ export function DeleteAccountSection({ email }: { email: string }) {
       <p className="mt-1 text-sm text-muted">
         Removes your account and everything in it, now and for good. Download your data first if you want a copy.
       </p>
-      <button type="button" className={`${dangerOutline} mt-5 w-full sm:w-auto`} onClick={() => setOpen(true)}>
+      <button type="button" className={`${dangerOutline} mt-5 w-full sm:w-auto`} onClick={openDialog}>
         Delete my account
       </button>
 

@@ -1,11 +1,15 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify/unstyled";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { TextField } from "#client/components/text-field.tsx";
-import { type Me, updateProfileSchema } from "#shared/account/contracts.ts";
+import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
+import type { Me, UpdateProfileRequest } from "#shared/account/contracts.ts";
 import { FIRST_NAME_MAX_LENGTH } from "#shared/account/rules.ts";
 import { useUpdateProfile } from "./api/update-profile.ts";
+
+const resolver = lazyZodResolver<UpdateProfileRequest>(() =>
+  import("#shared/account/contracts.ts").then((contracts) => contracts.updateProfileSchema),
+);
 
 /** Changes the first name with the sign-up rules (SPEC.md section 5: required, trimmed). */
 export function FirstNameForm({ firstName, onSaved }: { firstName: string; onSaved: (me: Me) => void }) {
@@ -15,8 +19,8 @@ export function FirstNameForm({ firstName, onSaved }: { firstName: string; onSav
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(updateProfileSchema),
+  } = useForm<UpdateProfileRequest>({
+    resolver,
     defaultValues: { firstName },
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -33,7 +37,7 @@ export function FirstNameForm({ firstName, onSaved }: { firstName: string; onSav
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Your name" className="space-y-4">
+    <form noValidate onSubmit={onSubmit} onFocus={resolver.preload} aria-label="Your name" className="space-y-4">
       <TextField
         label="First Name"
         autoComplete="given-name"

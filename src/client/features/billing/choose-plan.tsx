@@ -1,5 +1,6 @@
 import { useState } from "react";
-import type { BillingOverview, PaidPlanId } from "#shared/billing/contracts.ts";
+import type { BillingOverview } from "#shared/billing/contracts.ts";
+import type { PaidPlanId } from "#shared/billing/plans.ts";
 import { PaymentModal } from "./payment-modal.tsx";
 import { PlanCards } from "./plan-cards.tsx";
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { billingMessages, type PaymentConfirmed } from "#shared/billing/contracts.ts";
+import type { PaymentConfirmed } from "#shared/billing/contracts.ts";
+import { billingMessages } from "#shared/billing/rules.ts";
 import { type PaymentView, paymentTimings, runPaymentConfirmation } from "./payment-confirmation.ts";
 
 const paid: PaymentConfirmed = {

@@ -1,4 +1,5 @@
-import { billingMessages, type PaymentConfirmed } from "#shared/billing/contracts.ts";
+import type { PaymentConfirmed } from "#shared/billing/contracts.ts";
+import { billingMessages } from "#shared/billing/rules.ts";
 
 /** SPEC.md sections 4 and 9: first check after 2 s, one recheck 5 s after a failure, redirect after 3 s (2 s on the retry path). */
 export const paymentTimings = {

@@ -1,13 +1,21 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { Modal } from "#client/components/modal.tsx";
 import { Spinner } from "#client/components/spinner.tsx";
-import { checkoutSchema, type PaidPlanId, type PlanView } from "#shared/billing/contracts.ts";
+import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
+import type { PlanView } from "#shared/billing/contracts.ts";
+import type { PaidPlanId } from "#shared/billing/plans.ts";
 import { LEGAL_TERMS } from "#shared/legal/terms.ts";
 import { checkoutErrorMessage, useStartCheckout } from "./api/checkout.ts";
 import { isPaidPlan, yearlyFiguresOf } from "./plan-facts.ts";
 import { formatEuros, intervalLabel } from "./pricing.ts";
+
+type CheckoutValues = { planId: PaidPlanId };
+
+const resolver = lazyZodResolver<CheckoutValues>(() =>
+  import("#shared/billing/contracts.ts").then((contracts) => contracts.checkoutSchema),
+);
 
 /**
  * 'Upgrade to Premium' (SPEC.md section 2): the paid plan, what is due today, and 'Continue to payment' to the hosted
@@ -28,6 +36,9 @@ export function PaymentModal({
   onClose: () => void;
 }) {
   const checkout = useStartCheckout();
+  useEffect(() => {
+    if (open) resolver.preload();
+  }, [open]);
   const leaving = checkout.isPending || checkout.isSuccess;
   const close = () => {
     if (leaving) return;
@@ -74,7 +85,7 @@ function CheckoutForm({
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(checkoutSchema), defaultValues: { planId: initialPlanId } });
+  } = useForm<CheckoutValues>({ resolver, defaultValues: { planId: initialPlanId } });
   const chosen = plans.find((plan) => plan.id === watch("planId"));
   const message = errors.planId?.message ?? error;
 

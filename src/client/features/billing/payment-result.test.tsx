@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider, useSearchParams } from "react-route
 import { describe, expect, test, vi } from "vitest";
 import { createQueryClient } from "#client/lib/query-client.ts";
 import { advance, runOnFakeClock, type StubbedAnswer, setupUser, stubApi } from "#client/testing.ts";
-import { billingMessages } from "#shared/billing/contracts.ts";
+import { billingMessages } from "#shared/billing/rules.ts";
 import { billingQuery } from "./api/billing.ts";
 import { PaymentResult } from "./payment-result.tsx";
 

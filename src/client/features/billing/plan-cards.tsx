@@ -1,5 +1,6 @@
 import { useId } from "react";
-import type { PaidPlanId, PlanView } from "#shared/billing/contracts.ts";
+import type { PlanView } from "#shared/billing/contracts.ts";
+import type { PaidPlanId } from "#shared/billing/plans.ts";
 import { isPaidPlan, yearlyFiguresOf } from "./plan-facts.ts";
 import { formatEuros, intervalLabel } from "./pricing.ts";
 

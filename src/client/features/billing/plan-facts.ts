@@ -1,4 +1,5 @@
-import { type PaidPlanId, type PlanView, paidPlanIds } from "#shared/billing/contracts.ts";
+import type { PlanView } from "#shared/billing/contracts.ts";
+import { type PaidPlanId, paidPlanIds } from "#shared/billing/plans.ts";
 import { type YearlyFigures, yearlyFigures } from "./pricing.ts";
 
 export function isPaidPlan(plan: PlanView): plan is PlanView & { id: PaidPlanId } {

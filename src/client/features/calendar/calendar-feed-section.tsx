@@ -3,7 +3,8 @@ import { useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { Modal } from "#client/components/modal.tsx";
-import { type CalendarFeed, calendarMessages } from "#shared/calendar/contracts.ts";
+import type { CalendarFeed } from "#shared/calendar/contracts.ts";
+import { calendarMessages } from "#shared/calendar/rules.ts";
 import {
   calendarFeedQuery,
   useCreateCalendarFeed,

@@ -1,5 +1,5 @@
 import { MenuIcon } from "#client/components/menu-icons.tsx";
-import { interestLabel } from "#shared/community/contracts.ts";
+import { interestLabel } from "#shared/community/rules.ts";
 
 /** Made-up posts that show what the feed will hold. PRODUCT.md: marked as examples, never passed off as members. */
 const samplePosts = [

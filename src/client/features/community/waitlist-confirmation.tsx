@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { COMMUNITY_LAUNCH_ESTIMATE, interestLabel, type WaitlistSignup } from "#shared/community/contracts.ts";
+import type { WaitlistSignup } from "#shared/community/contracts.ts";
+import { COMMUNITY_LAUNCH_ESTIMATE, interestLabel } from "#shared/community/rules.ts";
 import { dashboardSectionPath, paths } from "#shared/paths.ts";
 import { openSharePopup, type ShareNetwork, shareLabels, shareNetworks, shareUrl } from "./share.ts";
 

@@ -1,15 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useForm } from "react-hook-form";
 import { TextField } from "#client/components/text-field.tsx";
-import {
-  interestOptions,
-  type JoinWaitlistForm,
-  type JoinWaitlistRequest,
-  joinWaitlistSchema,
-  WAITLIST_NAME_MAX_LENGTH,
-} from "#shared/community/contracts.ts";
+import { lazyZodResolver } from "#client/lib/lazy-resolver.ts";
+import type { JoinWaitlistForm, JoinWaitlistRequest } from "#shared/community/contracts.ts";
+import { interestOptions, WAITLIST_NAME_MAX_LENGTH } from "#shared/community/rules.ts";
 import { isLoginRequired, joinErrorMessage, useJoinWaitlist } from "./api/waitlist.ts";
 import { LoginToContinue } from "./login-to-continue.tsx";
 
@@ -17,6 +12,10 @@ const steps = [
   { label: "Details", title: "Your details", lead: "Where we reach you when the community opens." },
   { label: "Interests", title: "Your interests", lead: "What do you want to work on with others? Pick any, or none." },
 ] as const;
+
+const resolver = lazyZodResolver<JoinWaitlistForm, JoinWaitlistRequest>(() =>
+  import("#shared/community/contracts.ts").then((contracts) => contracts.joinWaitlistSchema),
+);
 
 /**
  * SPEC.md's two steps: (1) e-mail and full name; (2) the eight interests, optional. One form over the shared schema.
@@ -33,7 +32,7 @@ export function WaitlistForm({ accountEmail, onJoined }: { accountEmail: string;
     watch,
     formState: { errors },
   } = useForm<JoinWaitlistForm, unknown, JoinWaitlistRequest>({
-    resolver: zodResolver(joinWaitlistSchema),
+    resolver,
     defaultValues: { name: "", interests: [] },
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -60,7 +59,12 @@ export function WaitlistForm({ accountEmail, onJoined }: { accountEmail: string;
   const submitStep = handleSubmit(() => goTo(1));
 
   return (
-    <form noValidate onSubmit={step === 0 ? submitStep : submitJoin} aria-labelledby="waitlist-step-heading">
+    <form
+      noValidate
+      onSubmit={step === 0 ? submitStep : submitJoin}
+      onFocus={resolver.preload}
+      aria-labelledby="waitlist-step-heading"
+    >
       {/* Both steps named, the done one ticked: "Step 2 of 2" alone left him wondering where step 1 was (issue 35). */}
       <ol aria-label="Steps" className="grid grid-cols-2 gap-3">
         {steps.map((s, index) => (

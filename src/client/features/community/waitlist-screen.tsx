@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { communityMessages } from "#shared/community/contracts.ts";
+import { communityMessages } from "#shared/community/rules.ts";
 import { isLoginRequired, waitlistQuery } from "./api/waitlist.ts";
 import { LoginToContinue } from "./login-to-continue.tsx";
 import { WaitlistConfirmation } from "./waitlist-confirmation.tsx";

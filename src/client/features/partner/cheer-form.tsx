@@ -1,9 +1,12 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { cheerSchema } from "#shared/partners/contracts.ts";
+import { lazyModule } from "#client/lib/lazy-module.ts";
 import { CHEER_MAX_LENGTH, partnerMessages } from "#shared/partners/rules.ts";
 import { useSendCheer } from "./api/partner-view.ts";
+
+/** The cheer's rules are the server's schema, loaded when he starts writing rather than with the page (decision 0141). */
+const contracts = lazyModule(() => import("#shared/partners/contracts.ts"));
 
 /** Announced to screen readers only near the end, not on every keystroke. */
 const ANNOUNCE_WHEN_LEFT = 20;
@@ -73,7 +76,11 @@ export function CheerFields({
 
   async function submit(event?: React.FormEvent) {
     event?.preventDefault();
-    const checked = cheerSchema.safeParse({ text });
+    const checked = await contracts.load().then(
+      ({ cheerSchema }) => cheerSchema.safeParse({ text }),
+      // Without the rules (offline, or a deploy replaced the file) it goes as typed: the server checks it the same way.
+      () => ({ success: true as const, data: { text } }),
+    );
     if (!checked.success) {
       setInvalid(checked.error.issues[0]?.message ?? partnerMessages.cheerRequired);
       field.current?.focus();
@@ -116,7 +123,7 @@ export function CheerFields({
           {partnerMessages.cheerLimit}
         </p>
       ) : (
-        <form noValidate onSubmit={submit} className="mt-2">
+        <form noValidate onSubmit={submit} onFocus={contracts.preload} className="mt-2">
           <p className="text-sm text-muted">One short line. It shows on his dashboard with your first name.</p>
           <label htmlFor={`${id}-text`} className="mt-4 mb-1.5 block text-sm font-semibold">
             Your cheer for {firstName}

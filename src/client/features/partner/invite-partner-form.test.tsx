@@ -3,7 +3,7 @@ import { afterEach, expect, test, vi } from "vitest";
 import { stubApi } from "#client/testing.ts";
 import type { PartnerSummary } from "#shared/partners/contracts.ts";
 import { partnerMessages } from "#shared/partners/rules.ts";
-import { textMessages } from "#shared/text.ts";
+import { textMessages } from "#shared/text-rules.ts";
 import { InvitePartnerForm } from "./invite-partner-form.tsx";
 import { renderWithClient } from "./test-support.tsx";
 

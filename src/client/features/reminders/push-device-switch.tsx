@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { Switch } from "#client/components/switch.tsx";
-import { pushMessages } from "#shared/push/contracts.ts";
+import { pushMessages } from "#shared/push/rules.ts";
 import { usePushDevice } from "./use-push-device.ts";
 
 /**

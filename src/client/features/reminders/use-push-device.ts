@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { ApiError } from "#client/lib/api.ts";
-import { type PushSubscriptionJson, pushMessages } from "#shared/push/contracts.ts";
+import type { PushSubscriptionJson } from "#shared/push/contracts.ts";
+import { pushMessages } from "#shared/push/rules.ts";
 import { deleteSubscription, pushStatusQuery, saveSubscription } from "./api/push.ts";
 
 /** What this browser can do: null while it is being asked, false without push (or without a service worker). */

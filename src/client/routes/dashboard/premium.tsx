@@ -9,7 +9,7 @@ import { PremiumIncludes } from "#client/features/billing/premium-includes.tsx";
 import { config } from "#client/lib/config.ts";
 import { preload } from "#client/lib/preload.ts";
 import { serverPreload } from "#client/lib/server-preload.ts";
-import { billingMessages } from "#shared/billing/contracts.ts";
+import { billingMessages } from "#shared/billing/rules.ts";
 
 export function meta() {
   return [{ title: `Premium — ${config.appName}` }];

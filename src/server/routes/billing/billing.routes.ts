@@ -11,7 +11,6 @@ import { handleStripeEvent } from "#server/services/billing/webhook.ts";
 import { DomainError } from "#server/services/domain-error.ts";
 import {
   type BillingOverview,
-  billingMessages,
   billingOverviewSchema,
   type CheckoutStarted,
   checkoutSchema,
@@ -23,6 +22,7 @@ import {
   portalOpenedSchema,
   webhookReceivedSchema,
 } from "#shared/billing/contracts.ts";
+import { billingMessages } from "#shared/billing/rules.ts";
 
 /** Stripe's events are a few kilobytes; anything far larger is not from Stripe. */
 const WEBHOOK_MAX_BYTES = 256 * 1024;

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communityNotifyRequests, waitlistSignups } from "#server/db/schema.ts";
 import { waitlistCsv } from "#server/services/community/waitlist-export.ts";
-import { communityMessages, type JoinWaitlistForm } from "#shared/community/contracts.ts";
+import type { JoinWaitlistForm } from "#shared/community/contracts.ts";
+import { communityMessages } from "#shared/community/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { communityBlocks, communityComments, communityMembers, communityNotifications } from "#server/db/schema.ts";
-import { type NotificationsAnswer, notificationSentence } from "#shared/community/notifications.ts";
-import { feedMessages } from "#shared/community/rules.ts";
+import type { NotificationsAnswer } from "#shared/community/notifications.ts";
+import { feedMessages, notificationSentence } from "#shared/community/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { admittedMember, storedRunPost } from "#tests/support/community-members.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";

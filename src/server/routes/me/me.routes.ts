@@ -10,12 +10,8 @@ import { deleteAccountOnRequest } from "#server/services/account/leave-for-good.
 import { me, updateFirstName } from "#server/services/account/profile.ts";
 import { awardAndReadBadges } from "#server/services/community/badges.ts";
 import { type Me, meSchema, updateProfileSchema } from "#shared/account/contracts.ts";
-import {
-  accountDeletedSchema,
-  dataExportFileName,
-  dataExportSchema,
-  deleteAccountSchema,
-} from "#shared/account/data-rights.ts";
+import { accountDeletedSchema, dataExportSchema, deleteAccountSchema } from "#shared/account/data-rights.ts";
+import { dataExportFileName } from "#shared/account/rules.ts";
 import { badgesAnswerSchema } from "#shared/community/badges.ts";
 
 /**

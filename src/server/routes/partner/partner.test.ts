@@ -7,7 +7,7 @@ import { invitePartner, listPartners } from "#server/services/partners/partners.
 import type { DataExport } from "#shared/account/data-rights.ts";
 import type { PartnersAnswer } from "#shared/partners/contracts.ts";
 import { INVITATION_EXPIRY_DAYS, partnerMessages } from "#shared/partners/rules.ts";
-import { textMessages } from "#shared/text.ts";
+import { textMessages } from "#shared/text-rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { MARCUS, newAccount, signUpBody, uniqueEmail } from "#tests/support/personas.ts";

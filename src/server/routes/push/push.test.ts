@@ -5,7 +5,7 @@ import { pushSubscriptions, reminderDeliveries } from "#server/db/schema.ts";
 import { isAllowedPushEndpoint } from "#server/services/push/endpoint-policy.ts";
 import { deliverReminder } from "#server/services/reminders/deliver.ts";
 import { claimDueReminders } from "#server/services/reminders/planner.ts";
-import { MAX_PUSH_DEVICES, pushMessages } from "#shared/push/contracts.ts";
+import { MAX_PUSH_DEVICES, pushMessages } from "#shared/push/rules.ts";
 import { addDays } from "#shared/time.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import {

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Env } from "#server/env.ts";
 import type { LocalPrice } from "#server/stand-ins/stripe/store.ts";
-import type { PaidPlanId } from "#shared/billing/contracts.ts";
-import { plans } from "#shared/billing/plans.ts";
+import { type PaidPlanId, plans } from "#shared/billing/plans.ts";
 
 /**
  * How this deployment takes payments. `stripe`: the real Stripe API (or, in tests, a fake one at STRIPE_API_BASE).

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { profiles, subscriptionPlans } from "#server/db/schema.ts";
-import type { Membership, PaidPlanId } from "#shared/billing/contracts.ts";
+import type { Membership } from "#shared/billing/contracts.ts";
+import type { PaidPlanId } from "#shared/billing/plans.ts";
 import { dashboardSectionPath, paths } from "#shared/paths.ts";
 import { DomainError, type DomainErrorCode } from "../domain-error.ts";
 import { type BillingDeps, idOf, syncSubscription } from "./fulfilment.ts";

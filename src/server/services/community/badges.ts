@@ -2,14 +2,8 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { milestones, runValidations, userBadges } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
-import {
-  type Badge,
-  type BadgeFacts,
-  type BadgeId,
-  badgeAnswer,
-  badgeInfo,
-  newBadges,
-} from "#shared/community/badges.ts";
+import { type Badge, type BadgeFacts, badgeAnswer, newBadges } from "#shared/community/badges.ts";
+import { type BadgeId, badgeInfo } from "#shared/community/rules.ts";
 import { readStreak } from "../insights/insights.ts";
 
 /** What his badges are judged on, counted from his run, his milestones and his weekly streak now. */

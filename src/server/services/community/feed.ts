@@ -13,7 +13,6 @@ import {
   userBadges,
   users,
 } from "#server/db/schema.ts";
-import { type BadgeId, badgeInfo } from "#shared/community/badges.ts";
 import type {
   BlockedMember,
   CheerAnswer,
@@ -23,7 +22,13 @@ import type {
   ReportRequest,
   SharePostRequest,
 } from "#shared/community/contracts.ts";
-import { COMMENTS_PAGE_SIZE, COMMUNITY_DAILY_LIMITS, FEED_PAGE_SIZE } from "#shared/community/rules.ts";
+import {
+  type BadgeId,
+  badgeInfo,
+  COMMENTS_PAGE_SIZE,
+  COMMUNITY_DAILY_LIMITS,
+  FEED_PAGE_SIZE,
+} from "#shared/community/rules.ts";
 import { DAY_MS, dayOf } from "#shared/time.ts";
 import { DomainError } from "../domain-error.ts";
 import { notifyAuthor } from "./notifications.ts";

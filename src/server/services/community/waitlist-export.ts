@@ -1,7 +1,7 @@
 import { asc, gt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { waitlistSignups } from "#server/db/schema.ts";
-import { interestLabel } from "#shared/community/contracts.ts";
+import { interestLabel } from "#shared/community/rules.ts";
 
 const WAITLIST_CSV_HEADER = ["position", "name", "email", "interests", "joined_at"] as const;
 

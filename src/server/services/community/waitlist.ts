@@ -1,12 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { communityNotifyRequests, waitlistSignups } from "#server/db/schema.ts";
-import type {
-  CommunityOverview,
-  InterestId,
-  JoinWaitlistRequest,
-  WaitlistSignup,
-} from "#shared/community/contracts.ts";
+import type { CommunityOverview, JoinWaitlistRequest, WaitlistSignup } from "#shared/community/contracts.ts";
+import type { InterestId } from "#shared/community/rules.ts";
 import { isMember } from "./admission.ts";
 
 type SignupRow = typeof waitlistSignups.$inferSelect;

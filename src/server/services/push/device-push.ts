@@ -1,6 +1,7 @@
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
-import { MAX_PUSH_DEVICES, type PushStatus, type PushSubscriptionJson } from "#shared/push/contracts.ts";
+import type { PushStatus, PushSubscriptionJson } from "#shared/push/contracts.ts";
+import { MAX_PUSH_DEVICES } from "#shared/push/rules.ts";
 import { DomainError } from "../domain-error.ts";
 import { deviceLabel } from "./device-label.ts";
 import { isAllowedPushEndpoint } from "./endpoint-policy.ts";

@@ -1,7 +1,8 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { pushSubscriptions, users } from "#server/db/schema.ts";
-import { MAX_PUSH_DEVICES, type PushSubscriptionJson } from "#shared/push/contracts.ts";
+import type { PushSubscriptionJson } from "#shared/push/contracts.ts";
+import { MAX_PUSH_DEVICES } from "#shared/push/rules.ts";
 
 export type SaveOutcome =
   | { saved: true; devices: number }

@@ -1,11 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { ApiError, api, networkErrorMessage, unwrap } from "#client/lib/api.ts";
-import {
-  type AccountDeleted,
-  type DeleteAccountRequest,
-  dataExportFileName,
-  dataRightsMessages,
-} from "#shared/account/data-rights.ts";
+import type { AccountDeleted, DeleteAccountRequest } from "#shared/account/data-rights.ts";
+import { dataExportFileName, dataRightsMessages } from "#shared/account/rules.ts";
 
 /** The name the server gave the file (Content-Disposition), else today's. */
 function fileNameOf(contentDisposition: string | null, now = new Date()) {

@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
-import { type BillingOverview, billingMessages } from "#shared/billing/contracts.ts";
+import type { BillingOverview } from "#shared/billing/contracts.ts";
+import { billingMessages } from "#shared/billing/rules.ts";
 
 /**
  * GET /api/billing: the plans (ordered by price), what the user has now, and whether checkout is the local test

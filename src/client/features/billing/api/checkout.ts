@@ -1,6 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { ApiError, api, unwrap } from "#client/lib/api.ts";
-import { billingMessages, type CheckoutStarted, type PaidPlanId } from "#shared/billing/contracts.ts";
+import type { CheckoutStarted } from "#shared/billing/contracts.ts";
+import type { PaidPlanId } from "#shared/billing/plans.ts";
+import { billingMessages } from "#shared/billing/rules.ts";
 import { leaveFor } from "../leave-for.ts";
 
 /**

@@ -1,5 +1,6 @@
 import { api, unwrap } from "#client/lib/api.ts";
-import { billingMessages, type PaymentConfirmed } from "#shared/billing/contracts.ts";
+import type { PaymentConfirmed } from "#shared/billing/contracts.ts";
+import { billingMessages } from "#shared/billing/rules.ts";
 
 /**
  * POST /api/billing/confirm (SPEC's handle-payment-success): fulfils a paid session; 409 while it is not paid yet.

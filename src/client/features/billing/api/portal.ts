@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
-import { billingMessages, type PortalOpened } from "#shared/billing/contracts.ts";
+import type { PortalOpened } from "#shared/billing/contracts.ts";
+import { billingMessages } from "#shared/billing/rules.ts";
 import { leaveFor } from "../leave-for.ts";
 
 /** POST /api/billing/portal: Stripe's Customer Portal (cancel, switch plan, invoices), returning to the plans page. */

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify/unstyled";
 import { api, unwrap } from "#client/lib/api.ts";
-import { type CalendarFeedAnswer, calendarMessages } from "#shared/calendar/contracts.ts";
+import type { CalendarFeedAnswer } from "#shared/calendar/contracts.ts";
+import { calendarMessages } from "#shared/calendar/rules.ts";
 
 /** GET /api/calendar/feed: his private calendar address, or null. */
 export function calendarFeedQuery() {

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, unwrap } from "#client/lib/api.ts";
-import { communityMessages, type JoinWaitlistRequest, type WaitlistAnswer } from "#shared/community/contracts.ts";
+import type { JoinWaitlistRequest, WaitlistAnswer } from "#shared/community/contracts.ts";
+import { communityMessages } from "#shared/community/rules.ts";
 import { communityQuery } from "./community.ts";
 
 /** GET /api/community/waitlist: his own signup, or null. A member who already joined sees his confirmation. */

@@ -1,4 +1,4 @@
-import { type BadgeId, badgeInfo } from "#shared/community/badges.ts";
+import { type BadgeId, badgeInfo } from "#shared/community/rules.ts";
 import { BadgeIcon } from "./badge-icon.tsx";
 
 /**

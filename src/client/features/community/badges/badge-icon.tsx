@@ -1,5 +1,5 @@
 import { GlyphIcon } from "#client/components/menu-icons.tsx";
-import type { BadgeId } from "#shared/community/badges.ts";
+import type { BadgeId } from "#shared/community/rules.ts";
 
 /** One line drawing per badge (24-unit grid, stroke in the text colour). Decorative: the badge's title names it. */
 const badgeGlyphs: Record<BadgeId, string> = {

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { type Badge, badgeIds, badgeInfo } from "#shared/community/badges.ts";
+import type { Badge } from "#shared/community/badges.ts";
+import { badgeIds, badgeInfo } from "#shared/community/rules.ts";
 import { myBadgesQuery } from "../api/feed.ts";
 import { BadgeIcon } from "./badge-icon.tsx";
 

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ErrorBox } from "#client/components/error-box.tsx";
-import { type CommunityNotification, notificationSentence } from "#shared/community/notifications.ts";
+import type { CommunityNotification } from "#shared/community/notifications.ts";
+import { notificationSentence } from "#shared/community/rules.ts";
 import { notificationsQuery, useMarkNotificationsRead } from "../api/notifications.ts";
 import { timeAgo } from "../feed/time-ago.ts";
 

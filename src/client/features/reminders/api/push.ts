@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { ApiError, api, unwrap } from "#client/lib/api.ts";
-import { type PushStatus, type PushSubscriptionJson, pushMessages } from "#shared/push/contracts.ts";
+import type { PushStatus, PushSubscriptionJson } from "#shared/push/contracts.ts";
+import { pushMessages } from "#shared/push/rules.ts";
 
 /** GET /api/push: the key to subscribe with, and whether this device's endpoint is one of his. */
 export function pushStatusQuery(endpoint: string | null) {
