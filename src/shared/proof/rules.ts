@@ -1,3 +1,4 @@
+import { thousands } from "../numbers.ts";
 /**
  * Proof of an activity (issue 26, decision 0107): what an activity file must show to count, and how its figures read.
  * The server applies these to every file; the screens quote them.
@@ -78,9 +79,6 @@ const runningWords =
 export function isRunningText(...texts: Array<string | null | undefined>): boolean {
   return texts.some((text) => text != null && runningWords.test(text));
 }
-
-/** 200000 as "200,000", without Intl: a message built as the module loads should not load the locale data. */
-export const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** Every answer to a proof file, used verbatim by the server and the screens. */
 

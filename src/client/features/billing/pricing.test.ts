@@ -8,6 +8,8 @@ describe("the plans page arithmetic (SPEC.md section 9)", () => {
     expect(formatEuros(115.2)).toBe("€115.20");
     expect(formatEuros(0)).toBe("€0.00");
     expect(formatEuros(1234.5)).toBe("€1,234.50");
+    expect(formatEuros(1234567.891)).toBe("€1,234,567.89");
+    expect(formatEuros(-12)).toBe("-€12.00");
   });
 
   test("yearly: 1.2 × the price crossed out, the price / 12 a month, 20% off twelve monthly payments", () => {

@@ -1,15 +1,19 @@
 import type { PlanView } from "#shared/billing/contracts.ts";
-
-/** SPEC.md section 9: prices in euros, shown as €12.00, €115.20, €1,234.50. */
-const euros = new Intl.NumberFormat("en-IE", { style: "currency", currency: "EUR" });
+import { thousands } from "#shared/numbers.ts";
 
 /** Euros to whole cents, so 1.2 × 115.20 is 138.24 rather than 138.23999999999998. */
 function toCents(amount: number): number {
   return Math.round(amount * 100) / 100;
 }
 
+/**
+ * SPEC.md section 9: prices in euros, shown as €12.00, €115.20, €1,234.50. Written out rather than with
+ * Intl.NumberFormat, whose first use loads the locale data as the premium page starts (`thousands`, decision 0141).
+ */
 export function formatEuros(amount: number): string {
-  return euros.format(toCents(amount));
+  const cents = Math.round(Math.abs(amount) * 100);
+  const sign = amount < 0 && cents > 0 ? "-" : "";
+  return `${sign}€${thousands(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, "0")}`;
 }
 
 /** What the yearly card shows beside its price. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { pageHydrated } from "#client/lib/use-hydrated.ts";
+import { thousands } from "#shared/numbers.ts";
 
 /** SPEC.md section 9: the counter moves one step every 20 ms. */
 export const COUNTER_STEP_MS = 20;
@@ -45,8 +46,6 @@ function useCountUp(target: number) {
   return shown;
 }
 
-const format = (n: number) => n.toLocaleString("en");
-
 /**
  * The early members waiting, counted up to the real number. Screen readers read the final number once, as plain
  * text (no live region announcing every step); the moving digits are hidden from them. `data-value` carries the
@@ -63,12 +62,12 @@ export function MembersCounter({ count }: { count: number }) {
         data-value={count}
         className="font-display text-6xl leading-none tabular-nums text-volt"
       >
-        {format(shown)}
+        {thousands(shown)}
       </span>
       <span aria-hidden="true" className="mt-2 text-xs font-bold uppercase tracking-[0.2em] text-muted">
         Early {noun} waiting
       </span>
-      <span className="sr-only">{`${format(count)} early ${noun} waiting`}</span>
+      <span className="sr-only">{`${thousands(count)} early ${noun} waiting`}</span>
     </p>
   );
 }
