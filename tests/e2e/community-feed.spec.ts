@@ -425,3 +425,15 @@ test("a man not yet let in sees the preview and his place, and the feed answers 
   expect(feed.status()).toBe(403);
   expect(await feed.json()).toEqual({ error: feedMessages.notAdmitted });
 });
+
+test("a member's settings come from the server with his digest switch in them; a man not let in has none", async () => {
+  // The HTML the server sends, before any script: the switch is there at the first paint, nothing appears after it.
+  const html = async (member: Member) => (await member.context.request.get(`${base}/dashboard/settings`)).text();
+  expect(await html(marcus)).toContain("Community digest e-mail");
+  expect(await html(sam)).not.toContain("Community digest e-mail");
+  expect(await html(sam)).toContain("Answer authentically");
+
+  const { page } = marcus;
+  await hydrated(page, "/dashboard/settings");
+  await expect(page.getByRole("switch", { name: "Community digest e-mail" })).toBeChecked();
+});

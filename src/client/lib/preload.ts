@@ -1,4 +1,4 @@
-import type { FetchQueryOptions } from "@tanstack/react-query";
+import type { FetchQueryOptions, QueryClient } from "@tanstack/react-query";
 import { appQueryClient } from "./query-client.ts";
 import { pageHydrated } from "./use-hydrated.ts";
 
@@ -17,11 +17,14 @@ const FIRST_PAINT_WAIT_MS = 2_000;
  * after the other as components mount (issue 37). On the first page load the screen waits for them, so it paints
  * once, complete, with nothing moving after (for `FIRST_PAINT_WAIT_MS` at most); a query that fails leaves its error
  * for the screen to show. Later navigations do not wait: the screen shows what the cache has, or its own loading
- * state, while they arrive.
+ * state, while they arrive. Requests that wait for another's answer come as one piece of work (`(client) => ...`), so
+ * they start as soon as that answer is there, beside the others.
  */
-export async function preload(...queries: AnyQuery[]): Promise<null> {
+export async function preload(...work: Array<AnyQuery | ((client: QueryClient) => Promise<unknown>)>): Promise<null> {
   const client = appQueryClient();
-  const loading = Promise.all(queries.map((query) => client.prefetchQuery(query)));
+  const loading = Promise.all(
+    work.map((item) => (typeof item === "function" ? item(client) : client.prefetchQuery(item))),
+  );
   if (!pageHydrated()) {
     await Promise.race([loading, new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))]);
   }

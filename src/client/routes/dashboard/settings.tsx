@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { DashboardPage } from "#client/components/dashboard-page.tsx";
 import { calendarFeedQuery } from "#client/features/calendar/api/calendar-feed.ts";
 import { CalendarFeedSection } from "#client/features/calendar/calendar-feed-section.tsx";
+import { prefetchDigestSetting } from "#client/features/community/api/notifications.ts";
 import { CommunityDigestSection } from "#client/features/community/notifications/community-digest-section.tsx";
 import { partnersQuery } from "#client/features/partner/api/partners.ts";
 import { PartnerSettingsSection } from "#client/features/partner/partner-settings-section.tsx";
@@ -9,7 +10,7 @@ import { reminderSettingsQuery } from "#client/features/reminders/api/reminder-s
 import { ReminderSettingsSection } from "#client/features/reminders/reminder-settings-section.tsx";
 import { config } from "#client/lib/config.ts";
 import { preload } from "#client/lib/preload.ts";
-import { serverPreload } from "#client/lib/server-preload.ts";
+import { serverLoad } from "#client/lib/server-preload.ts";
 import { dashboardSectionPath } from "#shared/paths.ts";
 
 /** SPEC.md section 1: the settings page is a tips page, in this order. */
@@ -33,10 +34,18 @@ const tips = [
   },
 ] as const;
 
-export const clientLoader = () => preload(reminderSettingsQuery(), partnersQuery(), calendarFeedQuery());
+export const clientLoader = () =>
+  preload(reminderSettingsQuery(), partnersQuery(), calendarFeedQuery(), prefetchDigestSetting);
 
 /** The same in the page the server renders; the reminder settings come with the frame's (layout.tsx). */
-export const loader = () => serverPreload(partnersQuery(), calendarFeedQuery());
+export const loader = () =>
+  serverLoad((client) =>
+    Promise.all([
+      client.prefetchQuery(partnersQuery()),
+      client.prefetchQuery(calendarFeedQuery()),
+      prefetchDigestSetting(client),
+    ]),
+  );
 
 /** /dashboard/settings */
 export default function Settings() {
