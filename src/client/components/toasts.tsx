@@ -24,14 +24,25 @@ function placeToasts() {
   if (element.parentNode !== host) host.append(element);
 }
 
-/** SPEC.md section 2: top-right, dark, closed after 6 seconds, paused on hover. */
+/**
+ * SPEC.md section 2: top-right, dark, closed after 6 seconds, paused on hover. Mounted once the browser is idle after
+ * the page's first load, not in the work of hydrating it (issue 37): a toast asked for before then waits in
+ * react-toastify's queue and shows as the container mounts, within a second.
+ */
 export function Toasts() {
   const [host, setHost] = useState<HTMLElement | null>(null);
   useEffect(() => {
     const element = toastLayer();
-    placeToasts();
-    setHost(element);
-    return () => element.remove();
+    const mount = () => {
+      placeToasts();
+      setHost(element);
+    };
+    // Where there is no idle callback (Safari), at once.
+    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(mount, { timeout: 1_000 }) : mount();
+    return () => {
+      if (idle !== undefined) cancelIdleCallback(idle);
+      element.remove();
+    };
   }, []);
   if (!host) return null;
   return createPortal(<ToastContainer position="top-right" theme="dark" autoClose={6000} pauseOnHover />, host);
