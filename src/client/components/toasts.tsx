@@ -1,6 +1,7 @@
 import { type RefObject, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { ToastContainer } from "react-toastify/unstyled";
+import { whenIdle } from "#client/lib/when-idle.ts";
 
 /**
  * The app's toasts, shown above an open modal dialog (issue 35: the "copied" toast showed dimmed behind the share
@@ -37,10 +38,9 @@ export function Toasts() {
       placeToasts();
       setHost(element);
     };
-    // Where there is no idle callback (Safari), at once.
-    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(mount, { timeout: 1_000 }) : mount();
+    const cancel = whenIdle(mount, 1_000);
     return () => {
-      if (idle !== undefined) cancelIdleCallback(idle);
+      cancel();
       element.remove();
     };
   }, []);

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { whenIdle } from "#client/lib/when-idle.ts";
 import { reminderSettingsQuery, useUpdateReminderSettings } from "./api/reminder-settings.ts";
 import { readTimeZone } from "./read-time-zone.ts";
 
@@ -21,11 +22,11 @@ function useTimeZoneSync() {
       });
     };
     // When the browser is idle, not amid the page's first load (decision 0139); the zone itself is read off the main
-    // thread (read-time-zone.ts). Where there is no idle callback (Safari), at once.
-    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(sync, { timeout: 2_000 }) : sync();
+    // thread (read-time-zone.ts).
+    const cancel = whenIdle(sync, 2_000);
     return () => {
       left = true;
-      if (idle !== undefined) cancelIdleCallback(idle);
+      cancel();
     };
   }, [loaded, stored, mutate]);
 }
