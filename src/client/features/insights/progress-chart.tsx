@@ -20,6 +20,18 @@ function change(points: number[]) {
   return `${gained > 0 ? "+" : "−"}${Math.abs(gained)} ${span}`;
 }
 
+/** From this width (px) the chart is drawn taller. */
+const WIDE_CHART = 480;
+
+/**
+ * The chart's height before it is drawn: in the server's HTML, and until the box is measured and the chart's code has
+ * arrived. Sized by the box's own width (a container query, @min-[480px]), as the chart will be, so nothing moves when
+ * it appears, at 360 px or at 1280.
+ */
+function ChartSpace() {
+  return <div className="h-[190px] @min-[480px]:h-[230px]" />;
+}
+
 /**
  * Progress per accepted challenge over the last twelve weeks, or since the week he signed up, one line each (visx, SVG): each week's point is the progress
  * at its end, weighed as the dashboard's bar is, and the last point is today's bar. The legend says where each stands
@@ -28,7 +40,7 @@ function change(points: number[]) {
 export function ProgressChart({ progress }: { progress: Insights["progress"] }) {
   const [box, width] = useWidth<HTMLDivElement>();
   const { weeks, challenges } = progress;
-  const height = width < 480 ? 190 : 230;
+  const height = width < WIDE_CHART ? 190 : 230;
   return (
     <section aria-labelledby="progress-heading" className="card" data-testid="progress-chart">
       <h2 id="progress-heading" className="text-xs font-bold uppercase tracking-[0.2em] text-volt">
@@ -57,14 +69,14 @@ export function ProgressChart({ progress }: { progress: Insights["progress"] }) 
           {challenges.every((challenge) => challenge.points.every((point) => point === 0)) ? (
             <p className="mt-3 text-sm text-muted">Each todo you tick off lifts its line from here.</p>
           ) : null}
-          <div ref={box} className="mt-4 w-full" aria-hidden="true">
+          <div ref={box} className="@container mt-4 w-full" aria-hidden="true">
             {width > 0 ? (
               // The box keeps the chart's height while its code arrives, so nothing below it moves.
-              <Suspense fallback={<div style={{ height }} />}>
+              <Suspense fallback={<ChartSpace />}>
                 <ProgressPlot progress={progress} width={width} height={height} />
               </Suspense>
             ) : (
-              <div style={{ height }} />
+              <ChartSpace />
             )}
           </div>
           {/* A table ignores its own width and overflow, so the box that hides it is a div (issue 35 row 2). */}
