@@ -17,7 +17,8 @@ import { seedSignedInUser } from "./lighthouse-seed.ts";
  * Lighthouse's mobile profile with Debian's Chromium on the public pages, his signed-in screens and his partner's page
  * (issues 13 and 37). Prints the category scores and the metrics of each page; exits 1 below the targets.
  * LIGHTHOUSE_PATHS (comma-separated) measures only the pages whose path contains one of them ("=/dashboard": only that
- * path). LIGHTHOUSE_REPORT_DIR keeps each page's full JSON report, LIGHTHOUSE_TRACE_DIR each run's trace.
+ * path). LIGHTHOUSE_REPORT_DIR keeps each page's full JSON report, LIGHTHOUSE_TRACE_DIR each run's trace, with V8's CPU
+ * samples so a long task names the functions that ran in it (they slow the run a little: take scores from runs without).
  * LIGHTHOUSE_CPU_SLOWDOWN (default 8: twice Lighthouse's own 4, a slower phone than its profile) sets the simulated
  * CPU slowdown. LIGHTHOUSE_RUNS (default 1) measures each page that many times and prints the median run, since one
  * run on a shared machine can be off by several points.
@@ -119,6 +120,7 @@ try {
         logLevel: "error",
         onlyCategories: Object.keys(targets),
         throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
+        additionalTraceCategories: process.env.LIGHTHOUSE_TRACE_DIR ? "disabled-by-default-v8.cpu_profiler" : undefined,
         // His session, as his browser sends it; every request of the page carries it, the API's too.
         extraHeaders: page.kind === "signed-in" ? { Cookie: cookie } : undefined,
       });
