@@ -3,7 +3,15 @@ import { appQueryClient } from "./query-client.ts";
 import { pageHydrated } from "./use-hydrated.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: any query's options, each typed where it is made.
-export type AnyQuery = FetchQueryOptions<any, any, any, any>;
+type AnyQuery = FetchQueryOptions<any, any, any, any>;
+
+/** What a loader starts: a query, or requests that wait for another's answer as one piece of work. */
+export type PreloadWork = AnyQuery | ((client: QueryClient) => Promise<unknown>);
+
+/** Starts every piece of `work` on `client` at once, the browser's loaders and the server's alike. */
+export function startAll(client: QueryClient, work: PreloadWork[]): Promise<unknown> {
+  return Promise.all(work.map((item) => (typeof item === "function" ? item(client) : client.prefetchQuery(item))));
+}
 
 /**
  * How long the first page load waits for a screen's data before the screen shows its own loading state (SPEC.md's
@@ -20,11 +28,8 @@ const FIRST_PAINT_WAIT_MS = 2_000;
  * state, while they arrive. Requests that wait for another's answer come as one piece of work (`(client) => ...`), so
  * they start as soon as that answer is there, beside the others.
  */
-export async function preload(...work: Array<AnyQuery | ((client: QueryClient) => Promise<unknown>)>): Promise<null> {
-  const client = appQueryClient();
-  const loading = Promise.all(
-    work.map((item) => (typeof item === "function" ? item(client) : client.prefetchQuery(item))),
-  );
+export async function preload(...work: PreloadWork[]): Promise<null> {
+  const loading = startAll(appQueryClient(), work);
   if (!pageHydrated()) {
     await Promise.race([loading, new Promise((resolve) => setTimeout(resolve, FIRST_PAINT_WAIT_MS))]);
   }

@@ -17,7 +17,7 @@ import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
 import { config } from "#client/lib/config.ts";
 import { preload } from "#client/lib/preload.ts";
 import { appQueryClient } from "#client/lib/query-client.ts";
-import { serverLoad } from "#client/lib/server-preload.ts";
+import { serverPreload } from "#client/lib/server-preload.ts";
 import { pageHydrated } from "#client/lib/use-hydrated.ts";
 
 export function meta() {
@@ -44,7 +44,7 @@ export async function clientLoader() {
 
 /** The same in the page the server renders: a member's first page of posts is in its HTML (issue 37). */
 export const loader = () =>
-  serverLoad(async (client) => {
+  serverPreload(async (client) => {
     await client.prefetchQuery(communityQuery());
     if (!client.getQueryData(communityQuery().queryKey)?.admitted) return;
     await Promise.all([client.prefetchInfiniteQuery(feedQuery()), client.prefetchQuery(notificationsQuery())]);

@@ -10,7 +10,7 @@ import { reminderSettingsQuery } from "#client/features/reminders/api/reminder-s
 import { ReminderSettingsSection } from "#client/features/reminders/reminder-settings-section.tsx";
 import { config } from "#client/lib/config.ts";
 import { preload } from "#client/lib/preload.ts";
-import { serverLoad } from "#client/lib/server-preload.ts";
+import { serverPreload } from "#client/lib/server-preload.ts";
 import { dashboardSectionPath } from "#shared/paths.ts";
 
 /** SPEC.md section 1: the settings page is a tips page, in this order. */
@@ -38,14 +38,7 @@ export const clientLoader = () =>
   preload(reminderSettingsQuery(), partnersQuery(), calendarFeedQuery(), prefetchDigestSetting);
 
 /** The same in the page the server renders; the reminder settings come with the frame's (layout.tsx). */
-export const loader = () =>
-  serverLoad((client) =>
-    Promise.all([
-      client.prefetchQuery(partnersQuery()),
-      client.prefetchQuery(calendarFeedQuery()),
-      prefetchDigestSetting(client),
-    ]),
-  );
+export const loader = () => serverPreload(partnersQuery(), calendarFeedQuery(), prefetchDigestSetting);
 
 /** /dashboard/settings */
 export default function Settings() {
