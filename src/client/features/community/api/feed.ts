@@ -7,7 +7,6 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
-import { lazyModule } from "#client/lib/lazy-module.ts";
 import type { BadgesAnswer } from "#shared/community/badges.ts";
 import type {
   BlockedMember,
@@ -23,12 +22,6 @@ import type {
  * The feed's requests once he is a member (issue 40): the pages, a post's comments, cheers, reports, blocks and
  * sharing. Every answer lands in the cached pages, so the screen changes without reloading the feed.
  */
-
-/**
- * The rules a post's and a comment's words are checked with as he types: the server's own schemas and the word list
- * they refuse, loaded when a composer or a comment box first shows rather than with the feed (decision 0141).
- */
-export const textRules = lazyModule(() => import("#shared/community/post-text.ts"));
 
 type FeedPages = InfiniteData<FeedPage, string | undefined>;
 

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ErrorBox } from "#client/components/error-box.tsx";
-import { useLazyModule } from "#client/lib/lazy-module.ts";
 import type { FeedComment } from "#shared/community/contracts.ts";
 import { COMMENT_TEXT_MAX } from "#shared/community/rules.ts";
-import { commentsQuery, type ReportTarget, textRules, useWriteComment } from "../api/feed.ts";
+import { commentsQuery, type ReportTarget, useWriteComment } from "../api/feed.ts";
+import { useTextProblem } from "./text-problem.ts";
 import { timeAgo } from "./time-ago.ts";
 
 /**
@@ -81,22 +81,14 @@ function CommentItem({ comment, onReport }: { comment: FeedComment; onReport: ()
   );
 }
 
-/**
- * The first problem with what he typed, in the words the server would answer; nothing for an empty box, nor until the
- * rules have arrived (the server checks what is sent the same way).
- */
-function commentProblem(rules: typeof import("#shared/community/post-text.ts") | undefined, text: string) {
-  if (text.trim() === "") return null;
-  const result = rules?.commentTextSchema.safeParse(text);
-  return !result || result.success ? null : (result.error.issues[0]?.message ?? null);
-}
-
 function CommentForm({ postId }: { postId: string }) {
   const write = useWriteComment(postId);
   const [text, setText] = useState("");
   const [touched, setTouched] = useState(false);
   const id = useId();
-  const problem = commentProblem(useLazyModule(textRules), text);
+  const checked = useTextProblem("comment", text);
+  // Nothing for an empty box: the send button says so by staying off.
+  const problem = text.trim() === "" ? null : checked;
   const shown = touched ? problem : null;
   const length = text.trim().length;
 

@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import { toast } from "react-toastify/unstyled";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { Modal } from "#client/components/modal.tsx";
-import { useLazyModule } from "#client/lib/lazy-module.ts";
 import { POST_TEXT_MAX } from "#shared/community/rules.ts";
 import { paths } from "#shared/paths.ts";
-import { textRules, useSharePost } from "../api/feed.ts";
+import { useSharePost } from "../api/feed.ts";
 import type { ShareableWin } from "./shareable-wins.ts";
+import { useTextProblem } from "./text-problem.ts";
 
 const proofNames = { activity: "activity file", photo: "photo" } as const;
 
@@ -63,15 +63,6 @@ function NoWinsYet({ onClose }: { onClose: () => void }) {
   );
 }
 
-/**
- * The first problem with his words, in the server's own message; none for an empty box (words are optional). None
- * either until the rules have arrived: the server checks what is sent the same way.
- */
-function textProblem(rules: typeof import("#shared/community/post-text.ts") | undefined, text: string) {
-  const result = rules?.postTextSchema.safeParse(text);
-  return !result || result.success ? null : (result.error.issues[0]?.message ?? null);
-}
-
 function ComposerForm({
   wins,
   preselected,
@@ -90,7 +81,8 @@ function ComposerForm({
   const [withProof, setWithProof] = useState(true);
   const [submitted, setSubmitted] = useState(false);
   const win = wins.find((w) => w.key === selected) ?? null;
-  const problem = textProblem(useLazyModule(textRules), text);
+  // None for an empty box: a post's words are optional.
+  const problem = useTextProblem("post", text);
   const length = text.trim().length;
 
   function submit(event: React.FormEvent) {
