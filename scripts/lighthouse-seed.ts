@@ -19,7 +19,7 @@ async function ok<T>(label: string, response: Response, parse: (r: Response) => 
 /**
  * The user whose screens `npm run lighthouse` measures, made through the API as a man would make himself (issue 37):
  * a confirmed account, the quiz, a plan from the offline writer, the first challenge accepted with its three dates,
- * todos for the first milestone (one token), his time zone known and a partner invited. Returns his cookie and the partner's page.
+ * todos for the first milestone (one token), his time zone known and a partner invited. Returns his cookie, his first challenge's title and the partner's page.
  */
 export async function seedSignedInUser(port: number, smtp: { mails: CapturedMail[] }) {
   const client = realClient(port, smtp);
@@ -82,5 +82,5 @@ export async function seedSignedInUser(port: number, smtp: { mails: CapturedMail
   );
   const link = smtp.mails.find((m) => m.to.includes(partnerEmail))?.links.find((l) => l.includes("/partner/view/"));
   if (!link) throw new Error("the invitation e-mail has no link to his page");
-  return { cookie, partnerPath: new URL(link).pathname };
+  return { cookie, challengeTitle: challenge.title, partnerPath: new URL(link).pathname };
 }
