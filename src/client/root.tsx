@@ -16,7 +16,7 @@ import { CookieBanner } from "./features/consent/cookie-banner.tsx";
 import { config } from "./lib/config.ts";
 import { appQueryClient, createQueryClient } from "./lib/query-client.ts";
 import { isDehydratedState } from "./lib/server-preload.ts";
-import { useHydrated } from "./lib/use-hydrated.ts";
+import { markPageHydrated, useHydrated } from "./lib/use-hydrated.ts";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -107,9 +107,7 @@ export default function App() {
   const renderable = useRouteRenderable();
   // Marks the document once React has taken over the pre-rendered HTML: browser tests wait for it
   // before they click script-driven controls or move a page's timers.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  useEffect(markPageHydrated, []);
   if (!renderable) return <HydrateFallback />;
   return (
     <QueryClientProvider client={queryClient}>

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts";
-import { createConfirmedUser, expect, gotoHydrated, logIn, reloadHydrated, test } from "./fixtures.ts";
+import { createConfirmedUser, expect, gotoHydrated, holdRequests, logIn, reloadHydrated, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
@@ -74,6 +74,33 @@ test("Chromium offers to install it", async ({ playwright, baseURL }) => {
     await browser.close();
     rmSync(profile, { recursive: true, force: true });
   }
+});
+
+test("his installed app paints his last dashboard at once, then refreshes it from the server (issue 37)", async ({
+  page,
+  signedIn: _,
+}) => {
+  const { challenge } = await acceptedPlan(page);
+  await apiPatch(page, "/api/milestones", {
+    milestones: [{ id: challenge.milestones[0]!.id, milestoneDeadline: "2031-03-01" }],
+  });
+  await gotoHydrated(page, "/dashboard");
+  await expect(page.getByRole("heading", { name: "Let's go, Marcus" })).toBeVisible();
+  await serviceWorkerReady(page);
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) !== null, OFFLINE_KEY)).toBe(true);
+
+  // Renamed on another device a moment ago: the copy on this one still has his old name.
+  await apiPatch(page, "/api/me", { firstName: "Rocky" });
+  const release = await holdRequests(page, "**/api/dashboard");
+  const asked = page.waitForRequest("**/api/dashboard");
+  await page.reload();
+  // The service worker's page, painted from his copy while the dashboard's request is still on its way.
+  await expect(page.getByRole("heading", { name: "Let's go, Marcus" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: challenge.title })).toBeVisible();
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+  await asked;
+  release();
+  await expect(page.getByRole("heading", { name: "Let's go, Rocky" })).toBeVisible();
 });
 
 test("the dashboard opens offline with his last data, caches no API answer, and forgets it all at logout", async ({

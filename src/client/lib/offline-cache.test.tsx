@@ -42,11 +42,15 @@ describe("the offline copy of the dashboard", () => {
     vi.restoreAllMocks();
   });
 
-  it("keeps his session and dashboard, never other answers such as his calendar link or a paused change", async () => {
+  it("keeps what his dashboard shows, never other answers such as his calendar link or a paused change", async () => {
     const client = new QueryClient();
     stop = keepOfflineCopy(client);
     client.setQueryData(["session"], session("marcus"));
     client.setQueryData(["dashboard"], { firstName: "Marcus", challenges: [{ title: "Run 10 km" }] });
+    client.setQueryData(["insights", "streak"], { weeks: 3 });
+    client.setQueryData(["insights", "page"], { weeks: [], pictures: ["private-picture"] });
+    client.setQueryData(["partners"], { partners: [{ firstName: "Sam" }], cheers: [] });
+    client.setQueryData(["reminders", "settings"], { timeZone: "Europe/Paris" });
     client.setQueryData(["calendar", "feed"], { feed: { url: "https://secret" } });
     client.getMutationCache().build(
       client,
@@ -65,8 +69,9 @@ describe("the offline copy of the dashboard", () => {
     );
     await settle();
     expect(storedQuery("session")?.state.data).toEqual(session("marcus"));
-    const keys = stored().clientState.queries.map((q: StoredQuery) => q.queryKey[0]);
-    expect(keys.sort()).toEqual(["dashboard", "session"]);
+    const keys = stored().clientState.queries.map((q: StoredQuery) => q.queryKey.join("/"));
+    expect(keys.sort()).toEqual(["dashboard", "insights/streak", "partners", "reminders/settings", "session"]);
+    expect(JSON.stringify(stored())).not.toContain("private-picture");
     expect(stored().clientState.mutations).toEqual([]);
     expect(JSON.stringify(stored())).not.toContain("secret");
     expect(JSON.stringify(stored())).not.toContain("private");
@@ -165,6 +170,30 @@ describe("the offline copy of the dashboard", () => {
     });
     await settle();
     expect(lieFi.client.getQueryData(["dashboard"])).toEqual({ firstName: "Marcus" });
+  });
+
+  it("a refresh that failed keeps his last answer in the copy, so the next start offline still shows it", async () => {
+    const client = new QueryClient();
+    stop = keepOfflineCopy(client);
+    client.setQueryData(["session"], session("marcus"));
+    client.setQueryData(["dashboard"], { firstName: "Marcus" });
+    await settle();
+    // Opened offline: the refresh finds no network; the answer in memory now has an error beside it.
+    await client
+      .fetchQuery({
+        queryKey: ["dashboard"],
+        queryFn: () => Promise.reject(new ApiError("Network error", 0)),
+        retry: false,
+      })
+      .catch(() => {});
+    expect(client.getQueryState(["dashboard"])?.status).toBe("error");
+    await settle();
+    stop();
+
+    const offline = await reload(true);
+    stop = offline.stop;
+    expect(offline.client.getQueryData(["dashboard"])).toEqual({ firstName: "Marcus" });
+    expect(offline.client.getQueryState(["dashboard"])).toMatchObject({ status: "success", error: null });
   });
 
   it("after signing out and a reload offline, there is nothing of his to put back", async () => {

@@ -1,5 +1,6 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
 import {
+  type PersistedClient,
   type PersistedQueryClientSaveOptions,
   persistQueryClientRestore,
   persistQueryClientSubscribe,
@@ -10,12 +11,22 @@ import { type SessionData, sessionQuery } from "./session.ts";
 
 /**
  * The dashboard offline (issue 14, decisions 0093 and 0113): the last answers of the signed-in user are kept in this
- * browser's storage by TanStack Query's own persister, and put back only when the network is gone. The service worker
- * never caches API answers; whoever signs in next replaces them, and signing out deletes them.
+ * browser's storage by TanStack Query's own persister, and put back when the network is gone, or when a returning
+ * man's page starts from the app shell (decision 0142). The service worker never caches API answers; whoever signs in
+ * next replaces them, and signing out deletes them.
  */
 const STORAGE_KEY = "unscroll:offline:v1";
-/** What the dashboard home needs: who he is and the dashboard itself. Never secrets (the calendar link). */
-const KEPT_QUERIES = new Set(["session", "dashboard"]);
+/**
+ * Everything the dashboard home shows, so it paints from the copy alone: who he is, the dashboard, his streak, his
+ * partners and their cheers, and the settings the time zone check reads. Never secrets (the calendar link). Written
+ * out rather than imported from the features, which build on this module.
+ */
+const KEPT_QUERIES = new Set(
+  [["session"], ["dashboard"], ["insights", "streak"], ["partners"], ["reminders", "settings"]].map((key) =>
+    JSON.stringify(key),
+  ),
+);
+const isKept = (queryKey: readonly unknown[]) => KEPT_QUERIES.has(JSON.stringify(queryKey));
 /** Saves come at most this often; the last state of a burst of answers is the one written. */
 const SAVE_THROTTLE_MS = 300;
 
@@ -73,36 +84,80 @@ function guardedStorage(queryClient: QueryClient, local: Storage) {
 const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.status === 0;
 
 /**
+ * A refresh that failed (offline, or a network that answers nothing) leaves his last answer in the cache with the
+ * error beside it. The copy keeps that answer without the error: the next start without a network shows it, where it
+ * once found nothing (the answer was left out of the copy as not successful).
+ */
+function lastGoodAnswers(client: PersistedClient): string {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === "error"
+      ? {
+          ...query,
+          state: {
+            ...query.state,
+            status: "success" as const,
+            error: null,
+            fetchFailureCount: 0,
+            fetchFailureReason: null,
+          },
+        }
+      : query,
+  );
+  return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
+}
+
+function persistence(queryClient: QueryClient, local: Storage) {
+  return {
+    queryClient,
+    persister: createAsyncStoragePersister({
+      storage: guardedStorage(queryClient, local),
+      key: STORAGE_KEY,
+      throttleTime: SAVE_THROTTLE_MS,
+      serialize: lastGoodAnswers,
+    }),
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => query.state.data !== undefined && isKept(query.queryKey),
+      // Paused changes stay in memory only (decision 0093: "keep this page open until then").
+      shouldDehydrateMutation: () => false,
+    },
+  } satisfies PersistedQueryClientSaveOptions;
+}
+
+/** One restore per page load: a second would only put back the same copy. */
+const restores = new WeakMap<QueryClient, Promise<void>>();
+
+/**
+ * Puts his copy back into the cache. An answer already there that is newer than the copy's stays (TanStack Query's
+ * `hydrate`). No age limit, as before: offline, the last dashboard he saw beats none. A copy that cannot be read is
+ * dropped.
+ */
+export function restoreOfflineCopy(queryClient: QueryClient): Promise<void> {
+  const local = storage();
+  if (!local) return Promise.resolve();
+  let restoring = restores.get(queryClient);
+  if (!restoring) {
+    restoring = persistQueryClientRestore({
+      ...persistence(queryClient, local),
+      maxAge: Number.POSITIVE_INFINITY,
+    }).catch(() => {});
+    restores.set(queryClient, restoring);
+  }
+  return restoring;
+}
+
+/**
  * Keeps the offline copy current and restores it when the app starts without a network (or its first request
  * finds none). Answers a function that stops it.
  */
 export function keepOfflineCopy(queryClient: QueryClient): () => void {
   const local = storage();
   if (!local) return () => {};
-  const options = {
-    queryClient,
-    persister: createAsyncStoragePersister({
-      storage: guardedStorage(queryClient, local),
-      key: STORAGE_KEY,
-      throttleTime: SAVE_THROTTLE_MS,
-    }),
-    dehydrateOptions: {
-      shouldDehydrateQuery: (query) => query.state.status === "success" && KEPT_QUERIES.has(String(query.queryKey[0])),
-      // Paused changes stay in memory only (decision 0093: "keep this page open until then").
-      shouldDehydrateMutation: () => false,
-    },
-  } satisfies PersistedQueryClientSaveOptions;
-  const restore = () => {
-    // No age limit, as before: offline, the last dashboard he saw beats none. A copy that cannot be read is dropped.
-    persistQueryClientRestore({ ...options, maxAge: Number.POSITIVE_INFINITY }).catch(() => {});
-  };
-
-  if (navigator.onLine === false) restore();
-  const stopSaving = persistQueryClientSubscribe(options);
+  if (navigator.onLine === false) void restoreOfflineCopy(queryClient);
+  const stopSaving = persistQueryClientSubscribe(persistence(queryClient, local));
   const stopWatching = queryClient.getQueryCache().subscribe(({ query }) => {
     const { data, error, status } = query.state;
     if (query.queryKey[0] === "session" && status === "error" && isNetworkFailure(error) && data === undefined) {
-      restore();
+      void restoreOfflineCopy(queryClient);
     }
   });
   return () => {

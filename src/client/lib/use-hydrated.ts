@@ -23,3 +23,17 @@ export function useHydrated(whileHydrating = false): boolean {
  */
 export const pageHydrated = () =>
   typeof document !== "undefined" && document.documentElement.dataset.hydrated === "true";
+
+const afterHydration: Array<() => void> = [];
+
+/** Runs `work` once React has taken over this page load: at once if it has. */
+export function whenPageHydrated(work: () => void) {
+  if (pageHydrated()) work();
+  else afterHydration.push(work);
+}
+
+/** The root's first effect: marks the document (browser tests wait for it) and runs what waited for it. */
+export function markPageHydrated() {
+  document.documentElement.dataset.hydrated = "true";
+  for (const work of afterHydration.splice(0)) work();
+}
