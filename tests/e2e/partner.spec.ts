@@ -147,10 +147,19 @@ test("he invites a partner, who confirms from the e-mail, sees the plan and chee
 });
 
 test("a made-up partner link and a forged unsubscribe link say they are not valid", async ({ page }) => {
-  expect((await gotoHydrated(page, "/partner/view/bm90LWEtcmVhbC10b2tlbi1hdC1hbGwtbm8tbm8tbm8tbm8"))?.status()).toBe(
-    404,
-  );
+  const madeUp = "/partner/view/bm90LWEtcmVhbC10b2tlbi1hdC1hbGwtbm8tbm8tbm8tbm8";
+  // The server's HTML says so already: on a slow phone he never reads "Loading the plan..." first.
+  const html = await (await page.request.get(madeUp)).text();
+  expect(html).toContain("This link is not valid any more");
+  expect(html).not.toContain("Loading the plan...");
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/partner-view/")) asked.push(request.url());
+  });
+  expect((await gotoHydrated(page, madeUp))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "This link is not valid any more" })).toBeVisible();
+  // What the server found is not asked again by the page.
+  expect(asked).toEqual([]);
   await expectNoSidewaysScroll(page);
   await page.goto("/partner/unsubscribe?token=forged.token");
   await expect(page.getByRole("heading", { name: "Link not valid" })).toBeVisible();

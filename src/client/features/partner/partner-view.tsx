@@ -66,9 +66,13 @@ function Invitation({ token, answer }: { token: string; answer: Extract<PartnerV
   );
 }
 
-/** The page behind the link of an invitation: no account, the secret in the path (issue 25, decision 0106). */
-export function PartnerView({ token }: { token: string }) {
-  const view = useQuery(partnerViewQuery(token));
+/**
+ * The page behind the link of an invitation: no account, the secret in the path (issue 25, decision 0106).
+ * `linkNotValid`: the server already found nothing behind the link, so the page says so before its own request answers.
+ */
+export function PartnerView({ token, linkNotValid = false }: { token: string; linkNotValid?: boolean }) {
+  // A link the server found nothing behind is not asked about again.
+  const view = useQuery({ ...partnerViewQuery(token), enabled: !linkNotValid });
   const heading = useRef<HTMLHeadingElement>(null);
   const state = view.data?.state;
   // Confirming replaces the invitation and its button: the focus moves to the plan's heading, which says so.
@@ -79,6 +83,7 @@ export function PartnerView({ token }: { token: string }) {
   }, [state]);
 
   if (view.isPending) {
+    if (linkNotValid) return <LinkNotValid />;
     return <PartnerPageLoading className="min-h-[40vh]">Loading the plan...</PartnerPageLoading>;
   }
   if (view.isError) {
