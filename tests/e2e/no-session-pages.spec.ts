@@ -32,12 +32,12 @@ test.describe("issue 35 row 14: pages without a session, before any script runs"
 });
 
 test.describe("issue 35 row 14: a partner's plan page while the app's scripts are still on their way", () => {
-  test("says it is loading, not that it is getting an account ready", async ({ page }) => {
+  test("says what the link holds, not that it is getting an account ready", async ({ page }) => {
     // The page's own words come in its HTML; the app's modules are held back as a slow network would.
     await page.route("**/assets/*.js", () => {});
     await page.goto("/partner/view/anything", { waitUntil: "domcontentloaded" });
-    // Rendered by the server (decision 0139): the page's own words while the plan it could not find is asked again.
-    await expect(page.getByRole("status").filter({ hasText: "Loading the plan..." })).toBeVisible();
+    // Rendered by the server (decisions 0139 and 0143): a link that opens nothing says so before any script runs.
+    await expect(page.getByRole("heading", { level: 1, name: "This link is not valid any more" })).toBeVisible();
     await expect(page.getByText("Getting your account ready")).toHaveCount(0);
   });
 });
