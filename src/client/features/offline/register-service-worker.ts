@@ -7,7 +7,9 @@ import { whenIdle } from "#client/lib/when-idle.ts";
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   // Once the browser is idle: registering is several milliseconds of the main thread, and the page works without it.
-  return whenIdle(() => {
+  // Not called off when he leaves the dashboard before then (a man still onboarding is sent on at once): calling it
+  // off left some browsers without the worker, so the app was neither installable nor there offline.
+  whenIdle(() => {
     navigator.serviceWorker.register("/sw.js").catch(() => {
       // Without it the app still works online; nothing to tell the user.
     });
