@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts";
+import { OFFLINE_KEY, serviceWorkerReady } from "../support/service-worker.ts";
 import { createConfirmedUser, expect, gotoHydrated, holdRequests, logIn, reloadHydrated, test } from "./fixtures.ts";
 import { acceptedPlan, apiPatch } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
@@ -13,20 +14,24 @@ test.use({ serviceWorkers: "allow" });
 // The installable app (issue 14): manifest, icons, service worker, Chromium's installability checks, and the
 // dashboard opening offline with his last data, which never outlives his sign-out.
 
-const OFFLINE_KEY = "unscroll:offline:v1";
-
 test.beforeEach(async ({ page }) => {
   await withStoredConsent(page);
 });
 
-/** Waits until the service worker is active and controls the page. */
-async function serviceWorkerReady(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve));
-    }
+/**
+ * His app installed by a first visit: a plan with a dated milestone on his dashboard, the service worker in control
+ * and his offline copy written. Answers his challenge.
+ */
+async function installedWithHisCopy(page: Page) {
+  const { challenge } = await acceptedPlan(page);
+  await apiPatch(page, "/api/milestones", {
+    milestones: [{ id: challenge.milestones[0]!.id, milestoneDeadline: "2031-03-01" }],
   });
+  await gotoHydrated(page, "/dashboard");
+  await expect(page.getByRole("heading", { name: challenge.title })).toBeVisible();
+  await serviceWorkerReady(page);
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) !== null, OFFLINE_KEY)).toBe(true);
+  return challenge;
 }
 
 test("the app has a manifest with its icons", async ({ page, request, signedIn: _ }) => {
@@ -80,14 +85,8 @@ test("his installed app paints his last dashboard at once, then refreshes it fro
   page,
   signedIn: _,
 }) => {
-  const { challenge } = await acceptedPlan(page);
-  await apiPatch(page, "/api/milestones", {
-    milestones: [{ id: challenge.milestones[0]!.id, milestoneDeadline: "2031-03-01" }],
-  });
-  await gotoHydrated(page, "/dashboard");
+  const challenge = await installedWithHisCopy(page);
   await expect(page.getByRole("heading", { name: "Let's go, Marcus" })).toBeVisible();
-  await serviceWorkerReady(page);
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) !== null, OFFLINE_KEY)).toBe(true);
 
   // Renamed on another device a moment ago: the copy on this one still has his old name.
   await apiPatch(page, "/api/me", { firstName: "Rocky" });
@@ -108,14 +107,7 @@ test("the dashboard opens offline with his last data, caches no API answer, and 
   context,
   signedIn: _,
 }) => {
-  const { challenge } = await acceptedPlan(page);
-  await apiPatch(page, "/api/milestones", {
-    milestones: [{ id: challenge.milestones[0]!.id, milestoneDeadline: "2031-03-01" }],
-  });
-  await gotoHydrated(page, "/dashboard");
-  await expect(page.getByRole("heading", { name: challenge.title })).toBeVisible();
-  await serviceWorkerReady(page);
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) !== null, OFFLINE_KEY)).toBe(true);
+  const challenge = await installedWithHisCopy(page);
 
   await context.setOffline(true);
   await page.reload();

@@ -78,7 +78,7 @@ describe("a screen's first load from the app shell", () => {
 
     expect(await settled(preload(dashboard.query, partners.query))).toBe(true);
     expect(client.getQueryData(["dashboard"])).toEqual({ firstName: "Marcus" });
-    // Nothing is asked for while the page hydrates: an answer arriving then would make React render it all again.
+    // Nothing is asked for while the page hydrates: the refresh comes after the first paint.
     expect([dashboard.request.calls, partners.request.calls]).toEqual([0, 0]);
 
     markPageHydrated();

@@ -38,7 +38,7 @@ async function heldByOfflineCopy(client: QueryClient, work: PreloadWork[]): Prom
  * A first load that runs these loaders started from the app shell: the server renders the signed-in screens with
  * their data, so this is a returning man's installed app, online or not. When his offline copy holds all the screen
  * needs, it paints from that at once, and the requests start once the page is hydrated, to refresh it (decision
- * 0142): answers arriving during the first render would make React start that render again.
+ * 0142), so their answers and what they change render after the first paint, not during it.
  */
 export async function preload(...work: PreloadWork[]): Promise<null> {
   const client = appQueryClient();
