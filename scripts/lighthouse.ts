@@ -196,6 +196,7 @@ try {
 
     // The same man with the app installed by his first visit, online and offline, in Chromium's own throttling.
     const returning = await measureReturningDashboard({ baseUrl, cookie, challengeTitle, cpuSlowdown, runs });
+    console.log(`${"returning, first time".padEnd(22)} ${formatVisit(returning.firstReturn)}`);
     for (const [label, visit] of [
       ["returning, online", returning.online],
       ["returning, offline", returning.offline],
