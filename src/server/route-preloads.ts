@@ -23,9 +23,17 @@ function parseManifest(script: string): Record<string, ManifestRoute> | null {
   }
 }
 
+/**
+ * Screens a stranger must not learn exist (issue 52 row 6): the operator's page (routes/admin.tsx, decision 0136)
+ * answers a stranger as an unknown path does, so its HTML must too. Left out of the matching, its path is preloaded
+ * as an unknown path is (the not-found screen's scripts), for everyone: the operator's own scripts come once the shell
+ * has run, as every screen's did before issue 37. React Router names a route by its file unless routes.ts gives an id.
+ */
+const UNLISTED_ROUTES: ReadonlySet<string> = new Set(["routes/admin"]);
+
 function routeTree(routes: Record<string, ManifestRoute>, parentId?: string): RouteObject[] {
   return Object.values(routes)
-    .filter((route) => route.parentId === parentId)
+    .filter((route) => route.parentId === parentId && !UNLISTED_ROUTES.has(route.id))
     .map((route) =>
       route.index
         ? { id: route.id, index: true }

@@ -1,5 +1,9 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "#server/app.ts";
 import {
   communityComments,
   communityMembers,
@@ -11,6 +15,7 @@ import {
   quizResponses,
 } from "#server/db/schema.ts";
 import { httpMessages } from "#server/http/errors.ts";
+import { loadStaticSite } from "#server/static.ts";
 import { adminMessages, type DecisionForm, type ModerationQueue } from "#shared/admin/contracts.ts";
 import type { FeedPage } from "#shared/community/contracts.ts";
 import { feedMessages } from "#shared/community/rules.ts";
@@ -82,6 +87,54 @@ describe("the operator's page: counts, the moderation queue, decisions and admis
       }
     }
     expect(await t.db.select().from(communityMembers).where(eq(communityMembers.userId, member.id))).toEqual([]);
+  });
+
+  it("issue 52 row 6: /admin's HTML is an unknown path's, modulepreload links included, for everyone who is not an operator", async () => {
+    // A built client as React Router writes it: the shell, the operator's screen (which shows the not-found screen to
+    // a stranger, so imports it) and the catch-all not-found screen.
+    const dir = await mkdtemp(join(tmpdir(), "unscroll-admin-html-"));
+    try {
+      await mkdir(join(dir, "assets"));
+      const manifest = {
+        entry: { module: "/assets/entry-1.js", imports: [] },
+        routes: {
+          root: { id: "root", path: "", module: "/assets/root-1.js", imports: ["/assets/react-1.js"] },
+          "routes/landing": { id: "routes/landing", parentId: "root", index: true, module: "/assets/landing-1.js" },
+          "routes/admin": {
+            id: "routes/admin",
+            parentId: "root",
+            path: "admin",
+            module: "/assets/admin-1.js",
+            imports: ["/assets/not-found-1.js", "/assets/queue-item-1.js"],
+            clientLoaderModule: "/assets/admin-loader-1.js",
+          },
+          "routes/not-found": { id: "routes/not-found", parentId: "root", path: "*", module: "/assets/not-found-1.js" },
+        },
+      };
+      await writeFile(
+        join(dir, "assets", "manifest-ab12.js"),
+        `window.__reactRouterManifest=${JSON.stringify(manifest)};`,
+      );
+      await writeFile(join(dir, "index.html"), "<html><head></head><body>Landing</body></html>");
+      await writeFile(
+        join(dir, "__spa-fallback.html"),
+        '<html><head><link rel="modulepreload" href="/assets/manifest-ab12.js"/><link rel="modulepreload" href="/assets/entry-1.js"/><link rel="modulepreload" href="/assets/root-1.js"/><script type="module">import("/assets/entry-1.js")</script></head><body>Getting your account ready...</body></html>',
+      );
+      const app = createApp(t.deps, { site: await loadStaticSite(dir) });
+      const member = await t.createUser({ firstName: "Nils" });
+      // Each answer carries its own CSP nonce; everything else must be the same.
+      const html = async (path: string, cookie?: string) => {
+        const answer = await app.request(path, { headers: cookie ? { cookie } : {} });
+        return { status: answer.status, html: (await answer.text()).replace(/nonce="[^"]*"/g, 'nonce=""') };
+      };
+      for (const cookie of [undefined, member.cookie]) {
+        const unknown = await html("/no-such-page", cookie);
+        expect(unknown.html).toContain('rel="modulepreload" href="/assets/not-found-1.js"');
+        for (const path of ["/admin", "/Admin", "/admin/"]) expect(await html(path, cookie)).toEqual(unknown);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   // A database of its own, so every count is known; it writes a plan, which takes a while on a busy machine.
