@@ -98,6 +98,9 @@ const catalog: Record<DomainErrorCode, Entry> = {
   // Unknown, or removed by moderation.
   "community.postNotFound": [404, feedMessages.postNotFound],
   "community.runNotValidated": [400, feedMessages.runNotValidated],
+  // What the post would show of his plan (the milestone's words, the challenge's title) breaks the community's text
+  // rules (decision 0145): the message names the text and where to change it.
+  "community.winNotShareable": [400, ({ message }) => message ?? httpMessages.invalid],
   // Suspended by the operator's decision (decision 0136): every feed endpoint, as notAdmitted is before admission.
   "community.suspended": [403, feedMessages.suspended],
   // Launch news goes to the address he confirmed, never to one he typed (issue 24 #6, decision 0104).

@@ -40,6 +40,7 @@ const domainErrorCodes = [
   "community.postNotFound",
   "community.runNotValidated",
   "community.suspended",
+  "community.winNotShareable",
   "limit.tooManyRequests",
   "challenge.freeLimit",
   "challenge.premiumLimit",

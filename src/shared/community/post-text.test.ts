@@ -126,6 +126,86 @@ describe("community text: links", () => {
   });
 });
 
+describe("community text: links disguised by characters and endings (issue 52 row 7)", () => {
+  it("refuses a link hidden by invisible, look-alike, full-width or spaced characters", () => {
+    for (const text of [
+      "example\u200D.com",
+      "example\u200B.com",
+      "example.c\uFE0Fom",
+      "example.c\u00ADom",
+      "example.\u0441om", // Cyrillic "с"
+      "\u0435xample.\u0441\u043Em", // Cyrillic "е", "с", "о"
+      "example.\u03BFrg", // Greek omicron
+      "example.\uFF43\uFF4F\uFF4D", // full-width "ｃｏｍ"
+      "\uFF45\uFF58\uFF41\uFF4D\uFF50\uFF4C\uFF45\uFF0E\uFF43\uFF4F\uFF4D",
+      "example\uFE52com", // small full stop
+      "example\u00B7com", // middle dot
+      "example\u2219com",
+      "example. com",
+      "example.\u00A0com",
+      "example.cOm",
+      "\uFF48\uFF54\uFF54\uFF50\uFF53\uFF1A\uFF0F\uFF0Fexample",
+      "\u04BBttps://example", // Cyrillic "һ"
+    ]) {
+      expect(communityTextProblem(text), JSON.stringify(text)).toBe(communityTextMessages.link);
+    }
+  });
+
+  it("refuses any ending on the list of top-level domains, punycode names and IP addresses", () => {
+    for (const text of [
+      "deals at cheap.shop",
+      "visit pills.online today",
+      "my.site",
+      "free-money.cc",
+      "coach.ai",
+      "best.store",
+      "win.vip",
+      "runner.club",
+      "Sign up at example.xn--p1ai",
+      "xn--80ak6aa92e.xn--p1ai",
+      "\u0441\u0430\u0439\u0442.\u0440\u0444", // сайт.рф
+      "203.0.113.7/offer",
+      "go to 203.0.113.7",
+      "203.0.113.7:8080",
+      "laufen.berlin/angebot",
+    ]) {
+      expect(communityTextProblem(text), JSON.stringify(text)).toBe(communityTextMessages.link);
+    }
+  });
+
+  it("still accepts ordinary sentences, numbers, abbreviations and joined emoji", () => {
+    for (const text of [
+      "I ran 5.2 km. Then rested",
+      "3.5 hours on my feet",
+      "Mr. Smith paced me",
+      "Hills, e.g. this one",
+      "Hills, e.g.this one",
+      "Out at 6 a.m.to beat the heat",
+      "Splits: 4.55, 4.50, 4.45",
+      "Version 1.2.3 of the plan",
+      "Paced 1.10.15 for the last mile",
+      "Done. Me and Dave next week",
+      "Done. co-workers cheered",
+      "Tempo \u00B7 top form \u00B7 10 km",
+      "5 km \u00B7 30 min",
+      "Week 3.Next week is harder",
+      "Reached the summit.Top of the world",
+      "Proud \u2764\uFE0F of this one",
+      "Family run \uD83D\uDC68\u200D\uD83D\uDC69\u200D\uD83D\uDC67 on Sunday",
+      "\u041F\u0440\u043E\u0431\u0435\u0436\u0430\u043B 5 \u043A\u043C. \u041E\u0442\u043B\u0438\u0447\u043D\u043E", // Пробежал 5 км. Отлично
+      "\u0418 \u0442.\u0434. \u0438 \u0442.\u043F.", // И т.д. и т.п.
+      "Best time: 1:45:03.2",
+    ]) {
+      expect(communityTextProblem(text), JSON.stringify(text)).toBeNull();
+    }
+  });
+
+  it("refuse a disguised link in a post and a comment, with the link message", () => {
+    expect(message(postTextSchema.safeParse("Coaching at example\u200D.com"))).toBe(communityTextMessages.link);
+    expect(message(commentTextSchema.safeParse("example.c\uFE0Fom"))).toBe(communityTextMessages.link);
+  });
+});
+
 describe("post and comment text schemas", () => {
   it("return the trimmed text", () => {
     expect(postTextSchema.parse("  Ran my first 5k!  \n")).toBe("Ran my first 5k!");

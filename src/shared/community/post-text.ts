@@ -1,7 +1,9 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
+import topLevelDomains from "tlds";
 import { z } from "zod";
 import { userText } from "../text.ts";
-import { COMMENT_TEXT_MAX, POST_TEXT_MAX } from "./rules.ts";
+import { hasControlCharacter, hasInvisibleCharacter } from "../text-rules.ts";
+import { COMMENT_TEXT_MAX, POST_TEXT_MAX, SHARED_CHALLENGE_TITLE_MAX, SHARED_MILESTONE_TEXT_MAX } from "./rules.ts";
 
 /**
  * The text rules for community posts and comments (issue 40, decision 0133): plain text, a length limit, no slurs
@@ -12,6 +14,27 @@ import { COMMENT_TEXT_MAX, POST_TEXT_MAX } from "./rules.ts";
 export const communityTextMessages = {
   slur: "Please keep it respectful: this text contains a word we don't allow in the community.",
   link: "Links aren't allowed in the community. Tell the story in your own words.",
+} as const;
+
+/**
+ * Why a win cannot be shared as it is (decision 0145): what a shared post shows of his plan (the milestone's words, the
+ * challenge's title) follows the rules of a post's own words, and the message names the text to change and where.
+ */
+const winTextMessages = (text: string, change: string, max: number) =>
+  ({
+    link: `Links aren't allowed in the community, and ${text} has one. ${change}, then share it.`,
+    slur: `Please keep it respectful: ${text} contains a word we don't allow in the community. ${change}, then share it.`,
+    invisible: `Please use visible characters only: ${text} has invisible characters or line separators. ${change}, then share it.`,
+    tooLong: `Please keep ${text} under ${max} characters. ${change}, then share it.`,
+  }) as const;
+
+export const sharedWinMessages = {
+  milestone: winTextMessages(
+    "this milestone's text",
+    "Edit the milestone on your dashboard",
+    SHARED_MILESTONE_TEXT_MAX,
+  ),
+  challenge: winTextMessages("this challenge's title", "Change the challenge's title", SHARED_CHALLENGE_TITLE_MAX),
 } as const;
 
 /**
@@ -51,44 +74,168 @@ function hasRefusedWord(text: string) {
 const DOT = "[.\\u3002\\uFF0E\\uFF61\\u2024]";
 /** One part of a domain name: letters, digits and inner hyphens. */
 const LABEL = "[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?";
-/** Endings a spammer's address has: the common ones, the cheap ones and the link shorteners'. */
-const TLDS = "com|net|org|io|co|ru|xyz|top|info|biz|click|link|app|dev|me|ly|gg|tk";
-/** The same, without the ones that are English words ("polka dot top", "the dot app"). */
+/**
+ * Every top-level domain IANA lists (the `tlds` package, 1,400+, kept up to date by its maintainers), lower case,
+ * internationalised ones in their own script ("рф").
+ */
+const TOP_LEVEL_DOMAINS: ReadonlySet<string> = new Set(topLevelDomains);
+/**
+ * The two-letter (country) endings that count without a path: the ones link shorteners, spam and chat invites use.
+ * Other two-letter endings are English words ("so", "to", "in", "at", "me" aside) and count only before a slash.
+ */
+const COUNTRY_ENDINGS = new Set(
+  "co io me ly gg tk ru cc ai tv ws pw su cn ml ga cf gq uk".split(" ").filter((tld) => TOP_LEVEL_DOMAINS.has(tld)),
+);
+/** The endings that count when spelled out or after a spaced dot: none of them is an English word. */
 const SPELLED_TLDS = "com|net|org|io|co|ru|xyz|info|biz|ly|gg|tk";
 
 /** A scheme (http://, https://, ftp://, hxxp://) or www. */
 const SCHEME_OR_WWW = new RegExp(`(?<![\\p{L}\\p{N}])(?:[a-z][a-z0-9+.-]*:\\/\\/|www${DOT})`, "iu");
-/**
- * "example.com", "shop.example.co.uk", "bit.ly/x", "example.de/path": a name ending in one of the endings above, or
- * in any two letters followed by a slash. "5.2km", "Week 3." and "end of sentence.Next" end in no such thing.
- */
-const DOMAIN = new RegExp(
-  `(?<![\\p{L}\\p{N}])${LABEL}(?:${DOT}${LABEL})*${DOT}(?<tld>(?:${TLDS})(?![\\p{L}\\p{N}])|\\p{L}{2}(?=\\/))`,
+/** A name with at least one dot: "example.com", "shop.example.co.uk", "5.2km", "e.g". Its parts are judged below. */
+const DOTTED_NAME = new RegExp(`(?<![\\p{L}\\p{N}])${LABEL}(?:${DOT}${LABEL})+`, "gu");
+const DOT_SPLIT = new RegExp(DOT, "u");
+/** "example. com": a dot with spaces after it, before an ending that is no English word. */
+const SPACED_DOMAIN = new RegExp(
+  `(?<![\\p{L}\\p{N}])${LABEL}${DOT}[ \\t]+(?<tld>${SPELLED_TLDS})(?![\\p{L}\\p{N}-])`,
   "giu",
 );
 /** "example dot com": the word spelled out between spaces, before an ending that is no English word. */
 const SPELLED_DOMAIN = new RegExp(`(?<![\\p{L}\\p{N}])${LABEL}\\s+dot\\s+(?:${SPELLED_TLDS})(?![\\p{L}\\p{N}])`, "iu");
 /** "example[.]com", "example(dot)com", "example . com": a dot wrapped or spaced so it is not seen as one. */
 const WRAPPED_DOT = new RegExp(`\\s*[([{<]\\s*(?:${DOT}|dot)\\s*[)\\]}>]\\s*|\\s+${DOT}\\s+`, "giu");
+/** An IPv4 address: four numbers of 0 to 255 ("203.0.113.7", with or without a path). */
+const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
+const IP_ADDRESS = new RegExp(`(?<![\\p{L}\\p{N}.])${OCTET}(?:\\.${OCTET}){3}(?!\\p{N}|\\.\\p{N})`, "u");
 
 /**
- * A dot straight before a capitalised word ("It was done.Me next", "the summit.Top of the world") is a missing
- * space between two sentences, not a domain: only an ending written all in lower or all in upper case counts.
+ * A dot straight before a capitalised word ("It was done.Me next", "the summit.Top of the world") is a missing space
+ * between two sentences, not a domain. Any other spelling counts: "com", "COM", "cOm".
  */
-function isDomainEnding(tld: string) {
-  return tld === tld.toLowerCase() || tld === tld.toUpperCase();
+function isSentenceStart(word: string) {
+  return /^\p{Lu}\p{Ll}+$/u.test(word);
 }
 
-function hasLink(text: string) {
+/** The part of a name after a dot that makes it an address: a top-level domain, an IDN ("xn--…"), or a path. */
+function isDomainEnding(label: string, beforeSlash: boolean) {
+  if (isSentenceStart(label)) return false;
+  const ending = label.toLowerCase();
+  if (ending.startsWith("xn--")) return true;
+  const listed = TOP_LEVEL_DOMAINS.has(ending);
+  // "laufen.de/angebot": any two letters, or a listed ending, followed by a path.
+  if (beforeSlash && (listed || /^\p{L}{2}$/u.test(ending))) return true;
+  return listed && (ending.length > 2 || COUNTRY_ENDINGS.has(ending) || /[^a-z]/.test(ending));
+}
+
+/** Characters that draw nothing: zero-width ones, joiners, variation selectors, bidi controls, soft hyphens, tags. */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+/** Dots drawn in the middle of the line (middle dot, bullets, hyphenation point, dot operator), between characters. */
+const MIDDLE_DOT = /(?<=\S)[\u00B7\u2022\u2027\u2219\u22C5\uA4F8](?=\S)/gu;
+/**
+ * Letters of other scripts drawn like Latin ones (a selection of Unicode's confusables: Cyrillic, Greek, Armenian,
+ * IPA), so "example.сom" with a Cyrillic "с" reads as "example.com".
+ */
+const LOOKALIKES: Record<string, string> = Object.fromEntries(
+  [
+    ["аɑα", "a"],
+    ["АΑ", "A"],
+    ["ВΒ", "B"],
+    ["сϲ", "c"],
+    ["СϹ", "C"],
+    ["ԁ", "d"],
+    ["е", "e"],
+    ["ЕΕ", "E"],
+    ["ɡ", "g"],
+    ["һհ", "h"],
+    ["НΗ", "H"],
+    ["іıι", "i"],
+    ["ІΙӀ", "I"],
+    ["ј", "j"],
+    ["Ј", "J"],
+    ["кκ", "k"],
+    ["КΚ", "K"],
+    ["ӏ", "l"],
+    ["МΜ", "M"],
+    ["ոη", "n"],
+    ["Ν", "N"],
+    ["оοօ", "o"],
+    ["ОΟՕ", "O"],
+    ["рρ", "p"],
+    ["РΡ", "P"],
+    ["ԛ", "q"],
+    ["Ԛ", "Q"],
+    ["ѕ", "s"],
+    ["Ѕ", "S"],
+    ["ТΤ", "T"],
+    ["υս", "u"],
+    ["ν", "v"],
+    ["ԝ", "w"],
+    ["Ԝ", "W"],
+    ["хχ", "x"],
+    ["ХΧ", "X"],
+    ["уү", "y"],
+    ["УҮΥ", "Y"],
+    ["Ζ", "Z"],
+  ].flatMap(([from = "", to = ""]) => Array.from(from, (char) => [char, to])),
+);
+const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join("")}]`, "gu");
+
+/**
+ * The text as it reads, for finding links (never stored): compatibility forms folded (NFKC: "ｃｏｍ", "﹒", "𝐜𝐨𝐦"),
+ * invisible characters dropped ("example\u200D.com", "example.c\uFE0Fom") and middle dots read as full stops.
+ */
+function asRead(text: string) {
+  return text.normalize("NFKC").replace(INVISIBLE, "").replace(MIDDLE_DOT, ".");
+}
+
+function findsLink(text: string) {
   const unwrapped = text.replace(WRAPPED_DOT, ".");
-  if (SCHEME_OR_WWW.test(unwrapped) || SPELLED_DOMAIN.test(text)) return true;
-  return Array.from(unwrapped.matchAll(DOMAIN)).some((match) => isDomainEnding(match.groups?.tld ?? ""));
+  if (SCHEME_OR_WWW.test(unwrapped) || SPELLED_DOMAIN.test(text) || IP_ADDRESS.test(unwrapped)) return true;
+  for (const match of text.matchAll(SPACED_DOMAIN)) {
+    if (!isSentenceStart(match.groups?.tld ?? "")) return true;
+  }
+  for (const match of unwrapped.matchAll(DOTTED_NAME)) {
+    const labels = match[0].split(DOT_SPLIT);
+    const beforeSlash = unwrapped[match.index + match[0].length] === "/";
+    if (labels.some((label, i) => i > 0 && isDomainEnding(label, beforeSlash && i === labels.length - 1))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * A link in the text as a reader sees it, in its own script ("сайт.рф") or with look-alike letters read as Latin
+ * ("example.сom"). Decisions 0133 and 0145.
+ */
+function hasLink(text: string) {
+  const read = asRead(text);
+  return findsLink(read) || findsLink(read.replace(LOOKALIKE, (char) => LOOKALIKES[char] ?? char));
 }
 
 /** The message for the first problem with a post's or comment's text (a refused word, then a link), or null. */
 export function communityTextProblem(text: string): string | null {
   if (hasRefusedWord(text)) return communityTextMessages.slur;
   if (hasLink(text)) return communityTextMessages.link;
+  return null;
+}
+
+/**
+ * The message for the first problem with what a shared win shows of his plan, or null: the milestone's words, then
+ * the challenge's title, each checked as a post's own words are (invisible characters, refused words, links) and for
+ * length. Decision 0145.
+ */
+export function sharedWinProblem(win: { milestoneText: string; challengeTitle: string }): string | null {
+  const parts = [
+    { text: win.milestoneText, max: SHARED_MILESTONE_TEXT_MAX, messages: sharedWinMessages.milestone },
+    { text: win.challengeTitle, max: SHARED_CHALLENGE_TITLE_MAX, messages: sharedWinMessages.challenge },
+  ];
+  for (const { text, max, messages } of parts) {
+    if (hasControlCharacter(text, true) || hasInvisibleCharacter(text)) return messages.invisible;
+    if (text.trim().length > max) return messages.tooLong;
+    const problem = communityTextProblem(text);
+    if (problem === communityTextMessages.slur) return messages.slur;
+    if (problem === communityTextMessages.link) return messages.link;
+  }
   return null;
 }
 

@@ -47,6 +47,12 @@ export const COMMENTS_PAGE_SIZE = 50;
 /** The longest post and comment (post-text.ts holds the rest of their rules). */
 export const POST_TEXT_MAX = 280;
 export const COMMENT_TEXT_MAX = 280;
+/**
+ * The longest milestone a shared win shows (decision 0145): the longest the plan's writer gives a milestone, so every
+ * milestone as written can be shared. A challenge's title is shown within the plan's own limit of 200.
+ */
+export const SHARED_MILESTONE_TEXT_MAX = 300;
+export const SHARED_CHALLENGE_TITLE_MAX = 200;
 
 /** Per member and rolling 24 hours: enough for a real day, too few for a flood. */
 export const COMMUNITY_DAILY_LIMITS = { post: 10, comment: 50, report: 20 } as const;

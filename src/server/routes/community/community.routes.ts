@@ -186,13 +186,14 @@ export const communityRoutes = new Hono<AuthedEnv>()
       tag: "Community",
       summary: "Share a completed milestone or his validated run (members only).",
       description:
-        '`{kind: "milestone", milestoneId, text?, withProof?}` or `{kind: "run", text?, withProof?}` → 201 `{post}`. The win is read from his own plan or run, never from the request; each win is shared once (409); 10 posts a day (429).',
+        '`{kind: "milestone", milestoneId, text?, withProof?}` or `{kind: "run", text?, withProof?}` → 201 `{post}`. The win is read from his own plan or run, never from the request; a milestone text or challenge title that breaks the community text rules (a link, a refused word, invisible characters, a milestone over 300 characters) is refused with a message naming what to change (400); each win is shared once (409); 10 posts a day (429).',
       ok: { 201: { description: "`{post}`", body: postSharedSchema } },
       errors: [
         ...memberRefusals,
         "community.milestoneNotFound",
         "community.milestoneNotCompleted",
         "community.runNotValidated",
+        "community.winNotShareable",
         "community.alreadyShared",
         "community.dailyLimit",
       ],

@@ -22,6 +22,7 @@ import type {
   ReportRequest,
   SharePostRequest,
 } from "#shared/community/contracts.ts";
+import { sharedWinProblem } from "#shared/community/post-text.ts";
 import {
   type BadgeId,
   badgeInfo,
@@ -217,6 +218,12 @@ async function theWin(db: Db, userId: string, request: SharePostRequest) {
     if (!row.milestone.milestoneCompleted || !row.milestone.completedAt) {
       throw new DomainError("community.milestoneNotCompleted");
     }
+    // What the post shows of his plan follows the rules of a post's own words (issue 52 row 3, decision 0145).
+    const problem = sharedWinProblem({
+      milestoneText: row.milestone.milestoneDescription,
+      challengeTitle: row.challengeTitle,
+    });
+    if (problem) throw new DomainError("community.winNotShareable", { message: problem });
     return {
       milestoneId: row.milestone.id,
       challengeTitle: row.challengeTitle,
