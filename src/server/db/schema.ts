@@ -257,8 +257,15 @@ export const quizResponses = pgTable(
     generationLeaseUntil: timestamp("generation_lease_until", { withTimezone: true }),
     /** Runs started or taken over for this response: one that keeps dying ends as failed instead of going round. */
     generationAttempts: integer("generation_attempts").notNull().default(0),
-    /** The steps the run has completed (mission, challenges), so a run taken over goes on from them. */
-    generationPartial: jsonb("generation_partial").$type<{ mission?: unknown; challenges?: unknown[] }>(),
+    /**
+     * The steps the run has completed (mission, challenges), so a run taken over goes on from them, and the id of its
+     * model generation (model_generations), which the run taking over continues (issue 52 row 9).
+     */
+    generationPartial: jsonb("generation_partial").$type<{
+      mission?: unknown;
+      challenges?: unknown[];
+      modelGenerationId?: string;
+    }>(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     lifeMission: text("life_mission"),
     /** The same mission in the third person, for his partner; null on plans written before it existed (decision 0123). */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
-import { challenges, milestones, partners, quizResponses } from "#server/db/schema.ts";
+import { challenges, milestones, modelGenerations, partners, quizResponses } from "#server/db/schema.ts";
 import { milestoneTypes } from "#shared/plan/rules.ts";
 import type { GenerationState, PlanPreview } from "#shared/quiz/contracts.ts";
 import type { GenerationStage } from "#shared/quiz/rules.ts";
@@ -18,7 +18,7 @@ import {
 import { strictSchemas } from "../ai/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import { LEASE_MS } from "./generation-keeper.ts";
-import { withModelGeneration } from "./model-generations.ts";
+import { type GenerationOptions, withModelGeneration } from "./model-generations.ts";
 import { previewWrites } from "./preview-writes.ts";
 
 /**
@@ -137,8 +137,16 @@ export async function takeOverAbandonedRuns(deps: Deps, now: Date = new Date()):
     .update(quizResponses)
     .set({ generationStatus: "failed", generationError: quizMessages.challengesFailed, generationPreview: null })
     .where(and(abandoned, gte(quizResponses.generationAttempts, MAX_ATTEMPTS)))
-    .returning({ id: quizResponses.id });
+    .returning({ id: quizResponses.id, partial: quizResponses.generationPartial });
   for (const { id } of failed) deps.logger.error({ quizResponseId: id }, "quiz generation died too often; failed");
+  // Their model generation, begun by an instance that died, is ended with them: it was counted once, as failed.
+  const dead = failed.flatMap(({ partial }) => (partial?.modelGenerationId ? [partial.modelGenerationId] : []));
+  if (dead.length > 0) {
+    await db
+      .update(modelGenerations)
+      .set({ status: "failed" })
+      .where(and(inArray(modelGenerations.id, dead), eq(modelGenerations.status, "running")));
+  }
 
   const runId = randomUUID();
   const pick = db
@@ -167,7 +175,13 @@ export async function takeOverAbandonedRuns(deps: Deps, now: Date = new Date()):
     deps.logger.info({ quizResponseId: row.id, runId }, "quiz generation taken over");
     void runGeneration(
       deps,
-      { quizResponseId: row.id, runId, answers: row.answers, userId: row.userId },
+      {
+        quizResponseId: row.id,
+        runId,
+        answers: row.answers,
+        userId: row.userId,
+        modelGenerationId: row.partial?.modelGenerationId ?? null,
+      },
       doneSteps(row.partial),
     );
   }
@@ -222,7 +236,14 @@ export function startGenerationTakeovers(deps: Deps, options: { intervalMs?: num
   };
 }
 
-type Run = { quizResponseId: string; runId: string; userId: string; answers: { question: string; answer: string }[] };
+type Run = {
+  quizResponseId: string;
+  runId: string;
+  userId: string;
+  answers: { question: string; answer: string }[];
+  /** The model generation an earlier holder of the run began, which this run continues (issue 52 row 9). */
+  modelGenerationId?: string | null;
+};
 
 /** Writes only while this run still holds the claim, so a superseded run can never overwrite a newer one. */
 function ownsClaim(run: Run) {
@@ -275,26 +296,51 @@ async function runGeneration(deps: Deps, run: Run, done: PlanDone): Promise<void
       held.handedBack ? Promise.resolve() : db.update(quizResponses).set({ generationPreview }).where(ownsClaim(run)),
     (err) => log.warn({ err }, "could not store the plan so far"),
   );
+  // The plan's model generation is kept with the run, so whoever takes the run over continues it (issue 52 row 9).
+  let modelGenerationId = run.modelGenerationId ?? undefined;
+  const generation: GenerationOptions = {
+    continues: run.modelGenerationId,
+    recorded: async (tx, id) => {
+      modelGenerationId = id;
+      await tx
+        .update(quizResponses)
+        .set({
+          generationPartial: sql`coalesce(${quizResponses.generationPartial}, '{}'::jsonb) || ${JSON.stringify({ modelGenerationId: id })}::jsonb`,
+        })
+        .where(ownsClaim(run));
+    },
+    // A run given back or taken over leaves its generation to the run that holds it now.
+    records: async () =>
+      !held.handedBack &&
+      (await db.select({ id: quizResponses.id }).from(quizResponses).where(ownsClaim(run))).length > 0,
+  };
   try {
     const context = await planContextFor(db, run.userId);
-    const plan = await withModelGeneration(deps, run.userId, "plan", () =>
-      generatePlan(
-        deps.ai,
-        run.answers,
-        async (stage, soFar) => {
-          stillOurs();
-          // The completed steps are kept, so a run taken over by another instance does not ask for them again.
-          const generationPartial =
-            stage === "milestones" ? undefined : { mission: soFar.mission ?? undefined, challenges: soFar.challenges };
-          await db
-            .update(quizResponses)
-            .set({ generationStage: stage, ...(generationPartial ? { generationPartial } : {}) })
-            .where(ownsClaim(run));
-        },
-        context,
-        (soFar) => preview.write(previewOf(soFar)),
-        done,
-      ),
+    const plan = await withModelGeneration(
+      deps,
+      run.userId,
+      "plan",
+      () =>
+        generatePlan(
+          deps.ai,
+          run.answers,
+          async (stage, soFar) => {
+            stillOurs();
+            // The completed steps are kept, so a run taken over by another instance does not ask for them again.
+            const generationPartial =
+              stage === "milestones"
+                ? undefined
+                : { mission: soFar.mission ?? undefined, challenges: soFar.challenges, modelGenerationId };
+            await db
+              .update(quizResponses)
+              .set({ generationStage: stage, ...(generationPartial ? { generationPartial } : {}) })
+              .where(ownsClaim(run));
+          },
+          context,
+          (soFar) => preview.write(previewOf(soFar)),
+          done,
+        ),
+      generation,
     );
     await preview.settled();
     stillOurs();

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDeps } from "#server/bootstrap.ts";
 import type { Deps } from "#server/context.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
-import { challenges, quizResponses } from "#server/db/schema.ts";
+import { challenges, modelGenerations, quizResponses } from "#server/db/schema.ts";
 import { answersFor, MARCUS } from "#tests/support/personas.ts";
 import { until } from "#tests/support/server-process.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
@@ -125,6 +125,58 @@ describe("a plan whose instance goes away mid-way", () => {
     expect((await row(id)).generationStatus).toBe("done");
   });
 
+  it("issue 52 row 9: leaves one model generation for the plan, B's, and none running, when A died mid-plan", async () => {
+    const user = await a.createUser();
+    const plans = () =>
+      a.db
+        .select({ status: modelGenerations.status })
+        .from(modelGenerations)
+        .where(and(eq(modelGenerations.userId, user.id), eq(modelGenerations.kind, "plan")));
+    const { id, gate } = await runStuckOnA(user);
+    try {
+      expect(await plans()).toEqual([{ status: "running" }]);
+      expect(await takeOverAbandonedRuns(b, new Date(Date.now() + 20_000))).toBe(1);
+      expect((await a.waitForGeneration(user, id)).status).toBe("done");
+      // One plan, one generation: it counts once against his daily cap and in the operator's figures, and ends.
+      expect(await plans()).toEqual([{ status: "done" }]);
+    } finally {
+      // A's cut-off model call ends after all: the generation stays one, and done.
+      gate.open();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await plans()).toEqual([{ status: "done" }]);
+  });
+
+  it("issue 52 row 9: closes the dead instance's model generation of a run that died three times", async () => {
+    const owner = (await a.createUser()).id;
+    const [generation] = await a.db
+      .insert(modelGenerations)
+      .values({ userId: owner, kind: "plan", provider: "offline", model: "offline", createdAt: new Date() })
+      .returning({ id: modelGenerations.id });
+    const [response] = await a.db
+      .insert(quizResponses)
+      .values({
+        userId: owner,
+        userEmail: "x@example.com",
+        answers: answersFor(MARCUS),
+        generationStatus: "running",
+        generationStage: "mission",
+        generationStartedAt: new Date(),
+        generationRunId: crypto.randomUUID(),
+        generationLeaseUntil: new Date(Date.now() - 1_000),
+        generationAttempts: 3,
+        generationPartial: { modelGenerationId: generation?.id },
+      })
+      .returning({ id: quizResponses.id });
+    expect(await takeOverAbandonedRuns(b)).toBe(0);
+    expect((await row(response?.id ?? "")).generationStatus).toBe("failed");
+    const [closed] = await a.db
+      .select()
+      .from(modelGenerations)
+      .where(eq(modelGenerations.id, generation?.id ?? ""));
+    expect(closed?.status).toBe("failed");
+  });
+
   it("is given to B at once when A stops, and A's cut-off model call writes no failure", async () => {
     const user = await a.createUser();
     const { id, gate } = await runStuckOnA(user);
@@ -142,6 +194,12 @@ describe("a plan whose instance goes away mid-way", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await row(id)).generationStatus).toBe("done");
       expect((await row(id)).generationError).toBeNull();
+      // Issue 52 row 9: B continued A's model generation, and A's cut-off call did not end it as failed.
+      const generations = await a.db
+        .select({ status: modelGenerations.status })
+        .from(modelGenerations)
+        .where(and(eq(modelGenerations.userId, user.id), eq(modelGenerations.kind, "plan")));
+      expect(generations).toEqual([{ status: "done" }]);
     } finally {
       await takeovers.stop();
     }
