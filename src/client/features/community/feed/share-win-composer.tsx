@@ -7,7 +7,7 @@ import { POST_TEXT_MAX } from "#shared/community/rules.ts";
 import { paths } from "#shared/paths.ts";
 import { useSharePost } from "../api/feed.ts";
 import type { ShareableWin } from "./shareable-wins.ts";
-import { useTextProblem } from "./text-problem.ts";
+import { useTextProblem, useWinProblem } from "./text-problem.ts";
 
 const proofNames = { activity: "activity file", photo: "photo" } as const;
 
@@ -83,12 +83,14 @@ function ComposerForm({
   const win = wins.find((w) => w.key === selected) ?? null;
   // None for an empty box: a post's words are optional.
   const problem = useTextProblem("post", text);
+  // What the post would show of his plan follows the same rules: said as soon as he chooses the win.
+  const winProblem = useWinProblem(win);
   const length = text.trim().length;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    if (!win || problem) return;
+    if (!win || problem || winProblem) return;
     const proof = win.proof !== null && withProof;
     const request =
       win.kind === "milestone"
@@ -104,7 +106,7 @@ function ComposerForm({
 
   return (
     <form noValidate onSubmit={submit} className="mt-4 space-y-5">
-      <fieldset aria-describedby={submitted && !win ? `${id}-win-error` : undefined}>
+      <fieldset aria-describedby={submitted && !win ? `${id}-win-error` : winProblem ? `${id}-win-problem` : undefined}>
         <legend className="mb-2 text-sm font-semibold">Which win?</legend>
         <div className="max-h-72 space-y-2 overflow-y-auto pr-1">
           {wins.map((option) => (
@@ -133,6 +135,11 @@ function ComposerForm({
         {submitted && !win ? (
           <p id={`${id}-win-error`} role="alert" className="mt-2 text-sm text-danger">
             Choose the win you want to share.
+          </p>
+        ) : null}
+        {winProblem ? (
+          <p id={`${id}-win-problem`} role="alert" className="mt-2 text-sm text-danger">
+            {winProblem}
           </p>
         ) : null}
       </fieldset>

@@ -15,3 +15,14 @@ export function useTextProblem(kind: "post" | "comment", text: string): string |
   const result = (kind === "post" ? rules?.postTextSchema : rules?.commentTextSchema)?.safeParse(text);
   return !result || result.success ? null : (result.error.issues[0]?.message ?? null);
 }
+
+/**
+ * Why the chosen win cannot be shared as his plan words it (a link, a refused word, invisible characters, a milestone
+ * too long), in the server's own message naming what to change, or null (decision 0145). His validated run is always
+ * shareable: its words are the app's.
+ */
+export function useWinProblem(win: { kind: "milestone" | "run"; title: string; detail: string } | null): string | null {
+  const rules = useLazyModule(textRules);
+  if (!rules || win?.kind !== "milestone") return null;
+  return rules.sharedWinProblem({ milestoneText: win.title, challengeTitle: win.detail });
+}
