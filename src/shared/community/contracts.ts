@@ -25,12 +25,14 @@ const interestIds = interestOptions.map((o) => o.id) as [InterestId, ...Interest
 /**
  * POST /api/community/waitlist, and the form as typed. The e-mail is the account's (issue 24 #6, decision 0104): the
  * form shows it and sends none; one sent must be the account's (the server compares, trimmed and lower-cased). The
- * name is trimmed; interests are optional, known ids only, each once.
+ * name is trimmed and printable only, like a first name (issue 52 row 11: his page and the operator's CSV show it);
+ * interests are optional, known ids only, each once.
  */
 export const joinWaitlistSchema = z.object({
   email: z.string({ error: communityMessages.notAccountEmail }).transform(normalizeEmail).optional(),
   name: userText({
     max: WAITLIST_NAME_MAX_LENGTH,
+    printable: true,
     messages: { required: communityMessages.nameRequired, tooLong: communityMessages.nameTooLong },
   }),
   interests: z

@@ -34,10 +34,14 @@ export const invitePartnerSchema = z.strictObject({
 });
 export type InvitePartner = z.input<typeof invitePartnerSchema>;
 
-/** POST /api/partner-view/:token/cheers: one short plain-text line. */
+/**
+ * POST /api/partner-view/:token/cheers: one short plain-text line, printable only like a first name (issue 52 row 11):
+ * it is shown on his dashboard.
+ */
 export const cheerSchema = z.strictObject({
   text: userText({
     max: CHEER_MAX_LENGTH,
+    printable: true,
     messages: { required: partnerMessages.cheerRequired, tooLong: partnerMessages.cheerTooLong },
   }),
 });

@@ -4,6 +4,7 @@ import { communityNotifyRequests, waitlistSignups } from "#server/db/schema.ts";
 import { waitlistCsv } from "#server/services/community/waitlist-export.ts";
 import type { JoinWaitlistForm } from "#shared/community/contracts.ts";
 import { communityMessages } from "#shared/community/rules.ts";
+import { textMessages } from "#shared/text-rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
@@ -132,6 +133,11 @@ describe("waitlist validation", () => {
     [{ name: "   " }, "Name is required"],
     [{}, "Name is required"],
     [{ name: "x".repeat(101) }, "Please keep your name under 100 characters"],
+    // Issue 52 row 11: the printable-text rule of first names; the operator's CSV and his page show the name.
+    [{ name: "Marcus\u202Eelif.exe" }, textMessages.invisibleCharacters],
+    [{ name: "Mar\u200Bcus" }, textMessages.invisibleCharacters],
+    [{ name: "Marcus\u{E0041}\u{E0042}" }, textMessages.invisibleCharacters],
+    [{ name: "Marcus\u2028Reed" }, textMessages.invisibleCharacters],
     [{ name: "Marcus", interests: ["gaming"] }, "Please choose your interests from the list"],
     [{ name: "Marcus", interests: "health" }, "Please choose your interests from the list"],
   ])("refuses %j with '%s' and stores nothing", async (body, message) => {

@@ -8,6 +8,7 @@ import { acceptPartnerLink, viewPartnerLink } from "#server/services/partners/pa
 import { planLineForOthers } from "#server/services/plan/plan-read.ts";
 import type { PartnersAnswer } from "#shared/partners/contracts.ts";
 import { CHEER_MAX_LENGTH, CHEERS_PER_PARTNER_PER_DAY, partnerMessages } from "#shared/partners/rules.ts";
+import { textMessages } from "#shared/text-rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { MARCUS, uniqueEmail } from "#tests/support/personas.ts";
@@ -300,6 +301,29 @@ describe("the partner's page", () => {
     const [stored] = await t.db.select().from(partnerCheers).where(eq(partnerCheers.text, html));
     expect(stored?.userId).toBe(user.id);
     expect((await view(token)).body.cheersLeftToday).toBe(CHEERS_PER_PARTNER_PER_DAY - 2);
+  });
+
+  it("issue 52 row 11: refuses a cheer with invisible characters, as a first name is, and his dashboard shows nothing", async () => {
+    const user = await t.createUser();
+    const { token } = await invited(user, "Sam");
+    await accept(token);
+    for (const text of [
+      "Go \u202Eniw\u202C Marcus",
+      "Go\u200B Marcus",
+      "Go Marcus\u{E0041}\u{E0042}",
+      "Go\u2028Marcus",
+      "\u2066Go Marcus\u2069",
+    ]) {
+      expect(await cheer(token, text), JSON.stringify(text)).toMatchObject({
+        status: 400,
+        body: { error: textMessages.invisibleCharacters },
+      });
+    }
+    expect(await t.db.select().from(partnerCheers).where(eq(partnerCheers.userId, user.id))).toEqual([]);
+    expect((await list(user)).cheers).toEqual([]);
+    expect((await view(token)).body.cheersLeftToday).toBe(CHEERS_PER_PARTNER_PER_DAY);
+    // What people write still passes: an emoji with its selector, a family joined by zero-width joiners.
+    expect((await cheer(token, "Proud of you \u2764\uFE0F \u{1F468}\u200D\u{1F469}\u200D\u{1F467}")).status).toBe(201);
   });
 
   it("lets one partner send 5 cheers a day, counted in the database even when sent at once", async () => {
