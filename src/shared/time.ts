@@ -99,6 +99,19 @@ export function isoWeekKey(date: string): string {
   return `${getISOWeekYear(day)}-W${String(getISOWeek(day)).padStart(2, "0")}`;
 }
 
+const FIRST_STORABLE_MS = Date.parse("0001-01-01T00:00:00.000Z");
+const LAST_STORABLE_MS = Date.parse("9999-12-31T23:59:59.999Z");
+
+/**
+ * A moment PostgreSQL and PGlite both store and compare: years 0001 to 9999, UTC. JavaScript's dates reach further
+ * (year 0, signed six-digit years), which node-postgres and PGlite write differently and either may refuse, a 500:
+ * a moment from a request is checked against this before a query gets it (issue 52 row 4). An invalid date is not.
+ */
+export function isStorableMoment(moment: Date): boolean {
+  const ms = moment.getTime();
+  return ms >= FIRST_STORABLE_MS && ms <= LAST_STORABLE_MS;
+}
+
 /** The calendar day a moment falls on in UTC (YYYY-MM-DD): the day a deadline is stored as (its 23:59:59 UTC). */
 export function dayOf(moment: Date): string {
   return moment.toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { answer } from "../answer.ts";
-import { HOUR_MS } from "../time.ts";
+import { HOUR_MS, isStorableMoment } from "../time.ts";
 import { notificationKinds, notificationMessages } from "./rules.ts";
 
 /**
@@ -42,7 +42,11 @@ export type NotificationsAnswer = z.infer<typeof notificationsAnswerSchema>;
  * list showed him), so one that arrived while he looked stays unread.
  */
 export const markReadSchema = z.strictObject({
-  until: z.iso.datetime({ offset: true, error: notificationMessages.untilInvalid }).optional(),
+  until: z.iso
+    .datetime({ offset: true, error: notificationMessages.untilInvalid })
+    // A moment both databases read, or a 500 (issue 52 row 4): year 0 and five-digit years pass the format.
+    .refine((until) => isStorableMoment(new Date(until)), { error: notificationMessages.untilInvalid })
+    .optional(),
 });
 export type MarkReadRequest = z.infer<typeof markReadSchema>;
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "#server/db/client.ts";
 import {
   challenges,
@@ -30,8 +31,8 @@ import {
   COMMUNITY_DAILY_LIMITS,
   FEED_PAGE_SIZE,
 } from "#shared/community/rules.ts";
-import { DAY_MS, dayOf } from "#shared/time.ts";
-import { DomainError } from "../domain-error.ts";
+import { DAY_MS, dayOf, isStorableMoment } from "#shared/time.ts";
+import { DomainError, type DomainErrorCode } from "../domain-error.ts";
 import { notifyAuthor } from "./notifications.ts";
 
 /** The run every man starts with, as a post names it. */
@@ -43,14 +44,20 @@ function encodeCursor(post: { createdAt: Date; id: string }) {
   return Buffer.from(JSON.stringify({ at: post.createdAt.toISOString(), id: post.id })).toString("base64url");
 }
 
-/** A cursor this server wrote, or null for anything else (which reads as the first page). */
+/**
+ * A cursor this server wrote, or null for anything else (which reads as the first page, as the API document
+ * promises). Only what `encodeCursor` writes passes: a moment as `toISOString()` gives it, in the years both databases
+ * read alike, and a UUID. Anything looser reached PostgreSQL as a value it refused, a 500 (issue 52 row 4).
+ */
 function decodeCursor(cursor: string | undefined): Cursor | null {
   if (!cursor) return null;
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Partial<Cursor>;
-    if (typeof parsed.at !== "string" || Number.isNaN(Date.parse(parsed.at))) return null;
-    if (typeof parsed.id !== "string" || !/^[0-9a-f-]{36}$/i.test(parsed.id)) return null;
-    return { at: parsed.at, id: parsed.id };
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Partial<Cursor> | null;
+    const at = parsed?.at;
+    const id = parsed?.id;
+    if (typeof at !== "string" || !isStorableMoment(new Date(at)) || new Date(at).toISOString() !== at) return null;
+    if (typeof id !== "string" || !z.uuid().safeParse(id).success) return null;
+    return { at, id };
   } catch {
     return null;
   }
@@ -190,19 +197,51 @@ async function readPost(db: Db, viewerId: string, postId: string): Promise<FeedP
   return toPost(row as PostRow, viewerId, await authorBadges(db, [row]));
 }
 
-/** Refuses once he has done `action` as often as a day allows (rolling 24 hours). */
-async function withinDailyLimit(db: Db, action: keyof typeof COMMUNITY_DAILY_LIMITS, userId: string, now: Date) {
+/**
+ * Does `act` (the insert) only while he is within the day's limit for `action` (rolling 24 hours): the count and the
+ * insert in one transaction, under an advisory lock of his own for that action. Requests of his in parallel are
+ * counted one after another, each seeing what the one before it stored, on PostgreSQL as on PGlite; counted first and
+ * inserted after, nothing between, 60 comments at once stored 55 of 50 (issue 52 row 5). Every limited action goes
+ * through here. `act` works on `tx` only: another connection's query could wait on this lock, and on PGlite any query
+ * outside this transaction waits for its end.
+ */
+async function withinDailyLimit<T>(
+  db: Db,
+  action: keyof typeof COMMUNITY_DAILY_LIMITS,
+  userId: string,
+  now: Date,
+  act: (tx: Db) => Promise<T>,
+): Promise<T> {
   // Whose row it is and when it was made, per action: the rows themselves are the count, on every instance.
   const { by, at, from } = {
     post: { by: communityPosts.userId, at: communityPosts.createdAt, from: communityPosts },
     comment: { by: communityComments.userId, at: communityComments.createdAt, from: communityComments },
     report: { by: communityReports.reporterId, at: communityReports.createdAt, from: communityReports },
   }[action];
-  const [used] = await db
-    .select({ n: count() })
-    .from(from)
-    .where(and(eq(by, userId), gt(at, new Date(now.getTime() - DAY_MS))));
-  if ((used?.n ?? 0) >= COMMUNITY_DAILY_LIMITS[action]) throw new DomainError("community.dailyLimit");
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`community-daily-${action}:${userId}`}))`);
+    const [used] = await tx
+      .select({ n: count() })
+      .from(from)
+      .where(and(eq(by, userId), gt(at, new Date(now.getTime() - DAY_MS))));
+    if ((used?.n ?? 0) >= COMMUNITY_DAILY_LIMITS[action]) throw new DomainError("community.dailyLimit");
+    return act(tx);
+  });
+}
+
+/**
+ * `work`, answered as `gone` when its insert names a post, comment or member that is no longer there: found a moment
+ * before, then deleted with its author's account (foreign_key_violation, 23503; drizzle keeps the driver's error as
+ * the cause). It was a 500 (issue 52 row 8); it is the answer for one already gone.
+ */
+async function unlessGone<T>(gone: DomainErrorCode, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+    if (code === "23503" || cause?.code === "23503") throw new DomainError(gone);
+    throw error;
+  }
 }
 
 /** What the post shows of the win, read from his own plan or run; never from the request. */
@@ -249,24 +288,26 @@ async function theWin(db: Db, userId: string, request: SharePostRequest) {
 
 /** Shares a win of his: once per milestone, once for his run; never on his behalf (the app only offers it). */
 export async function sharePost(db: Db, userId: string, request: SharePostRequest, now: Date = new Date()) {
-  await withinDailyLimit(db, "post", userId, now);
-  const win = await theWin(db, userId, request);
-  const [inserted] = await db
-    .insert(communityPosts)
-    .values({
-      userId,
-      kind: request.kind,
-      milestoneId: win.milestoneId,
-      challengeTitle: win.challengeTitle,
-      milestoneText: win.milestoneText,
-      achievedOn: win.achievedOn,
-      proofId: request.withProof ? win.proofId : null,
-      text: request.text,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: communityPosts.id });
-  if (!inserted) throw new DomainError("community.alreadyShared");
+  const inserted = await withinDailyLimit(db, "post", userId, now, async (tx) => {
+    const win = await theWin(tx, userId, request);
+    const [row] = await tx
+      .insert(communityPosts)
+      .values({
+        userId,
+        kind: request.kind,
+        milestoneId: win.milestoneId,
+        challengeTitle: win.challengeTitle,
+        milestoneText: win.milestoneText,
+        achievedOn: win.achievedOn,
+        proofId: request.withProof ? win.proofId : null,
+        text: request.text,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: communityPosts.id });
+    if (!row) throw new DomainError("community.alreadyShared");
+    return row;
+  });
   return readPost(db, userId, inserted.id);
 }
 
@@ -279,8 +320,10 @@ async function cheerState(db: Db, userId: string, postId: string): Promise<Cheer
 export async function cheerPost(db: Db, userId: string, postId: string, now: Date = new Date()): Promise<CheerAnswer> {
   const post = await readPost(db, userId, postId);
   if (post.mine) throw new DomainError("community.ownCheer");
-  await db.insert(communityCheers).values({ postId, userId }).onConflictDoNothing();
-  await notifyAuthor(db, { kind: "cheer", actorId: userId, postId }, now);
+  await unlessGone("community.postNotFound", async () => {
+    await db.insert(communityCheers).values({ postId, userId }).onConflictDoNothing();
+    await notifyAuthor(db, { kind: "cheer", actorId: userId, postId }, now);
+  });
   return cheerState(db, userId, postId);
 }
 
@@ -326,18 +369,24 @@ export async function readComments(db: Db, viewerId: string, postId: string): Pr
 
 export async function writeComment(db: Db, userId: string, postId: string, text: string, now: Date = new Date()) {
   await readPost(db, userId, postId);
-  await withinDailyLimit(db, "comment", userId, now);
-  const [row] = await db
-    .insert(communityComments)
-    .values({ postId, userId, text, createdAt: now })
-    .returning({ id: communityComments.id });
-  await notifyAuthor(db, { kind: "comment", actorId: userId, postId, commentId: row!.id }, now);
+  const commentId = await unlessGone("community.postNotFound", async () => {
+    const [row] = await withinDailyLimit(db, "comment", userId, now, (tx) =>
+      tx
+        .insert(communityComments)
+        .values({ postId, userId, text, createdAt: now })
+        .returning({ id: communityComments.id }),
+    );
+    await notifyAuthor(db, { kind: "comment", actorId: userId, postId, commentId: row!.id }, now);
+    return row!.id;
+  });
   const [written] = await db
     .select(commentColumns)
     .from(communityComments)
     .innerJoin(users, eq(users.id, communityComments.userId))
-    .where(eq(communityComments.id, row!.id));
-  return toComment(written!, userId);
+    .where(eq(communityComments.id, commentId));
+  // Gone with the post since, as its author deleted his account.
+  if (!written) throw new DomainError("community.postNotFound");
+  return toComment(written, userId);
 }
 
 /**
@@ -378,11 +427,14 @@ export async function report(
       throw new DomainError("community.commentNotFound");
     });
   }
-  await withinDailyLimit(db, "report", userId, now);
-  await db
-    .insert(communityReports)
-    .values({ reporterId: userId, ...target, reason: request.reason, note: request.note, createdAt: now })
-    .onConflictDoNothing();
+  await unlessGone("postId" in target ? "community.postNotFound" : "community.commentNotFound", () =>
+    withinDailyLimit(db, "report", userId, now, (tx) =>
+      tx
+        .insert(communityReports)
+        .values({ reporterId: userId, ...target, reason: request.reason, note: request.note, createdAt: now })
+        .onConflictDoNothing(),
+    ),
+  );
 }
 
 /** Blocks the author of a post he can see: that man's posts and comments are gone for him from now on. */
@@ -393,7 +445,9 @@ export async function blockAuthor(db: Db, userId: string, postId: string) {
     .where(and(eq(communityPosts.id, postId), visiblePost(userId)));
   if (!post) throw new DomainError("community.postNotFound");
   if (post.authorId === userId) throw new DomainError("community.ownBlock");
-  await db.insert(communityBlocks).values({ blockerId: userId, blockedId: post.authorId }).onConflictDoNothing();
+  await unlessGone("community.postNotFound", () =>
+    db.insert(communityBlocks).values({ blockerId: userId, blockedId: post.authorId }).onConflictDoNothing(),
+  );
 }
 
 /** The members he blocked, newest first, by first name: what his settings list to unblock. */
