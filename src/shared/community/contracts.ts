@@ -170,7 +170,11 @@ export const reportedSchema = answer(z.object({ reported: z.literal(true) }));
 /** PUT /api/community/posts/:id/block-author */
 export const blockedSchema = answer(z.object({ blocked: z.literal(true) }));
 
-const blockedMemberSchema = z.object({ memberId: z.string(), firstName: z.string(), since: z.string() });
+/**
+ * A member he blocked. `id` names his block, not the member: opaque, his own, what unblocking takes (issue 52 row 13);
+ * the member's internal id never leaves the server.
+ */
+const blockedMemberSchema = z.object({ id: z.string(), firstName: z.string(), since: z.string() });
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;
-/** GET /api/community/blocks, and the answer of DELETE /api/community/blocks/:memberId */
+/** GET /api/community/blocks, and the answer of DELETE /api/community/blocks/:id */
 export const blocksAnswerSchema = answer(z.object({ blocks: z.array(blockedMemberSchema) }));

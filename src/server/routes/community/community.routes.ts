@@ -328,13 +328,16 @@ export const communityRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Community",
       summary: "The members he blocked, newest first (members only).",
-      ok: { 200: { description: "`{blocks: [{memberId, firstName, since}]}`", body: blocksAnswerSchema } },
+      description:
+        "Each with `id`, the id of his block: opaque and his own (another blocker of the same member gets another), what `DELETE /api/community/blocks/:id` takes. No member's internal id is answered.",
+      ok: { 200: { description: "`{blocks: [{id, firstName, since}]}`", body: blocksAnswerSchema } },
       errors: [...memberRefusals],
     }),
     requireUser,
     requireMember,
     async (c) => {
-      return c.json({ blocks: await readBlocks(c.var.deps.database.db, c.var.user.id) }, 200);
+      const { database, env } = c.var.deps;
+      return c.json({ blocks: await readBlocks(database.db, c.var.user.id, env.AUTH_SECRET) }, 200);
     },
   )
   .delete(
@@ -342,15 +345,16 @@ export const communityRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Community",
       summary: "Unblock a member (members only); his posts and comments show again. Unknown ids change nothing.",
+      description: "`:id` is the `id` his list of blocks gave. Any other id, a member's included, changes nothing.",
       ok: { 200: { description: "`{blocks}`: the ones left", body: blocksAnswerSchema } },
       errors: [...memberRefusals],
     }),
     requireUser,
     requireMember,
     async (c) => {
-      const { db } = c.var.deps.database;
-      await unblock(db, c.var.user.id, c.req.param("id"));
-      return c.json({ blocks: await readBlocks(db, c.var.user.id) }, 200);
+      const { database, env } = c.var.deps;
+      await unblock(database.db, c.var.user.id, env.AUTH_SECRET, c.req.param("id"));
+      return c.json({ blocks: await readBlocks(database.db, c.var.user.id, env.AUTH_SECRET) }, 200);
     },
   )
   // Notifications and the daily digest (decision 0137): his own only, members only; the digest's one-click

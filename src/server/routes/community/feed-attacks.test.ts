@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  communityBlocks,
   communityCheers,
   communityComments,
   communityMembers,
@@ -16,8 +17,8 @@ import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-
 
 /**
  * What an outside attack on the feed found (issue 52, decision 0146): forged page cursors, daily limits passed by
- * requests in parallel, an author deleting his account under a cheer or comment.
- * Each answers 4xx, never 5xx, on PGlite and on PostgreSQL.
+ * requests in parallel, an author deleting his account under a cheer or comment, and the blocks list naming members'
+ * internal ids. Each answers 4xx, never 5xx, on PGlite and on PostgreSQL.
  */
 describe("the community feed under attack (issue 52)", () => {
   let t: TestApp;
@@ -247,6 +248,39 @@ describe("the community feed under attack (issue 52)", () => {
       } finally {
         await undo();
       }
+    });
+  });
+
+  describe("issue 52 row 13: the blocks list names no member's internal id", () => {
+    it("answers an id of the block, opaque and his own, which unblocks; the member's user id unblocks nothing", async () => {
+      const [loud, quiet, calm] = [await member("Loud"), await member("Quiet"), await member("Calm")];
+      const post = await storedRunPost(t, loud);
+      for (const blocker of [quiet, calm]) {
+        const blocked = await blocker.api.community.posts[":id"]["block-author"].$put({ param: { id: post.id } });
+        expect(blocked.status).toBe(200);
+      }
+      const list = await quiet.api.community.blocks.$get();
+      const text = await list.clone().text();
+      expect(text).not.toContain(loud.id);
+      const { blocks } = await list.json();
+      expect(blocks).toEqual([{ id: expect.any(String), firstName: "Loud", since: expect.any(String) }]);
+      const opaque = blocks[0]!.id;
+      // Another blocker of the same man gets another id: the id tells nobody who the member is.
+      const calmList = await (await calm.api.community.blocks.$get()).json();
+      expect(calmList.blocks[0]?.id).not.toBe(opaque);
+      // His id does nothing for another man, and the member's user id does nothing at all.
+      expect(await (await calm.api.community.blocks[":id"].$delete({ param: { id: opaque } })).json()).toEqual({
+        blocks: calmList.blocks,
+      });
+      const byUserId = await quiet.api.community.blocks[":id"].$delete({ param: { id: loud.id } });
+      expect(byUserId.status).toBe(200);
+      expect((await byUserId.json()).blocks).toHaveLength(1);
+
+      const unblocked = await quiet.api.community.blocks[":id"].$delete({ param: { id: opaque } });
+      expect(unblocked.status).toBe(200);
+      expect(await unblocked.json()).toEqual({ blocks: [] });
+      expect(await t.db.select().from(communityBlocks).where(eq(communityBlocks.blockerId, quiet.id))).toEqual([]);
+      expect(await t.db.select().from(communityBlocks).where(eq(communityBlocks.blockerId, calm.id))).toHaveLength(1);
     });
   });
 

@@ -33,6 +33,7 @@ import {
 } from "#shared/community/rules.ts";
 import { DAY_MS, dayOf, isStorableMoment } from "#shared/time.ts";
 import { DomainError, type DomainErrorCode } from "../domain-error.ts";
+import { opaqueName } from "../mail/signed-token.ts";
 import { notifyAuthor } from "./notifications.ts";
 
 /** The run every man starts with, as a post names it. */
@@ -450,19 +451,38 @@ export async function blockAuthor(db: Db, userId: string, postId: string) {
   );
 }
 
+/**
+ * The id of his block of `blockedId`, for his list and his unblocking: an HMAC of both users' ids, so the answer names
+ * no member's internal id (issue 52 row 13), and two men blocking the same member get different ids.
+ */
+function blockId(secret: string, blockerId: string, blockedId: string) {
+  return opaqueName(secret, "community-block", `${blockerId}:${blockedId}`);
+}
+
 /** The members he blocked, newest first, by first name: what his settings list to unblock. */
-export async function readBlocks(db: Db, userId: string): Promise<BlockedMember[]> {
+export async function readBlocks(db: Db, userId: string, secret: string): Promise<BlockedMember[]> {
   const rows = await db
-    .select({ memberId: communityBlocks.blockedId, firstName: users.firstName, since: communityBlocks.createdAt })
+    .select({ blockedId: communityBlocks.blockedId, firstName: users.firstName, since: communityBlocks.createdAt })
     .from(communityBlocks)
     .innerJoin(users, eq(users.id, communityBlocks.blockedId))
     .where(eq(communityBlocks.blockerId, userId))
     .orderBy(desc(communityBlocks.createdAt));
-  return rows.map((r) => ({ memberId: r.memberId, firstName: r.firstName, since: r.since.toISOString() }));
+  return rows.map((r) => ({
+    id: blockId(secret, userId, r.blockedId),
+    firstName: r.firstName,
+    since: r.since.toISOString(),
+  }));
 }
 
-export async function unblock(db: Db, userId: string, memberId: string) {
+/** Ends his block named `id` (as his list gave it); an id that names none of his blocks changes nothing. */
+export async function unblock(db: Db, userId: string, secret: string, id: string) {
+  const blocked = await db
+    .select({ blockedId: communityBlocks.blockedId })
+    .from(communityBlocks)
+    .where(eq(communityBlocks.blockerId, userId));
+  const match = blocked.find((b) => blockId(secret, userId, b.blockedId) === id);
+  if (!match) return;
   await db
     .delete(communityBlocks)
-    .where(and(eq(communityBlocks.blockerId, userId), eq(communityBlocks.blockedId, memberId)));
+    .where(and(eq(communityBlocks.blockerId, userId), eq(communityBlocks.blockedId, match.blockedId)));
 }

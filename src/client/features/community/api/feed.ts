@@ -223,14 +223,14 @@ export function useBlockAuthor(postId: string) {
   });
 }
 
-/** DELETE /api/community/blocks/:memberId: the list left, and his posts back in the feed. */
+/** DELETE /api/community/blocks/:id (the block's id from his list): the list left, and his posts back in the feed. */
 export function useUnblock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (memberId: string): Promise<BlockedMember[]> =>
+    mutationFn: async (blockId: string): Promise<BlockedMember[]> =>
       (
         await unwrap(
-          api.community.blocks[":id"].$delete({ param: { id: memberId } }),
+          api.community.blocks[":id"].$delete({ param: { id: blockId } }),
           "This member could not be unblocked. Please try again.",
         )
       ).blocks,

@@ -68,7 +68,7 @@ function BlockedList() {
   return (
     <ul className="mt-2 divide-y divide-line rounded-2xl border border-line bg-surface">
       {blocks.data.map((member) => (
-        <li key={member.memberId} className="flex items-center justify-between gap-3 px-4 py-2">
+        <li key={member.id} className="flex items-center justify-between gap-3 px-4 py-2">
           <div className="min-w-0">
             <p className="truncate font-semibold">{member.firstName}</p>
             <p className="text-xs text-muted">Blocked since {sinceDay(member.since)}</p>
@@ -76,10 +76,10 @@ function BlockedList() {
           <button
             type="button"
             className="btn-secondary min-h-11 shrink-0 px-5 text-sm"
-            disabled={unblock.isPending && unblock.variables === member.memberId}
+            disabled={unblock.isPending && unblock.variables === member.id}
             aria-label={`Unblock ${member.firstName}`}
             onClick={() =>
-              unblock.mutate(member.memberId, {
+              unblock.mutate(member.id, {
                 onSuccess: () => toast.success(`${member.firstName} is unblocked. His posts show again.`),
                 onError: (error) => toast.error(error.message),
               })
