@@ -431,6 +431,36 @@ describe("readActivity: budgets of a file read as a stream (issue 41)", () => {
     expect(await activity(text(`<gpx><trk><trkseg>${cdata}</trkseg></trk></gpx>`), any)).toEqual(plain);
   });
 
+  it("issue 52 row 10: refuses a GPX padded with 9 MB of comment, text, CDATA or attribute inside <trkseg> as damaged, quickly", async () => {
+    const run = new TextDecoder().decode(fixture("run.gpx"));
+    const padded = (padding: string) => text(run.replace("<trkseg>", `<trkseg>${padding}`));
+    // "-x" pairs cost saxes the most: it builds a comment two characters at a time (1.8 s and 250 MB, unbudgeted).
+    const nine = 9 * 1024 * 1024;
+    const files = [
+      padded(`<!--${"-x".repeat(nine / 2)}-->`),
+      padded(`<!--${"x".repeat(nine)}-->`),
+      padded("a\n".repeat(nine / 2)),
+      padded(`<![CDATA[${"]x".repeat(nine / 2)}]]>`),
+      padded(`<?pad ${"?x".repeat(nine / 2)}?>`),
+      text(run.replace('<trkpt lat="', `<trkpt note="${"a\n".repeat(nine / 2)}" lat="`)),
+    ];
+    const started = performance.now();
+    for (const file of files) expect(await code(file)).toBe("corrupt");
+    const refusing = performance.now() - started;
+    // All six cost less than one honest file of their size: each is refused after the piece its padding outgrew.
+    const honest = gpxOfSize(9, START).bytes;
+    const reading = performance.now();
+    expect(await code(honest, { runningPace: false })).toBe("ok");
+    expect(refusing).toBeLessThan(performance.now() - reading);
+    expect(proofMessages.corrupt).toContain("could not be read");
+    // What a writer puts in a file still reads: a description of a few thousand characters, a comment of its own.
+    const described = run.replace(
+      "<trkseg>",
+      `<desc>${"Easy run by the lake. ".repeat(200)}</desc><!-- exported --><trkseg>`,
+    );
+    expect(await activity(text(described))).toEqual(await activity(fixture("run.gpx")));
+  });
+
   it("still refuses a document cut short or with a root of another format as damaged", async () => {
     const run = new TextDecoder().decode(fixture("run.gpx"));
     expect(await code(text(run.slice(0, Math.floor(run.length / 2))))).toBe("corrupt");

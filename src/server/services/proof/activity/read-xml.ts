@@ -20,6 +20,23 @@ const MAX_FIELD_CHARS = 64;
 const MAX_LEGS = 10_000;
 /** The decoder and the parser take the file in pieces of this many bytes: the whole text never exists at once. */
 const CHUNK_BYTES = 64 * 1024;
+/**
+ * A text, comment, CDATA section, processing instruction, attribute value or name: a description a writer adds is a
+ * few hundred characters, a time or a number a few dozen. Longer, it is padding built to cost the server (issue 52
+ * row 10: a 9 MB comment of "-x" inside `<trkseg>`, which saxes builds two characters at a time, took 1.8 s and
+ * 250 MB), and the file is refused as damaged while the parser is still in it, before it is whole.
+ */
+const MAX_TEXT_CHARS = 64 * 1024;
+
+/**
+ * What saxes holds of the text, comment, CDATA, instruction, attribute value or name it is in the middle of. Not in
+ * its typed API: read so that one longer than MAX_TEXT_CHARS is refused after the piece it grew in, not at its end.
+ * (The test of a padded file fails if saxes keeps them elsewhere.)
+ */
+function pendingChars(parser: SaxesParser): number {
+  const { text, name } = parser as unknown as { text?: unknown; name?: unknown };
+  return (typeof text === "string" ? text.length : 0) + (typeof name === "string" ? name.length : 0);
+}
 
 type Field = "time" | "lat" | "lon" | "distance";
 /** What a leg's own elements hold: a TCX lap's totals, a GPX track's sport. */
@@ -84,7 +101,7 @@ function* textPieces(bytes: Uint8Array): Generator<string> {
  * time (or none). Read as a stream of tags (saxes, a strict XML parser) rather than built into a document first: a
  * 10 MB file from a watch reads in a fraction of a second and in memory for its points alone, where a DOM (xmldom)
  * took seconds and hundreds of megabytes. Past MAX_ACTIVITY_POINTS points the file is refused as too long, past the
- * depth and attribute budgets as damaged. saxes expands no entity a DTD declares and fetches nothing: `&lol9;` or
+ * depth, attribute and text budgets as damaged. saxes expands no entity a DTD declares and fetches nothing: `&lol9;` or
  * `&xxe;` is an undefined entity, an error, so a "billion laughs" file costs its own size and reads as damaged.
  */
 export function readXmlPoints(bytes: Uint8Array, format: "gpx" | "tcx"): PointsReading {
@@ -105,11 +122,17 @@ export function readXmlPoints(bytes: Uint8Array, format: "gpx" | "tcx"): PointsR
   let fieldDepth = 0;
   let fieldText = "";
 
+  const withinBudget = (text: string) => {
+    if (text.length > MAX_TEXT_CHARS) throw new Refused("corrupt");
+  };
   const addText = (text: string) => {
+    withinBudget(text);
     if ((field || legField) && fieldText.length <= MAX_FIELD_CHARS) fieldText += text;
   };
   parser.on("text", addText);
   parser.on("cdata", addText);
+  parser.on("comment", withinBudget);
+  parser.on("processinginstruction", ({ body }) => withinBudget(body));
   parser.on("opentag", (tag: SaxesTagPlain) => {
     depth += 1;
     if (depth > MAX_DEPTH) throw new Refused("corrupt");
@@ -181,6 +204,7 @@ export function readXmlPoints(bytes: Uint8Array, format: "gpx" | "tcx"): PointsR
         first = false;
       }
       parser.write(text);
+      if (pendingChars(parser) > MAX_TEXT_CHARS) throw new Refused("corrupt");
     }
     parser.close();
   } catch (error) {
