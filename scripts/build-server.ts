@@ -29,7 +29,9 @@ export async function buildServer(outdir = dirname(serverBundle)) {
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    // package.json's engines: from Node 20.10 on, import attributes (`with { type: "json" }`) are kept; under "node20"
+    // esbuild dropped them and Node refused the JSON import of `tlds` (decision 0145).
+    target: "node20.19",
     packages: "external",
     sourcemap: "linked",
     logLevel: "warning",

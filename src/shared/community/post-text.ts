@@ -1,5 +1,5 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
-import topLevelDomains from "tlds";
+import topLevelDomains from "tlds" with { type: "json" };
 import { z } from "zod";
 import { userText } from "../text.ts";
 import { hasControlCharacter, hasInvisibleCharacter } from "../text-rules.ts";
