@@ -11,6 +11,7 @@ import {
   userTables,
 } from "#server/services/account/user-tables.ts";
 import type { DataExport } from "#shared/account/data-rights.ts";
+import { captureLog } from "#tests/support/captured-log.ts";
 import { type FakeStripe, startFakeStripe } from "#tests/support/fake-stripe.ts";
 import { answersFor, MARCUS, newAccount, signUpBody } from "#tests/support/personas.ts";
 import { cookieFrom, createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
@@ -372,9 +373,10 @@ describe("POST /api/me/delete", () => {
 describe("POST /api/me/delete with a subscription (fake Stripe)", () => {
   let t: TestApp;
   let fake: FakeStripe;
+  const log = captureLog("info");
   beforeAll(async () => {
     fake = await startFakeStripe();
-    t = await createTestApp(fake.env);
+    t = await createTestApp(fake.env, { logger: log.logger });
   });
   afterAll(async () => {
     await t.close();
@@ -398,6 +400,48 @@ describe("POST /api/me/delete with a subscription (fake Stripe)", () => {
     expect(await tablesHolding(t.db, user.id)).toEqual([]);
     const mail = await t.smtp.waitFor(user.email, { subject: /deleted/ });
     expect(mail.text).toContain("Your premium subscription was cancelled at once");
+  });
+
+  /** The customers Stripe keeps with his address. */
+  const customersOf = (email: string) => fake.stripe.customers().filter((customer) => customer.email === email);
+
+  it("issue 52 row 12: deletes his customer at Stripe after cancelling, and one made by a checkout he left", async () => {
+    const { user, subscriptionId } = await premiumUser();
+    expect(customersOf(user.email)).toHaveLength(1);
+    const response = await user.api.me.delete.$post({ json: { password: user.password } });
+    expect(response.status).toBe(200);
+    expect(fake.stripe.subscription(subscriptionId).status).toBe("canceled");
+    expect(customersOf(user.email)).toEqual([]);
+
+    // A checkout opened and left makes a customer with his address too, with no subscription to cancel.
+    const browser = await t.createUser();
+    expect((await browser.api.billing.checkout.$post({ json: { planId: "premium_monthly" } })).status).toBe(200);
+    expect(customersOf(browser.email)).toHaveLength(1);
+    const left = await browser.api.me.delete.$post({ json: { password: browser.password } });
+    expect(await left.json()).toEqual({ deleted: true, subscriptionCancelled: false });
+    expect(customersOf(browser.email)).toEqual([]);
+  });
+
+  it("issue 52 row 12: deletes his account even when Stripe cannot delete his customer, and logs it without his address", async () => {
+    const { user } = await premiumUser();
+    const [customer] = customersOf(user.email);
+    const del = vi
+      .spyOn(t.deps.billing.stripe.customers, "del")
+      .mockRejectedValueOnce(Object.assign(new Error("Stripe is down"), { code: "api_error" }));
+    try {
+      const response = await user.api.me.delete.$post({ json: { password: user.password } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ deleted: true, subscriptionCancelled: true });
+    } finally {
+      del.mockRestore();
+    }
+    expect(await tablesHolding(t.db, user.id)).toEqual([]);
+    const line = log
+      .text()
+      .split("\n")
+      .find((l) => l.includes("Stripe customer of a deleted account"));
+    expect(line).toContain(customer?.id);
+    expect(log.text()).not.toContain(user.email);
   });
 
   it("deletes nothing when Stripe cannot cancel, and says why", async () => {

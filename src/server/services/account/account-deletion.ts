@@ -2,7 +2,7 @@ import { and, eq, isNotNull, notInArray, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { verifyPassword } from "#server/auth/password-hash.ts";
 import type { Db } from "#server/db/client.ts";
-import { accounts, proofs, subscriptions, verifications } from "#server/db/schema.ts";
+import { accounts, profiles, proofs, subscriptions, verifications } from "#server/db/schema.ts";
 import { DomainError } from "../domain-error.ts";
 import type { ProofStorage } from "../proof/proof-storage.ts";
 import { userTables } from "./user-tables.ts";
@@ -44,6 +44,33 @@ async function cancelSubscriptions(db: Db, stripe: Stripe, userId: string): Prom
   const ids = running.flatMap((r) => (r.id ? [r.id] : []));
   for (const id of ids) await cancelOne(stripe, id);
   return ids.length > 0;
+}
+
+/** His customers at Stripe: the one his profile names, and any his subscriptions were made for. */
+async function stripeCustomersOf(db: Db, userId: string): Promise<string[]> {
+  const [profile] = await db.select({ id: profiles.stripeCustomerId }).from(profiles).where(eq(profiles.id, userId));
+  const paying = await db
+    .select({ id: subscriptions.stripeCustomerId })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  return [...new Set([profile?.id, ...paying.map((s) => s.id)].filter((id): id is string => Boolean(id)))];
+}
+
+/**
+ * Deletes his customers at Stripe (issue 52 row 12), which keep his address and name: after his rows are gone, so no
+ * account of ours ever names a customer Stripe no longer has. Gone already is what deleting wants. A failure does not
+ * undo his deletion, which is done: the customers left are answered for the operator's log, to delete by hand.
+ */
+async function deleteStripeCustomers(stripe: Stripe, ids: string[]): Promise<string[]> {
+  const left: string[] = [];
+  for (const id of ids) {
+    try {
+      await stripe.customers.del(id);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "resource_missing") left.push(id);
+    }
+  }
+  return left;
 }
 
 /**
@@ -103,9 +130,14 @@ export type DeletionResult = {
   deletedRows: Record<string, number>;
   /** Proof photos the storage could not remove (the rows are gone either way): for the operator's log. */
   photosLeft: number;
+  /** His customers Stripe could not delete (his account is gone either way): their ids, for the operator's log. */
+  stripeCustomersLeft: string[];
 };
 
-/** GDPR Art. 17: the password confirms it, Stripe stops charging, then everything of his is gone at once. */
+/**
+ * GDPR Art. 17: the password confirms it, Stripe stops charging, then everything of his is gone at once, and then his
+ * customers at Stripe.
+ */
 export async function deleteAccount(
   deps: { db: Db; stripe: Stripe; proofStorage: ProofStorage },
   userId: string,
@@ -113,9 +145,11 @@ export async function deleteAccount(
 ): Promise<DeletionResult> {
   if (!(await passwordMatches(deps.db, userId, password))) throw new DomainError("account.wrongPassword");
   const subscriptionCancelled = await cancelSubscriptions(deps.db, deps.stripe, userId);
+  const customers = await stripeCustomersOf(deps.db, userId);
   const { counts, photoKeys } = await deleteUserRows(deps.db, userId);
+  const stripeCustomersLeft = await deleteStripeCustomers(deps.stripe, customers);
   // After the rows: a photo nothing refers to is unreachable, while a row without its photo would be a broken proof.
   const removed = await Promise.allSettled(photoKeys.map((key) => deps.proofStorage.delete(key)));
   const photosLeft = removed.filter((r) => r.status === "rejected").length;
-  return { subscriptionCancelled, deletedRows: counts, photosLeft };
+  return { subscriptionCancelled, deletedRows: counts, photosLeft, stripeCustomersLeft };
 }

@@ -50,6 +50,12 @@ export async function deleteAccountOnRequest(
   log.info({ userId: user.id, deletedRows: result.deletedRows }, "account deleted");
   if (result.photosLeft > 0)
     log.error({ photosLeft: result.photosLeft }, "proof photos of a deleted account left in storage");
+  // Their ids only: the operator deletes them in Stripe's dashboard; his address stays out of the log.
+  if (result.stripeCustomersLeft.length > 0)
+    log.error(
+      { stripeCustomers: result.stripeCustomersLeft },
+      "Stripe customer of a deleted account left at Stripe: delete it there",
+    );
 
   try {
     const context = {

@@ -42,6 +42,8 @@ export function localStripeApi(stripe: LocalStripe) {
     return c.json(customer);
   });
 
+  app.delete("/v1/customers/:id", async (c) => c.json(await stripe.deleteCustomer(c.req.param("id"))));
+
   app.post("/v1/checkout/sessions", async (c) => {
     const p = await paramsOf(c);
     const items = Array.isArray(p.line_items) ? (p.line_items as Params[]) : [];

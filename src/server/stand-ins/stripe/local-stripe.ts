@@ -270,6 +270,26 @@ export function createLocalStripe(options: LocalStripeOptions) {
       return subscription;
     },
 
+    /**
+     * DELETE /v1/customers/:id: as Stripe does, his subscriptions that still run end now (customer.subscription.deleted)
+     * and the customer is gone with what it held (customer.deleted); deleted already, or never there, is a 404.
+     */
+    async deleteCustomer(id: string, now = new Date()) {
+      const customer = find(state.customers, id, "customer");
+      for (const subscription of Object.values(state.subscriptions)) {
+        if (subscription.customer === id && subscription.status !== "canceled") {
+          await this.cancelSubscription(subscription.id, now);
+        }
+      }
+      delete state.customers[id];
+      store.save();
+      await emit("customer.deleted", customer);
+      return { id, object: "customer" as const, deleted: true as const };
+    },
+
+    /** Every customer the stand-in holds: what a test reads to see what Stripe keeps. */
+    customers: () => Object.values(state.customers),
+
     createPortalSession(params: { customer: string; return_url: string }) {
       find(state.customers, params.customer, "customer");
       return once(undefined, state.portals, () => {
