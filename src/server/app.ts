@@ -3,7 +3,7 @@ import { requestId } from "hono/request-id";
 import type { ServerApi } from "#shared/server-api.ts";
 import { forgetSessionsAfterChanges, loadSession } from "./auth/session.ts";
 import type { AppEnv, Deps } from "./context.ts";
-import { API_MAX_BYTES, bodyLimit, isUploadPath } from "./http/body-limit.ts";
+import { API_MAX_BYTES, bodyLimit, isUpload, isUploadPath } from "./http/body-limit.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
 import { loggablePath } from "./http/loggable-path.ts";
 import { refuseForeignOrigin } from "./http/origin-check.ts";
@@ -98,7 +98,7 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   // Body limits come before anything reads a body. Stripe's webhook sets its own larger limit, and its signed body
   // is Stripe's text, not a user's.
   app.use("/api/auth/*", bodyLimit(AUTH_MAX_BYTES));
-  app.use("/api/*", bodyLimit(API_MAX_BYTES, { except: ["/api/billing/webhook"], exceptWhen: isUploadPath }));
+  app.use("/api/*", bodyLimit(API_MAX_BYTES, { except: ["/api/billing/webhook"], exceptWhen: isUpload }));
   app.use("/api/*", refuseUnstorableText({ except: ["/api/billing/webhook"], filesWhen: isUploadPath }));
   app.use("/api/*", refuseForeignOrigin(deps.env, { except: serverToServer }));
   app.use("/api/*", forgetSessionsAfterChanges);

@@ -103,6 +103,7 @@ const envSchema = z
     SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     SHUTDOWN_GRACE_SECONDS: z.preprocess(blank, z.coerce.number().min(0).max(60).optional()),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(10),
+    REQUEST_BODY_IDLE_SECONDS: z.coerce.number().min(0.5).max(300).default(20),
     TRUST_PROXY: z.preprocess(blank, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
     TRUST_PROXY_HOPS: z.preprocess(
       blank,

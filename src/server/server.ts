@@ -3,6 +3,7 @@ import { buildDeps, buildServerApp, prepareDatabase } from "./bootstrap.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { createHttpServer, listen } from "./http/node-server.ts";
 import { settleAnsweredAuthWork } from "./routes/auth/auth.routes.ts";
+import { guardProcess } from "./process-guard.ts";
 import { startGenerationTakeovers } from "./services/generation/generation-runner.ts";
 import { startReminderQueue } from "./services/reminders/reminder-queue.ts";
 
@@ -37,7 +38,11 @@ export async function startServer(options: { serveClient: boolean }) {
     { cron: env.REMINDER_CRON },
   );
 
-  const server = await listen(createHttpServer(app.fetch), env.PORT, env.HOST);
+  const server = await listen(
+    createHttpServer(app.fetch, { bodyIdleMs: env.REQUEST_BODY_IDLE_SECONDS * 1000 }),
+    env.PORT,
+    env.HOST,
+  );
   logger.info({ port: env.PORT, database: database.kind }, `Unscroll is listening on ${env.APP_URL}`);
 
   // Plans whose instance died or stopped are finished here, and so are sign-ups and reset requests whose instance
@@ -80,10 +85,15 @@ export async function startServer(options: { serveClient: boolean }) {
       await reminders.stop();
       await database.close();
       logger.info("database closed; bye");
-      process.exit(0);
+      process.exit();
     });
     server.closeIdleConnections();
   };
+  // After a fault nobody knows the state of, the instance stops as on SIGTERM and exits non-zero for its supervisor.
+  guardProcess(logger, (reason) => {
+    process.exitCode = 1;
+    void shutdown(reason);
+  });
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   // The e2e harness (tests/support/e2e-server.ts) reaches the embedded database through it, as the operator's

@@ -14,7 +14,8 @@ type Fetch = (request: Request, bindings: HttpBindings) => Response | Promise<Re
  * ReadableStream piped through a CompressionStream: reading the body turned @hono/node-server's light Response into a
  * full one. That cost more than half of an anonymous request's time.
  */
-export function createHttpServer(fetch: Fetch): Server {
+export function createHttpServer(fetch: Fetch, options: { bodyIdleMs?: number } = {}): Server {
+  const stalls = createStallWatch(options.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS);
   // Reading `headers` makes @hono/node-server write Content-Length as a header rather than into Node's private
   // length field, so the compression below sees the size and leaves small answers alone.
   // The bindings go on to the app: without them no route knows the client's address, and every per-IP limit is
@@ -26,7 +27,10 @@ export function createHttpServer(fetch: Fetch): Server {
   });
   const compress = compression({ threshold: 1024 });
   const server = createServer((req, res) => {
-    if (req.method !== "GET" && req.method !== "HEAD") res.once("finish", () => req.complete || discardUnreadBody(req));
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.once("finish", () => req.complete || discardUnreadBody(req));
+      stalls.watch(req);
+    }
     // The middleware's types are Express's; it only reads Node's request and wraps the response's write methods.
     compress(req as never, res as never, () => void listener(req, res));
   });
@@ -36,7 +40,50 @@ export function createHttpServer(fetch: Fetch): Server {
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   // Counted from a request's first byte, so it must outlast the idle wait before it (Node's advice).
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  server.once("close", stalls.stop);
   return server;
+}
+
+/**
+ * A body that stops coming holds its connection, and an upload its slot (issue 52 row 2): without this, until Node's
+ * requestTimeout (300 s). A phone on a slow network still sends something every few seconds; a body with nothing for
+ * this long is not coming. Whatever the framing (a Content-Length that promised more, a chunked body without its last
+ * chunk), the connection is closed once nothing has arrived on it for this long before the body is complete. The
+ * reader waiting for the body then fails like any lost connection, and the upload's slot is free.
+ */
+const DEFAULT_BODY_IDLE_MS = 20_000;
+
+/**
+ * Watches the requests whose bodies are still coming by the bytes their sockets have read, in one sweep a quarter of
+ * the idle time apart. Node's socket timeout would do it per socket, but it is Node's own keep-alive timer too, and
+ * its handler closes the socket of a complete request whose answer is merely slow.
+ */
+function createStallWatch(idleMs: number) {
+  const watched = new Map<IncomingMessage, { bytesRead: number; since: number }>();
+  const sweep = setInterval(
+    () => {
+      const now = performance.now();
+      for (const [req, seen] of watched) {
+        if (req.complete || req.destroyed) watched.delete(req);
+        else if (req.socket.bytesRead !== seen.bytesRead)
+          watched.set(req, { bytesRead: req.socket.bytesRead, since: now });
+        else if (now - seen.since >= idleMs) {
+          watched.delete(req);
+          req.socket.destroy();
+        }
+      }
+    },
+    Math.max(50, Math.min(1_000, idleMs / 4)),
+  );
+  sweep.unref();
+  return {
+    watch(req: IncomingMessage) {
+      if (req.complete) return;
+      watched.set(req, { bytesRead: req.socket.bytesRead, since: performance.now() });
+      req.once("close", () => watched.delete(req));
+    },
+    stop: () => clearInterval(sweep),
+  };
 }
 
 /** Longer than the usual idle timeouts of clients and of load balancers (60 s), as Node's documentation advises. */

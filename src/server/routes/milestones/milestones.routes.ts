@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { requireUser } from "#server/auth/session.ts";
 import type { AuthedEnv } from "#server/context.ts";
-import { uploadLimit } from "#server/http/body-limit.ts";
 import { documented } from "#server/http/openapi.ts";
 import { acceptProofUpload, proofUploadRefusals } from "#server/http/proof-upload.ts";
 import { idParam, validate } from "#server/http/validation.ts";
@@ -192,7 +191,6 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     },
   )
   // Proof of a milestone (issue 26): an activity file or a photo; a new one replaces the one it had.
-  .use("/:id/proof", uploadLimit())
   .post(
     "/:id/proof",
     documented({

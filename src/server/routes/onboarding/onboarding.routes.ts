@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { requireUser } from "#server/auth/session.ts";
 import type { AuthedEnv } from "#server/context.ts";
-import { uploadLimit } from "#server/http/body-limit.ts";
 import { documented } from "#server/http/openapi.ts";
 import { acceptProofUpload, proofUploadRefusals } from "#server/http/proof-upload.ts";
 import { validate } from "#server/http/validation.ts";
@@ -109,7 +108,6 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
         "run.afterDeadline",
       ],
     }),
-    uploadLimit(),
     acceptProofUpload,
     validate("form", runFileFormSchema),
     async (c) => {
