@@ -39,6 +39,8 @@ import type { StaticSite } from "./static.ts";
 /** The typed API surface; the client imports `ApiType` (types only) for hono/client. */
 /** Stripe's webhook: a server's request, signed, that no browser sends, so no page's origin is checked on it. */
 const serverToServer = ["/api/billing/webhook"];
+/** Stripe's webhook again: its signed body is Stripe's text, not a user's, so it is not checked for storable text. */
+const storableTextExcept = ["/api/billing/webhook"];
 
 function createApi() {
   return new Hono<AppEnv>()
@@ -99,7 +101,7 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   // is Stripe's text, not a user's.
   app.use("/api/auth/*", bodyLimit(AUTH_MAX_BYTES));
   app.use("/api/*", bodyLimit(API_MAX_BYTES, { except: ["/api/billing/webhook"], exceptWhen: isUpload }));
-  app.use("/api/*", refuseUnstorableText({ except: ["/api/billing/webhook"], filesWhen: isUploadPath }));
+  app.use("/api/*", refuseUnstorableText({ except: storableTextExcept, filesWhen: isUploadPath }));
   app.use("/api/*", refuseForeignOrigin(deps.env, { except: serverToServer }));
   app.use("/api/*", forgetSessionsAfterChanges);
   app.route("/api/auth", authRoutes);
@@ -111,6 +113,7 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
       title: deps.env.publicConfig.appName,
       extraPaths: authPaths(),
       originCheckExcept: serverToServer,
+      storableTextExcept,
       reference: deps.env.NODE_ENV !== "production",
     }),
   );

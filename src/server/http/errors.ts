@@ -15,6 +15,7 @@ import { quizMessages } from "#shared/quiz/rules.ts";
 import { reminderMessages } from "#shared/reminders/rules.ts";
 import { replanMessages } from "#shared/replan/rules.ts";
 import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
+import { unstorableTextMessage } from "#shared/text-rules.ts";
 import { tokenMessages } from "#shared/tokens/rules.ts";
 import type { AppEnv } from "../context.ts";
 import type { Logger } from "../logger.ts";
@@ -192,9 +193,11 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "tokens.invalidAction": [400, tokenMessages.invalidAction],
   "tokens.profileMissing": [404, tokenMessages.profileMissing],
   // Answered for every route by the app's own middleware (app.ts), before any route reads the request: a change
-  // asked from another site's page (origin-check.ts), and a body over its limit (body-limit.ts; an upload has its own).
+  // asked from another site's page (origin-check.ts), a body over its limit (body-limit.ts; an upload has its own), and
+  // a path, query or body holding text no column can keep (storable-text.ts).
   "request.foreignOrigin": [403, authMessages.requestRefused],
   "request.tooLarge": [413, httpMessages.tooLarge],
+  "request.unstorableText": [400, unstorableTextMessage],
 };
 
 export function answerFor(error: DomainError): Answer {

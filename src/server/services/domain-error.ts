@@ -110,6 +110,7 @@ const domainErrorCodes = [
   "tokens.profileMissing",
   "request.foreignOrigin",
   "request.tooLarge",
+  "request.unstorableText",
 ] as const;
 export type DomainErrorCode = (typeof domainErrorCodes)[number];
 

@@ -12,6 +12,8 @@ type Options = {
   extraPaths?: OpenAPIV3_1.PathsObject;
   /** Paths the app's origin check lets through (app.ts): no 403 `request.foreignOrigin` to document there. */
   originCheckExcept?: readonly string[];
+  /** Paths whose text the app does not check (app.ts): no 400 `request.unstorableText` to document there. */
+  storableTextExcept?: readonly string[];
   /** The interactive reference page, outside production. */
   reference: boolean;
 };
@@ -51,23 +53,32 @@ export async function openApiDocument<E extends Env>(api: Hono<E>, options: Omit
       content: { "application/json": { schema: errorSchemaRef } },
     },
   });
-  return withAppWideRefusals(document as OpenAPIV3_1.Document, options.originCheckExcept ?? []);
+  return withAppWideRefusals(document as OpenAPIV3_1.Document, options);
 }
 
-const changingMethods = ["post", "put", "patch", "delete"] as const;
+const methods = ["get", "post", "put", "patch", "delete"] as const;
+const changingMethods: ReadonlySet<string> = new Set(["post", "put", "patch", "delete"]);
 
 /**
- * The refusals app.ts's middleware gives before any route runs, on every request that may carry a body: over the body
- * limit (413) and, outside `originCheckExcept`, asked from another site's page (403).
+ * The refusals app.ts's middleware gives before any route runs. On every operation, outside `storableTextExcept`: a
+ * path or query (or body) holding text no column can keep, a NUL or half a surrogate pair (400, issue 52 row 14). On
+ * every request that may carry a body: over the body limit (413) and, outside `originCheckExcept`, asked from another
+ * site's page (403).
  */
-function withAppWideRefusals(document: OpenAPIV3_1.Document, originCheckExcept: readonly string[]) {
+function withAppWideRefusals(
+  document: OpenAPIV3_1.Document,
+  options: Pick<Options, "originCheckExcept" | "storableTextExcept">,
+) {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    for (const method of changingMethods) {
+    for (const method of methods) {
       const operation = item?.[method];
       if (!operation) continue;
-      const codes: DomainErrorCode[] = originCheckExcept.includes(path)
-        ? ["request.tooLarge"]
-        : ["request.foreignOrigin", "request.tooLarge"];
+      const codes: DomainErrorCode[] = [];
+      if (!options.storableTextExcept?.includes(path)) codes.push("request.unstorableText");
+      if (changingMethods.has(method)) {
+        if (!options.originCheckExcept?.includes(path)) codes.push("request.foreignOrigin");
+        codes.push("request.tooLarge");
+      }
       const responses = (operation.responses ?? {}) as Record<string, OpenAPIV3_1.ResponseObject>;
       for (const [status, refusal] of Object.entries(errorResponses(codes))) {
         const own = responses[status];
