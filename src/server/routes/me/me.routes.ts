@@ -93,7 +93,7 @@ export const meRoutes = new Hono<AppEnv>()
       tag: "Account",
       summary: "Delete his account for good (decision 0070).",
       description:
-        "Body `{password}`. `{deleted: true, subscriptionCancelled}` and the session cookies expired. Counted like a login (429 over the limit); 400 `Please enter your password to confirm.` / `That password is not correct. Your account was not deleted.` (nothing deleted); a running subscription is cancelled at Stripe now (502 and nothing deleted if Stripe refuses); then every row of his goes in one transaction, every session included, and a confirmation e-mail follows (decision 0070).",
+        "Body `{password}`. `{deleted: true, subscriptionCancelled}` and the session cookies expired. Counted like a login (429 over the limit); 400 `Please enter your password to confirm.` / `That password is not correct. Your account was not deleted.` (nothing deleted); a running subscription is cancelled at Stripe now (502 and nothing deleted if Stripe refuses); then every row of his goes in one transaction, every session included, his Stripe customer is deleted (still 200 if Stripe cannot: the operator's log names it) and a confirmation e-mail follows (decisions 0070, 0147).",
       ok: {
         200: {
           description: "`AccountDeleted`: `{deleted: true, subscriptionCancelled}`; the session cookies expire",
