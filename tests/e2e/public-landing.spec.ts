@@ -142,3 +142,36 @@ test.describe("rotating panel", () => {
     await expect(slide(page, "Discover Your Core")).toBeVisible();
   });
 });
+
+/** The link's centre is on screen and the topmost element there is the link itself (or inside it): nothing covers it. */
+async function expectInFirstScreenUncovered(link: import("@playwright/test").Locator) {
+  await expect(link).toBeInViewport({ ratio: 1 });
+  const uncovered = await link.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && element.contains(top);
+  });
+  expect(uncovered, "the element at the link's centre is the link").toBe(true);
+}
+
+test.describe("the first screen, with the cookie card up", () => {
+  test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+  for (const viewport of [null, { width: 390, height: 844 }]) {
+    test(`issue 53 row 8: 'TAKE THE CHALLENGE' and 'Challenge Accepted' are in the first screen and uncovered${viewport ? " at 390×844" : ""}`, async ({
+      page,
+    }, info) => {
+      test.skip(viewport !== null && info.project.name !== "mobile", "the second phone size once");
+      if (viewport) await page.setViewportSize(viewport);
+      await gotoHydrated(page, "/");
+      await expect(page.getByRole("region", { name: "Our website uses cookies" })).toBeVisible();
+      await expectInFirstScreenUncovered(page.getByRole("link", { name: "TAKE THE CHALLENGE" }).first());
+
+      await gotoHydrated(page, "/ChallengePage");
+      await expect(page.getByRole("region", { name: "Our website uses cookies" })).toBeVisible();
+      await expectInFirstScreenUncovered(page.getByRole("link", { name: "Challenge Accepted" }).first());
+      // The founder's note is the content; no "coming soon" stands in for a video that is not there.
+      await expect(page.getByText(/coming soon/i)).toHaveCount(0);
+    });
+  }
+});

@@ -29,20 +29,24 @@ export default function ChallengePage() {
           aria-hidden="true"
           className="absolute inset-0 -z-10 bg-[radial-gradient(50rem_28rem_at_15%_-10%,rgb(200_255_46/0.13),transparent_60%)]"
         />
-        <div className="page-container grid gap-10 pt-12 pb-12 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:items-center lg:gap-14">
+        <div className="page-container grid gap-10 pt-8 pb-12 sm:pt-20 lg:grid-cols-[1.1fr_1fr] lg:items-center lg:gap-14">
           <div>
             <p className="eyebrow">
               <span aria-hidden="true" className="inline-block h-px w-8 bg-volt" />
               The first challenge
             </p>
-            <h1 className="mt-5 font-display text-hero uppercase">
+            <h1 className="mt-5 font-display text-hero uppercase lg:text-[6rem]">
               Run longer than <span className="text-volt">ever before</span>
             </h1>
-            <p className="mt-6 max-w-xl text-lead text-muted sm:text-xl sm:leading-8">
+            <p className="mt-5 max-w-xl text-lead text-muted sm:mt-6 sm:text-xl sm:leading-8">
               Distance doesn't matter. Pace doesn't matter. Time on your feet does: you run one and a half times your
               longest run ever — and if you've never run, at least {RUN_FLOOR_MINUTES} minutes.
             </p>
-            <ul className="mt-8 grid grid-cols-3 gap-2 sm:gap-3">
+            {/* The sign-up in the first screen, above the cookie card; the same link closes the page (issue 53 row 8). */}
+            <Link to={paths.signup} className="btn-primary btn-lg mt-6 w-full sm:mt-8 sm:w-auto">
+              Challenge Accepted
+            </Link>
+            <ul className="mt-6 grid grid-cols-3 gap-2 sm:mt-8 sm:gap-3">
               {EXAMPLES.map((example) => (
                 <li key={example.before} className="rounded-2xl border border-line bg-surface p-3 sm:p-4">
                   <p className="text-xs leading-5 text-muted sm:text-sm">{example.before}</p>

@@ -1,45 +1,46 @@
 import { config } from "#client/lib/config.ts";
 
+const NOTE =
+  "An hour of scrolling leaves nothing behind. An hour of running alone — no music, no messages — leaves you with your own thoughts, and with proof that you can do something hard when nobody is watching. That proof is where your mission starts.";
+
 /**
- * PRODUCT.md "Static media": the founder's video from FOUNDER_VIDEO_URL. The player loads
- * nothing until pressed and never plays on its own; without a URL a designed poster with the
- * founder's note stands in, so there is never a broken player.
+ * PRODUCT.md "Static media": the founder's video from FOUNDER_VIDEO_URL. The player loads nothing until pressed and
+ * never plays on its own. Without a URL the founder's note is the message itself, written on the poster: no empty
+ * frame promising a video "coming soon" high on the page (issue 53 row 8).
  */
 export function FounderVideo() {
   const src = config.founderVideoUrl;
+  if (!src) {
+    return (
+      <figure className="relative isolate overflow-hidden rounded-3xl border border-line bg-surface p-5 sm:p-7">
+        <PosterArt />
+        <p className="relative font-display text-2xl uppercase leading-none text-text sm:text-4xl">
+          The founder's message
+        </p>
+        <figcaption className="relative mt-4">
+          <p className="text-xs font-bold uppercase tracking-[0.2em] text-volt">Why we start with a run</p>
+          <p className="mt-3 text-base leading-7 text-text/90 sm:text-lg sm:leading-8">{NOTE}</p>
+        </figcaption>
+      </figure>
+    );
+  }
   return (
     <figure className="overflow-hidden rounded-3xl border border-line bg-surface">
       <div className="relative aspect-video w-full">
-        {src ? (
-          // biome-ignore lint/a11y/useMediaCaption: the founder's message is also written out below the player.
-          <video
-            className="absolute inset-0 size-full bg-ink object-cover"
-            src={src}
-            poster="/founder-poster.svg"
-            controls
-            preload="none"
-            playsInline
-            aria-label="A message from the founder"
-          />
-        ) : (
-          <div className="absolute inset-0 flex items-end p-5 sm:p-7">
-            <PosterArt />
-            <p className="relative font-display text-2xl uppercase leading-none text-text sm:text-4xl">
-              The founder's message
-              <span className="mt-2 block font-sans text-sm font-semibold normal-case tracking-normal text-muted">
-                Video coming soon — the short version is below.
-              </span>
-            </p>
-          </div>
-        )}
+        {/* biome-ignore lint/a11y/useMediaCaption: the founder's message is also written out below the player. */}
+        <video
+          className="absolute inset-0 size-full bg-ink object-cover"
+          src={src}
+          poster="/founder-poster.svg"
+          controls
+          preload="none"
+          playsInline
+          aria-label="A message from the founder"
+        />
       </div>
       <figcaption className="border-t border-line p-5 sm:p-7">
         <p className="text-xs font-bold uppercase tracking-[0.2em] text-volt">Why we start with a run</p>
-        <p className="mt-3 text-base leading-7 text-text/90 sm:text-lg sm:leading-8">
-          An hour of scrolling leaves nothing behind. An hour of running alone — no music, no messages — leaves you with
-          your own thoughts, and with proof that you can do something hard when nobody is watching. That proof is where
-          your mission starts.
-        </p>
+        <p className="mt-3 text-base leading-7 text-text/90 sm:text-lg sm:leading-8">{NOTE}</p>
       </figcaption>
     </figure>
   );

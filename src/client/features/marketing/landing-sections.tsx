@@ -58,7 +58,7 @@ export function Hero({ notice }: { notice?: React.ReactNode }) {
         className="absolute inset-0 -z-20 opacity-[0.07] [background-image:linear-gradient(var(--color-text)_1px,transparent_1px),linear-gradient(90deg,var(--color-text)_1px,transparent_1px)] [background-size:48px_48px] [mask-image:linear-gradient(to_bottom,black,transparent_85%)]"
       />
       {notice}
-      <div className="page-container grid gap-10 pt-12 pb-14 sm:pt-20 lg:grid-cols-[1.25fr_1fr] lg:items-end lg:gap-14 lg:pb-20">
+      <div className="page-container grid gap-10 pt-8 pb-14 sm:pt-20 lg:grid-cols-[1.25fr_1fr] lg:items-end lg:gap-14 lg:pb-20">
         <div>
           <p className="eyebrow">
             <span aria-hidden="true" className="inline-block h-px w-8 bg-volt" />
@@ -67,11 +67,16 @@ export function Hero({ notice }: { notice?: React.ReactNode }) {
           <h1 className="mt-5 font-display text-hero uppercase">
             You Know You're Capable of <span className="text-volt">More</span>
           </h1>
-          <p className="mt-6 max-w-xl text-lead text-muted sm:text-xl sm:leading-8">
+          <p className="mt-5 max-w-xl text-lead text-muted sm:mt-6 sm:text-xl sm:leading-8">
             Hours vanish into the feed every day — other men's lives, other men's wins.{" "}
             <strong className="font-semibold text-text">Unscroll</strong> trades the scroll for one hard, real thing,
             then turns it into a mission you'll actually chase.
           </p>
+          {/* Below lg the box comes a screen later: the call to action repeats here so a phone shows it at once, above
+              the cookie card (issue 53 row 8). */}
+          <Link to={paths.challengePage} className="btn-primary btn-lg mt-6 w-full sm:w-auto lg:hidden">
+            TAKE THE CHALLENGE
+          </Link>
         </div>
         <ChallengeBox />
       </div>
