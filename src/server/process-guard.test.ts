@@ -14,7 +14,9 @@ function truncatedMultipartError() {
     });
     parser.on("error", () => {});
     parser.end(
-      Buffer.from('--X\r\nContent-Disposition: form-data; name="file"; filename="a.gpx"\r\nContent-Type: application/gpx+xml\r\n\r\n<gpx>'),
+      Buffer.from(
+        '--X\r\nContent-Disposition: form-data; name="file"; filename="a.gpx"\r\nContent-Type: application/gpx+xml\r\n\r\n<gpx>',
+      ),
     );
   });
 }

@@ -2,8 +2,8 @@ import { withKeptAuthSecret, withKeptVapidKeys } from "./auth/dev-secret.ts";
 import { buildDeps, buildServerApp, prepareDatabase } from "./bootstrap.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { createHttpServer, listen } from "./http/node-server.ts";
-import { settleAnsweredAuthWork } from "./routes/auth/auth.routes.ts";
 import { guardProcess } from "./process-guard.ts";
+import { settleAnsweredAuthWork } from "./routes/auth/auth.routes.ts";
 import { startGenerationTakeovers } from "./services/generation/generation-runner.ts";
 import { startReminderQueue } from "./services/reminders/reminder-queue.ts";
 
