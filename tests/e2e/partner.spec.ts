@@ -1,8 +1,9 @@
+import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { partnerMessages } from "#shared/partners/rules.ts";
 import { uniqueEmail } from "../support/personas.ts";
 import { expect, gotoHydrated, reloadHydrated, test, waitForMail } from "./fixtures.ts";
-import { acceptedPlan, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
+import { acceptedPlan, apiPatch, apiPost, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
 // The accountability partner (issue 25, decision 0106): he invites from the dashboard, the partner opens the e-mail's
@@ -17,7 +18,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** The partner's own browser: same screen as the project's, no cookies or storage of his, no consent stored. */
-async function partnerBrowser(browser: Browser) {
+async function partnerBrowser(browser: Browser, timezoneId?: string) {
   const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = test.info().project.use;
   const context = await browser.newContext({
     viewport,
@@ -28,6 +29,7 @@ async function partnerBrowser(browser: Browser) {
     baseURL,
     bypassCSP: true,
     reducedMotion: "reduce",
+    timezoneId,
   });
   const page = await context.newPage();
   return { context, page };
@@ -164,4 +166,64 @@ test("a made-up partner link and a forged unsubscribe link say they are not vali
   await page.goto("/partner/unsubscribe?token=forged.token");
   await expect(page.getByRole("heading", { name: "Link not valid" })).toBeVisible();
   await expect(page.getByText(partnerMessages.unsubscribeInvalid)).toBeVisible();
+});
+
+/** The fixture run moved to have started three hours ago: a milestone takes an activity of the last seven days. */
+function runOfThreeHoursAgo() {
+  const text = readFileSync(new URL("../fixtures/activity/run.gpx", import.meta.url), "utf8");
+  const shift = Date.now() - 3 * 3_600_000 - Date.parse("2026-03-14T08:00:00Z");
+  const moved = text.replace(
+    /<time>([^<]+)<\/time>/g,
+    (_, time: string) => `<time>${new Date(Date.parse(time) + shift).toISOString()}</time>`,
+  );
+  const startedAt = /<time>([^<]+)<\/time>/.exec(moved)?.[1] ?? "";
+  return { file: { name: "run.gpx", mimeType: "application/gpx+xml", buffer: Buffer.from(moved) }, startedAt };
+}
+
+test("issue 53 row 13: the partner's page shows his run in his time zone, with no console error, from Tokyo, Berlin and New York", async ({
+  page,
+  browser,
+  signedIn: _,
+}) => {
+  test.setTimeout(120_000);
+  const { challenge } = await acceptedPlan(page);
+  // His settings say Berlin; the server renders in his zone, whatever the partner's browser is set to.
+  await apiPatch(page, "/api/reminders/settings", { timeZone: "Europe/Berlin" });
+  const run = runOfThreeHoursAgo();
+  const proved = await page.request.post(`/api/milestones/${challenge.milestones[0]!.id}/proof`, {
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+    multipart: { file: run.file },
+  });
+  expect(proved.status(), await proved.text()).toBe(201);
+  const samEmail = uniqueEmail("sam");
+  await apiPost(page, "/api/partner/invitations", { firstName: "Sam", email: samEmail });
+  const invitation = await waitForMail(samEmail, (mail) => mail.subject.startsWith("Marcus asked you"));
+  const link = invitation.links.find((l) => l.includes("/partner/view/"))!;
+  const hisTime = new Date(run.startedAt).toLocaleString("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "Europe/Berlin",
+  });
+
+  let confirmed = false;
+  for (const zone of ["Asia/Tokyo", "Europe/Berlin", "America/New_York"]) {
+    const sam = await partnerBrowser(browser, zone);
+    const errors: string[] = [];
+    sam.page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    sam.page.on("pageerror", (error) => errors.push(error.message));
+    await gotoHydrated(sam.page, link);
+    if (!confirmed) {
+      await sam.page.getByRole("button", { name: "I'll keep an eye on Marcus's plan" }).click();
+      await expect(sam.page.getByRole("heading", { name: "Marcus's plan" })).toBeVisible();
+      confirmed = true;
+      // The page the server renders with the plan, which is what hydration must agree with.
+      await reloadHydrated(sam.page);
+    }
+    await expect(sam.page.getByTestId("partner-proof").getByTestId("activity-summary")).toContainText(hisTime);
+    expect(errors, `console errors in ${zone}`).toEqual([]);
+    await sam.context.close();
+  }
 });

@@ -2,14 +2,18 @@ import type { ActivityReading } from "#shared/proof/contracts.ts";
 import { formatDistance, formatMovingTime, formatPace } from "#shared/proof/rules.ts";
 import { RouteShape } from "./route-shape.tsx";
 
-/** "Sat 14 March, 07:32", in his own time zone. */
-function startedOn(iso: string) {
+/**
+ * "Sat 14 March, 07:32", in `timeZone` when given, else in the browser's. A page the server renders passes one: the
+ * server's render and the browser's must write the same hour, or hydration fails (issue 53 row 13).
+ */
+function startedOn(iso: string, timeZone?: string) {
   return new Date(iso).toLocaleString("en-GB", {
     weekday: "short",
     day: "numeric",
     month: "long",
     hour: "2-digit",
     minute: "2-digit",
+    timeZone,
   });
 }
 
@@ -22,8 +26,16 @@ function activityInWords(activity: ActivityReading) {
  * What an activity file showed: when, how far, how long in motion and at what pace, with the route's shape beside
  * it (above it on a phone). `compact`: the smaller version a milestone carries.
  */
-export function ActivitySummary({ activity, compact = false }: { activity: ActivityReading; compact?: boolean }) {
-  const date = { label: "Date", value: startedOn(activity.startedAt) };
+export function ActivitySummary({
+  activity,
+  compact = false,
+  timeZone,
+}: {
+  activity: ActivityReading;
+  compact?: boolean;
+  timeZone?: string;
+}) {
+  const date = { label: "Date", value: startedOn(activity.startedAt, timeZone) };
   const figures = [
     { label: "Distance", value: formatDistance(activity.distanceMeters) },
     { label: "Moving time", value: formatMovingTime(activity.movingSeconds) },

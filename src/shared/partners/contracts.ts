@@ -83,6 +83,11 @@ export type PartnersAnswer = z.infer<typeof partnersAnswerSchema>;
 /** What a partner sees once he has confirmed: read-only, and nothing else of his (no e-mail, answers or tokens). */
 const partnerPlanViewSchema = z.object({
   firstName: z.string(),
+  /**
+   * His time zone (IANA), in which the page writes the times of his proofs: the server's render and the partner's
+   * browser then write the same hour, whatever zone the partner is in (issue 53 row 13).
+   */
+  timeZone: z.string(),
   lifeMission: z.string().nullable(),
   /** The mean of his accepted challenges' progress figures (challengeProgress), 0–100. */
   progress: z.number(),

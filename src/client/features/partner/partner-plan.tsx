@@ -18,7 +18,7 @@ function Badge({ kind }: { kind: "done" | "overdue" }) {
 
 type Milestone = PartnerPlanView["challenges"][number]["milestones"][number];
 
-function MilestoneRow({ milestone }: { milestone: Milestone }) {
+function MilestoneRow({ milestone, timeZone }: { milestone: Milestone; timeZone: string }) {
   return (
     <li
       className={`rounded-xl border p-3.5 sm:p-4 ${
@@ -43,7 +43,7 @@ function MilestoneRow({ milestone }: { milestone: Milestone }) {
       {milestone.proof && (
         <div className="mt-3 rounded-xl border border-line bg-surface/60 p-3" data-testid="partner-proof">
           <p className="mb-2 text-xs font-semibold uppercase tracking-wider text-success">✓ Proof</p>
-          <ProofView proof={milestone.proof} alt={`Proof photo for: ${milestone.description}`} />
+          <ProofView proof={milestone.proof} alt={`Proof photo for: ${milestone.description}`} timeZone={timeZone} />
         </div>
       )}
     </li>
@@ -106,7 +106,11 @@ export function PartnerPlan({ plan, children }: { plan: PartnerPlanView; childre
                 </div>
                 <ul className="mt-4 space-y-3" aria-label={`Milestones of ${challenge.title}`}>
                   {challenge.milestones.map((milestone) => (
-                    <MilestoneRow key={`${milestone.milestoneType}-${milestone.description}`} milestone={milestone} />
+                    <MilestoneRow
+                      key={`${milestone.milestoneType}-${milestone.description}`}
+                      milestone={milestone}
+                      timeZone={plan.timeZone}
+                    />
                   ))}
                 </ul>
               </li>

@@ -21,6 +21,7 @@ const accepted: PartnerViewAnswer = {
   cheersLeftToday: 2,
   plan: {
     firstName: "Marcus",
+    timeZone: "Europe/Berlin",
     lifeMission: "Build things that last",
     progress: 33,
     challenges: [

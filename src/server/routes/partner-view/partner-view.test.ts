@@ -137,6 +137,8 @@ describe("the partner's page", () => {
       cheersLeftToday: CHEERS_PER_PARTNER_PER_DAY,
       plan: {
         firstName: "Marcus",
+        // No zone sent by his browser yet: the page writes times in UTC (issue 53 row 13).
+        timeZone: "UTC",
         lifeMission: stored?.lifeMissionForOthers,
         // One of three milestones completed, no todo of the second done: a third.
         progress: 33,
@@ -200,7 +202,7 @@ describe("the partner's page", () => {
       state: "accepted",
       partnerFirstName: "Sam",
       cheersLeftToday: CHEERS_PER_PARTNER_PER_DAY,
-      plan: { firstName: "Nova", lifeMission: null, progress: 0, challenges: [] },
+      plan: { firstName: "Nova", timeZone: "UTC", lifeMission: null, progress: 0, challenges: [] },
     });
   });
 

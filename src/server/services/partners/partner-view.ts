@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { challenges, milestones, partners, proofs, users } from "#server/db/schema.ts";
+import { challenges, milestones, partners, proofs, reminderSettings, users } from "#server/db/schema.ts";
 import type { PartnerPlanView, PartnerViewAnswer } from "#shared/partners/contracts.ts";
 import { partnerStatus } from "#shared/partners/rules.ts";
 import { challengeProgress, isOverdue } from "#shared/plan/rules.ts";
+import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
 import { missionForOthers, planLineForOthers, readPlanChallenges, withTodoStates } from "../plan/plan-read.ts";
 import { milestoneProofs } from "../proof/milestone-proof.ts";
@@ -44,8 +45,13 @@ async function readPartnerPlan(
   now: Date,
   token: string,
 ): Promise<PartnerPlanView> {
+  const [settings] = await db
+    .select({ timeZone: reminderSettings.timeZone })
+    .from(reminderSettings)
+    .where(eq(reminderSettings.userId, userId));
+  const timeZone = settings?.timeZone ?? FALLBACK_TIME_ZONE;
   const plan = await latestAnalyzedResponse(db, userId);
-  if (!plan) return { firstName, lifeMission: null, progress: 0, challenges: [] };
+  if (!plan) return { firstName, timeZone, lifeMission: null, progress: 0, challenges: [] };
   const accepted = await readPlanChallenges(db, userId, plan.id, { acceptedOnly: true });
   const withTodos = await withTodoStates(
     db,
@@ -75,7 +81,7 @@ async function readPartnerPlan(
   });
   const progress =
     challenges.length === 0 ? 0 : Math.round(challenges.reduce((sum, c) => sum + c.progress, 0) / challenges.length);
-  return { firstName, lifeMission: missionForOthers(plan), progress, challenges };
+  return { firstName, timeZone, lifeMission: missionForOthers(plan), progress, challenges };
 }
 
 /** Where the partner's page loads a proof photo from: through his own link, which stops when the link does. */
