@@ -154,7 +154,7 @@ test("issue 35 row 1 and row 12: a free user upgrades, lands on his plan, and ad
   await expect(page.getByText("Payment successful! Welcome to Premium.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard");
   // Row 1: the success screen offers his next challenge.
-  await expect(page.getByRole("link", { name: "Add a challenge (2 of 3)" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add your second challenge" })).toBeVisible();
 
   // Row 12: 'Taking you to your plan...' goes to his plan (SPEC's plans page, in place of the success screen).
   await expect(page).toHaveURL(/\/dashboard\/premium$/, { timeout: 10_000 });
@@ -175,8 +175,8 @@ test("issue 35 row 1 and row 12: a free user upgrades, lands on his plan, and ad
   // Row 1: from the dashboard, two taps each to the second and the third challenge; then the entry is gone.
   const cards = page.getByTestId("challenge-card");
   for (const [n, label] of [
-    [1, "Add a challenge (2 of 3)"],
-    [2, "Add a challenge (3 of 3)"],
+    [1, "Add your second challenge"],
+    [2, "Add your third challenge"],
   ] as const) {
     await page.getByRole("link", { name: label }).click();
     await cards
@@ -187,7 +187,7 @@ test("issue 35 row 1 and row 12: a free user upgrades, lands on his plan, and ad
     await gotoHydrated(page, "/dashboard");
   }
   await expect(page.getByRole("heading", { name: "Your challenges" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /Add a challenge/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /^Add your/ })).toHaveCount(0);
 });
 
 test("Cancel on the test checkout returns to the plans page, still on the free plan", async ({ page, signedIn: _ }) => {

@@ -25,7 +25,7 @@ async function planWithTodos(page: Page) {
   return challenge;
 }
 
-test("a new streak starts with one tick on the dashboard, and the insights page draws the day", async ({
+test("his validated run starts the streak, a tick keeps the week lit, and the insights page draws the day", async ({
   page,
   signedIn: _,
 }) => {
@@ -33,22 +33,23 @@ test("a new streak starts with one tick on the dashboard, and the insights page 
   const challenge = await planWithTodos(page);
   await gotoHydrated(page, "/dashboard");
 
+  // The run he validated this week is his first step (issue 53 row 7).
   const card = page.getByRole("region", { name: "Weekly streak" });
-  await expect(card.getByTestId("streak")).toHaveText("No streak yet");
-  await expect(card).toContainText("Tick off one todo this week and your streak begins.");
-  // Eight weeks as dots, told to screen readers as a list: nothing before, this week under way.
-  const dots = card.getByTestId("streak-dots").locator("li");
-  await expect(dots).toHaveCount(8);
-  await expect(dots.last()).toHaveAttribute("data-status", "current");
-  await expect(card.getByRole("listitem").filter({ hasText: /^Week of .+: this week, nothing done yet$/ })).toHaveCount(
-    1,
-  );
-  await scan(page, "the dashboard with its streak");
-
-  // One tick: the streak is asked again once the change is saved, and this week's dot lights up.
-  await page.getByTestId("milestone").first().getByRole("checkbox").first().check();
   await expect(card.getByTestId("streak")).toHaveText("1-week streak");
   await expect(card).toContainText("This week counts.");
+  // Eight weeks as dots, told to screen readers as a list: nothing before, this week done.
+  const dots = card.getByTestId("streak-dots").locator("li");
+  await expect(dots).toHaveCount(8);
+  await expect(dots.last()).toHaveAttribute("data-status", "done");
+  await expect(card.getByRole("listitem").filter({ hasText: /^Week of .+: done$/ })).toHaveCount(1);
+  await expect(card.getByRole("listitem").filter({ hasText: /^Week of .+: before your first step$/ })).toHaveCount(7);
+  await scan(page, "the dashboard with its streak");
+
+  // One tick: the streak is asked again once the change is saved, and stays a week old with this week done.
+  const streakAsked = page.waitForResponse((r) => r.url().endsWith("/api/insights/streak"));
+  await page.getByTestId("milestone").first().getByRole("checkbox").first().check();
+  await streakAsked;
+  await expect(card.getByTestId("streak")).toHaveText("1-week streak");
   await expect(dots.last()).toHaveAttribute("data-status", "done");
   await expectNoSidewaysScroll(page);
 

@@ -48,7 +48,7 @@ test("onboarding screens have no axe violations", async ({ page, signedIn: _ }) 
   await scan("workflow step 1 editing");
   await page.goto(`/challenge-workflow/${challenge.id}?step=2`);
   await page
-    .getByRole("button", { name: /Assign due date/ })
+    .getByRole("button", { name: /^Change date for / })
     .first()
     .click();
   await expect(page.getByRole("dialog", { name: "Due Date" })).toBeVisible();

@@ -92,12 +92,12 @@ test("from 'I ran' to a dashboard with dated milestones", async ({ page, signedI
   await expect(rows.nth(0)).toContainText("Immediate Milestone");
   await expect(rows.nth(1)).toContainText("Short-term Milestone");
   await expect(rows.nth(2)).toContainText("Medium-term Milestone");
-  const next = page.getByRole("button", { name: "NEXT" });
+  const next = page.getByRole("button", { name: "NEXT", exact: true });
   for (let i = 0; i < 3; i++) {
     await expect(next).toBeDisabled();
     await rows
       .nth(i)
-      .getByRole("button", { name: /Assign due date/ })
+      .getByRole("button", { name: /^Change date for / })
       .click();
     const picker = page.getByRole("dialog", { name: "Due Date" });
     await expectNoSidewaysScroll(page);

@@ -1,4 +1,4 @@
-import { dayOf, earliestDayAnywhere } from "../time.ts";
+import { addDays, dayOf, earliestDayAnywhere } from "../time.ts";
 /** Pure rules of the plan: milestone order, deadlines, overdue and progress (SPEC.md sections 4, 5 and 9). */
 
 export const milestoneTypes = ["immediate", "short_term", "medium_term"] as const;
@@ -38,6 +38,14 @@ export function normalizeDeadline(input: string): string | null {
 /** The earliest day a deadline may fall on: today for the user in the latest time zone (see decision 0034). */
 export function earliestDeadlineDay(now: Date = new Date()): string {
   return earliestDayAnywhere(now);
+}
+
+/** Issue 53 row 10: how far ahead each milestone's due date is suggested before he picks one (decision 0150). */
+const SUGGESTED_DAYS_AHEAD: Record<MilestoneType, number> = { immediate: 7, short_term: 30, medium_term: 90 };
+
+/** The due date offered for a milestone of this type, counted from `today` (YYYY-MM-DD) on his calendar. */
+export function suggestedDeadline(type: MilestoneType, today: string): string {
+  return addDays(today, SUGGESTED_DAYS_AHEAD[type]);
 }
 
 export function isDeadlineInPast(normalizedIso: string, now: Date = new Date()): boolean {

@@ -6,11 +6,30 @@ import type { Milestone } from "#shared/plan/contracts.ts";
 import { milestoneLabels } from "#shared/plan/rules.ts";
 import { useUpdateMilestone } from "./api/update-milestone.ts";
 
-export function MilestoneDeadline({ milestone }: { milestone: Milestone }) {
+/** SPEC.md section 8's alert when a date does not save, with the reason. */
+export function deadlineFailure(err: unknown) {
+  return `Failed to set deadline. Error: ${err instanceof Error ? err.message : "Please try again."}`;
+}
+
+/**
+ * One milestone's due date on workflow step 2: the date saved, or else the one suggested for him to confirm
+ * (issue 53 row 10). The button's name says which milestone of which challenge it dates: every challenge has an
+ * Immediate Milestone, and a screen reader's list of buttons must tell them apart.
+ */
+export function MilestoneDeadline({
+  milestone,
+  suggested,
+  challenge,
+}: {
+  milestone: Milestone;
+  /** YYYY-MM-DD, shown until a date is saved. */
+  suggested: string;
+  challenge: { number: number; title: string };
+}) {
   const update = useUpdateMilestone();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const label = milestoneLabels[milestone.milestoneType];
+  const saved = milestone.milestoneDeadline;
 
   async function confirm(day: string) {
     setError(null);
@@ -18,7 +37,7 @@ export function MilestoneDeadline({ milestone }: { milestone: Milestone }) {
       await update.mutateAsync({ id: milestone.id, milestoneDeadline: day });
       setOpen(false);
     } catch (err) {
-      const message = `Failed to set deadline. Error: ${err instanceof Error ? err.message : "Please try again."}`;
+      const message = deadlineFailure(err);
       setError(message);
       toast.error(message);
     }
@@ -26,21 +45,21 @@ export function MilestoneDeadline({ milestone }: { milestone: Milestone }) {
 
   return (
     <li className="rounded-xl border border-line bg-surface-2 p-4" data-testid="deadline-row">
-      <p className="text-xs font-semibold uppercase tracking-wider text-volt">{label}</p>
+      <p className="text-xs font-semibold uppercase tracking-wider text-volt">
+        {milestoneLabels[milestone.milestoneType]}
+      </p>
       <p className="mt-1">{milestone.milestoneDescription}</p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <p className={milestone.milestoneDeadline ? "font-semibold" : "text-muted"} data-testid="deadline">
-          {milestone.milestoneDeadline ? `Due ${formatDeadline(milestone.milestoneDeadline)}` : "No due date yet"}
+        <p className={saved ? "font-semibold" : "text-muted"} data-testid="deadline">
+          {saved ? `Due ${formatDeadline(saved)}` : `Suggested: ${formatDeadline(suggested)}`}
         </p>
         <button
           type="button"
-          className={
-            milestone.milestoneDeadline ? "btn-secondary min-h-10 px-4 text-sm" : "btn-primary min-h-10 px-4 text-sm"
-          }
+          className="btn-secondary min-h-10 px-4 text-sm"
           onClick={() => setOpen(true)}
-          aria-label={`${milestone.milestoneDeadline ? "Change due date" : "Assign due date"} for ${label}`}
+          aria-label={`Change date for "${milestone.milestoneDescription}" (challenge ${challenge.number}: ${challenge.title})`}
         >
-          {milestone.milestoneDeadline ? "Change due date" : "Assign due date"}
+          Change date
         </button>
       </div>
       {error && (
@@ -50,7 +69,7 @@ export function MilestoneDeadline({ milestone }: { milestone: Milestone }) {
       )}
       <DatePicker
         open={open}
-        value={milestone.milestoneDeadline}
+        value={saved ?? suggested}
         busy={update.isPending}
         onCancel={() => setOpen(false)}
         onConfirm={confirm}

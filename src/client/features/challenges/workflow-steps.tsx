@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { useToday } from "#client/lib/use-today.ts";
 import { quizResultsPath } from "#shared/paths.ts";
 import type { Challenge } from "#shared/plan/contracts.ts";
-import { sortMilestones } from "#shared/plan/rules.ts";
+import { sortMilestones, suggestedDeadline } from "#shared/plan/rules.ts";
 import { ChallengeSetupCard } from "./challenge-setup-card.tsx";
 import { MilestoneDeadline } from "./milestone-deadline.tsx";
 import { missionStatementLabel } from "./mission-step.tsx";
+import { SuggestedDates } from "./suggested-dates.tsx";
 
 /**
  * The two workflow steps: 1 makes every text the user's own, 2 gives every milestone a due date. NEXT waits for
@@ -29,6 +31,12 @@ export function WorkflowSteps({
   const milestones = challenges.flatMap((c) => c.milestones);
   const allDescribed = milestones.every((m) => (drafts[m.id] ?? m.milestoneDescription).trim() !== "");
   const allScheduled = milestones.every((m) => m.milestoneDeadline);
+  // His calendar's today: the workflow loads in his browser, never in the server's render (no loader).
+  const today = useToday(undefined);
+  const suggested = new Map(milestones.map((m) => [m.id, suggestedDeadline(m.milestoneType, today)]));
+  const unscheduled = milestones.flatMap((m) =>
+    m.milestoneDeadline ? [] : [{ id: m.id, milestoneDeadline: suggested.get(m.id) ?? today }],
+  );
 
   return (
     <main className="mx-auto max-w-3xl px-5 pt-8 pb-16 sm:pt-14">
@@ -41,6 +49,7 @@ export function WorkflowSteps({
           ? "Rewrite anything that does not sound like you. Changes save as you type."
           : "A goal without a date is a wish. Pick a due date for every milestone."}
       </p>
+      {step === 2 && <SuggestedDates pending={unscheduled} />}
       {missionStatement && step === 1 && (
         <p className="mt-5 rounded-xl border border-volt/30 bg-volt/5 p-4 text-sm">
           <span className="font-semibold text-volt">{missionStatementLabel}: </span>
@@ -65,7 +74,12 @@ export function WorkflowSteps({
               </h2>
               <ol className="mt-4 space-y-3">
                 {sortMilestones(challenge.milestones).map((milestone) => (
-                  <MilestoneDeadline key={milestone.id} milestone={milestone} />
+                  <MilestoneDeadline
+                    key={milestone.id}
+                    milestone={milestone}
+                    suggested={suggested.get(milestone.id) ?? today}
+                    challenge={{ number: index + 1, title: challenge.title }}
+                  />
                 ))}
               </ol>
             </section>
@@ -78,7 +92,9 @@ export function WorkflowSteps({
           <p className="text-center text-sm text-muted sm:text-right">Every milestone needs a description.</p>
         )}
         {step === 2 && !allScheduled && (
-          <p className="text-center text-sm text-muted sm:text-right">Every milestone needs a due date.</p>
+          <p className="text-center text-sm text-muted sm:text-right">
+            Every milestone needs a due date: confirm the suggested ones above, or choose your own.
+          </p>
         )}
         <div className="flex gap-3 sm:justify-end">
           <button type="button" className="btn-secondary flex-1 sm:flex-none" onClick={onBack}>

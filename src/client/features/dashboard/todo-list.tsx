@@ -22,7 +22,7 @@ export function TodoList({ milestoneId, todos, locked }: { milestoneId: string; 
   );
 }
 
-function TodoItem({ milestoneId, todo, locked }: { milestoneId: string; todo: Todo; locked: boolean }) {
+export function TodoItem({ milestoneId, todo, locked }: { milestoneId: string; todo: Todo; locked: boolean }) {
   const toggle = useToggleTodo(milestoneId, todo.id);
   const busy =
     useIsMutating({ mutationKey: todoKey(milestoneId, todo.id) }) +

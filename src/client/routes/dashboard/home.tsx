@@ -5,11 +5,12 @@ import { FullScreenMessage } from "#client/components/full-screen-message.tsx";
 import { TokenDisplay } from "#client/components/token-display.tsx";
 import { workflowQuery } from "#client/features/challenges/api/workflow.ts";
 import { ShareWinPrompt } from "#client/features/community/feed/share-win-prompt.tsx";
-import { AddChallengeLink } from "#client/features/dashboard/add-challenge.tsx";
+import { AddChallengeCard } from "#client/features/dashboard/add-challenge.tsx";
 import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
 import { ChallengeOverview } from "#client/features/dashboard/challenge-overview.tsx";
 import { EmptyChallenges } from "#client/features/dashboard/empty-challenges.tsx";
 import { MissionBanner } from "#client/features/dashboard/mission-banner.tsx";
+import { NextStep } from "#client/features/dashboard/next-step.tsx";
 import { resumePath } from "#client/features/dashboard/resume-path.ts";
 import { previewFromWorkflow } from "#client/features/dashboard/workflow-preview.ts";
 import { streakQuery } from "#client/features/insights/api/insights.ts";
@@ -70,18 +71,18 @@ export default function DashboardHome() {
           </p>
         )}
       </div>
+      {/* Issue 53 rows 3 and 7: what to do next comes first on a phone, before the mission he already knows. */}
+      {data?.addChallenge && !locked ? <AddChallengeCard add={data.addChallenge} className="mt-6" /> : null}
+      <NextStep challenges={challenges} today={today} locked={locked} />
       <div className="mt-6">
         <MissionBanner mission={data?.mission ?? null} />
       </div>
       {locked ? null : <PartnerCheers />}
       {locked || challenges.length === 0 ? null : <StreakCard />}
       <section aria-labelledby="challenges-heading" className="mt-10">
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3">
-          <h2 id="challenges-heading" className="font-display text-2xl uppercase tracking-wide sm:text-3xl">
-            Your challenges
-          </h2>
-          {data?.addChallenge && !locked ? <AddChallengeLink add={data.addChallenge} /> : null}
-        </div>
+        <h2 id="challenges-heading" className="font-display text-2xl uppercase tracking-wide sm:text-3xl">
+          Your challenges
+        </h2>
         {challenges.length === 0 ? (
           <EmptyChallenges />
         ) : (

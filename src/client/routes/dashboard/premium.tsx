@@ -6,6 +6,8 @@ import { BillingFaq } from "#client/features/billing/billing-faq.tsx";
 import { ChoosePlan } from "#client/features/billing/choose-plan.tsx";
 import { MembershipCard } from "#client/features/billing/membership-card.tsx";
 import { PremiumIncludes } from "#client/features/billing/premium-includes.tsx";
+import { AddChallengeCard } from "#client/features/dashboard/add-challenge.tsx";
+import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
 import { config } from "#client/lib/config.ts";
 import { preload } from "#client/lib/preload.ts";
 import { serverPreload } from "#client/lib/server-preload.ts";
@@ -28,6 +30,9 @@ export default function Premium() {
   const billing = useQuery(billingQuery());
   const overview = billing.data;
   const premium = overview?.membership.premium ?? false;
+  // Issue 53 row 3: the payment screen's redirect lands here; the challenge he paid for is the next step. The frame
+  // has the dashboard loaded already (layout.tsx), so this costs no request.
+  const add = useQuery(dashboardQuery()).data?.addChallenge;
 
   return (
     <DashboardPage
@@ -59,6 +64,7 @@ export default function Premium() {
       ) : (
         <div className="space-y-12">
           <div>
+            {premium && add ? <AddChallengeCard add={add} className="mb-6" /> : null}
             {overview.testMode ? (
               <p className="mb-4 inline-flex rounded-full border border-volt/40 bg-volt/5 px-3.5 py-1.5 text-sm">
                 Test mode: payments go to a test checkout, and no real money is charged.

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { milestones, todos, users } from "#server/db/schema.ts";
+import { milestones, profiles, runValidations, todos, users } from "#server/db/schema.ts";
 import type { Insights } from "#shared/insights/contracts.ts";
 import { challengeProgress } from "#shared/plan/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
@@ -194,6 +194,32 @@ describe("insights API (GET /api/insights)", () => {
     expect(insights.activity.flatMap((w) => w.days).every((d) => d.count === 0)).toBe(true);
     expect(insights.progress.challenges).toEqual([]);
     expect(insights.deadlines).toEqual({ onTime: 0, late: 0, overdue: 0, upcoming: 0 });
+  });
+
+  it("issue 53 row 7: his validated run is his first step: a 1-week streak, the run's week on his clock filled", async () => {
+    const user = await t.createUser({ firstName: "Marcus" });
+    await user.api.reminders.settings.$patch({ json: { timeZone: ZONE } });
+    await user.api.onboarding.challenge.$post({ json: { maxDurationMinutes: 50 } });
+    // Accepted three hours before now, so the 80 minutes fit the time since (issue 53 row 2)...
+    await t.db
+      .update(profiles)
+      .set({ challengeAcceptedAt: new Date("2030-01-09T07:00:00Z") })
+      .where(eq(profiles.id, user.id));
+    const run = await user.api.onboarding["run-validation"].$post({
+      json: { previousMaxDuration: 50, todayDuration: 80, notes: "Eighty minutes without my phone. It was hard." },
+    });
+    expect(run.status).toBe(201);
+    // ...then dated as the history has it: Sunday 21:30 in New York, already Monday on the server's clock.
+    await t.db
+      .update(runValidations)
+      .set({ createdAt: new Date("2030-01-07T02:30:00Z") })
+      .where(eq(runValidations.userId, user.id));
+
+    const streak = await (await user.api.insights.streak.$get()).json();
+    expect(streak).toMatchObject({ weeks: 1, restWeeks: 0, thisWeekDone: false, restWeekAvailable: true });
+    expect(streak.recent.map((w) => w.status)).toEqual([...Array(10).fill("before"), "done", "current"]);
+    expect(streak.recent.at(-2)?.monday).toBe("2029-12-31");
+    expect((await readInsights(user)).streak).toEqual(streak);
   });
 
   it("never counts another user's work, and shows him only his own plan", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { challenges, milestones, todos, users } from "#server/db/schema.ts";
+import { challenges, milestones, runValidations, todos, users } from "#server/db/schema.ts";
 import type { ChallengeProgressLine, Insights } from "#shared/insights/contracts.ts";
 import {
   activityGrid,
@@ -34,10 +34,24 @@ async function readCompletions(db: Db, userId: string): Promise<Date[]> {
   return rows.flatMap((row) => (row.at ? [row.at] : []));
 }
 
+/**
+ * When he validated his run challenge, if he has (issue 53 row 7, decision 0150): the run is the first step of his
+ * streak, so the day-one dashboard does not tell a man who just ran 80 minutes that he has no streak yet. It counts
+ * for the streak alone; the activity grid counts the todos and milestones of his plans.
+ */
+async function readRunValidatedAt(db: Db, userId: string): Promise<Date[]> {
+  const rows = await db
+    .select({ at: runValidations.createdAt })
+    .from(runValidations)
+    .where(eq(runValidations.userId, userId));
+  return rows.map((row) => row.at);
+}
+
 /** His weekly streak on his clock (the dashboard, and both Monday summaries with `timeZone` already known). */
 export async function readStreak(db: Db, userId: string, now: Date, timeZone?: string): Promise<Streak> {
   const zone = timeZone ?? (await readTimeZone(db, userId));
-  return streakFromCompletions(await readCompletions(db, userId), now, zone);
+  const moments = [...(await readCompletions(db, userId)), ...(await readRunValidatedAt(db, userId))];
+  return streakFromCompletions(moments, now, zone);
 }
 
 type PlanChallenge = { id: string; title: string; milestones: Array<typeof milestones.$inferSelect> };
@@ -91,6 +105,7 @@ export async function readInsights(db: Db, userId: string, now: Date): Promise<I
   const timeZone = await readTimeZone(db, userId);
   const signedUpAt = await readSignedUpAt(db, userId);
   const completions = await readCompletions(db, userId);
+  const run = await readRunValidatedAt(db, userId);
   const planChallenges = await readPlanChallenges(db, userId);
   const planMilestones = planChallenges.flatMap((c) => c.milestones);
   const todoTimes = await readTodoTimes(
@@ -110,7 +125,7 @@ export async function readInsights(db: Db, userId: string, now: Date): Promise<I
   return {
     timeZone,
     today: todayIn(timeZone, now),
-    streak: streakFromCompletions(completions, now, timeZone),
+    streak: streakFromCompletions([...completions, ...run], now, timeZone),
     activity: activityGrid(completions, now, timeZone),
     progress: { weeks: insightMondays(now, timeZone, signedUpAt), challenges: lines },
     deadlines: deadlineRecord(planMilestones, now, timeZone),

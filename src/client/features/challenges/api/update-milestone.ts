@@ -17,3 +17,20 @@ export function useUpdateMilestone() {
     onSuccess: (saved) => patch.milestone(saved),
   });
 }
+
+/** PATCH /api/milestones: several due dates in one request, all or nothing (the workflow's suggested dates). */
+export function useSaveDeadlines() {
+  const patch = usePlanCachePatch();
+  return useMutation({
+    mutationFn: async (deadlines: Array<{ id: string; milestoneDeadline: string }>): Promise<Milestone[]> => {
+      const result = await unwrap(
+        api.milestones.$patch({ json: { milestones: deadlines } }),
+        "Failed to save milestones. Please try again.",
+      );
+      return result.milestones;
+    },
+    onSuccess: (saved) => {
+      for (const milestone of saved) patch.milestone(milestone);
+    },
+  });
+}
