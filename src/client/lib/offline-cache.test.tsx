@@ -1,7 +1,8 @@
-import { QueryClient } from "@tanstack/react-query";
+import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api.ts";
 import { forgetOfflineData, keepOfflineCopy } from "./offline-cache.ts";
+import { keepChangesUntilSent, keptChange } from "./offline-changes.ts";
 
 const KEY = "unscroll:offline:v1";
 const session = (id: string | null) => ({
@@ -40,6 +41,7 @@ describe("the offline copy of the dashboard", () => {
     stopLast();
     vi.useRealTimers();
     vi.restoreAllMocks();
+    onlineManager.setOnline(true);
   });
 
   it("keeps what his dashboard shows, never other answers such as his calendar link or a paused change", async () => {
@@ -209,6 +211,62 @@ describe("the offline copy of the dashboard", () => {
     stop = offline.stop;
     expect(offline.client.getQueryData(["dashboard"])).toBeUndefined();
     expect(offline.client.getQueryData(["session"])).toBeUndefined();
+  });
+
+  it("issue 53 row 1: a todo ticked offline is kept in the copy, and sent once after a reload when the network returns", async () => {
+    const fetch = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => Response.json({ todo: {}, milestone: {} }));
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const client = new QueryClient();
+    keepChangesUntilSent(client);
+    stop = keepOfflineCopy(client);
+    client.setQueryData(["session"], session("marcus"));
+    client.setQueryData(["dashboard"], { firstName: "Marcus" });
+    void client
+      .getMutationCache()
+      .build(client, { ...keptChange, mutationKey: ["dashboard", "milestone", "m1", "todo", "t1"] })
+      .execute(true)
+      .catch(() => {});
+    // A todo generation spends a token: it is never sent again from a copy.
+    void client
+      .getMutationCache()
+      .build(client, { mutationKey: ["dashboard", "milestone", "m1", "generate"], mutationFn: async () => ({}) })
+      .execute(undefined)
+      .catch(() => {});
+    await settle();
+    stop();
+    expect(stored().clientState.mutations.map((m: { mutationKey: unknown[] }) => m.mutationKey)).toEqual([
+      ["dashboard", "milestone", "m1", "todo", "t1"],
+    ]);
+
+    // Closed and opened again without a network: the tick is back, waiting.
+    const offline = new QueryClient();
+    keepChangesUntilSent(offline);
+    offline.mount();
+    stop = keepOfflineCopy(offline);
+    await settle();
+    expect(
+      offline
+        .getMutationCache()
+        .getAll()
+        .map((m) => m.state.isPaused),
+    ).toEqual([true]);
+    expect(fetch).not.toHaveBeenCalled();
+
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
+    onlineManager.setOnline(true);
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect([init?.method, String(url), init?.body]).toEqual(["PATCH", "/api/todos/t1", '{"todoCompleted":true}']);
+    expect(
+      offline
+        .getMutationCache()
+        .getAll()
+        .map((m) => m.state.status),
+    ).toEqual(["success"]);
+    offline.unmount();
   });
 
   it("drops a copy written by the hand-made cache before decision 0113 instead of showing it", async () => {

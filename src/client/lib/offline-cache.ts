@@ -5,8 +5,8 @@ import {
   persistQueryClientRestore,
   persistQueryClientSubscribe,
 } from "@tanstack/query-persist-client-core";
-import type { QueryClient } from "@tanstack/react-query";
-import { ApiError } from "./api.ts";
+import { dehydrate, type QueryClient } from "@tanstack/react-query";
+import { isKeptChange, isNetworkFailure } from "./offline-changes.ts";
 import { type SessionData, sessionQuery } from "./session.ts";
 
 /**
@@ -81,12 +81,13 @@ function guardedStorage(queryClient: QueryClient, local: Storage) {
   };
 }
 
-const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.status === 0;
-
 /**
  * A refresh that failed (offline, or a network that answers nothing) leaves his last answer in the cache with the
  * error beside it. The copy keeps that answer without the error: the next start without a network shows it, where it
  * once found nothing (the answer was left out of the copy as not successful).
+ *
+ * His changes not yet answered are kept as paused, whatever they were doing (waiting for the network, or between two
+ * tries at a server that did not answer): a paused change is what TanStack Query sends again once restored.
  */
 function lastGoodAnswers(client: PersistedClient): string {
   const queries = client.clientState.queries.map((query) =>
@@ -103,7 +104,11 @@ function lastGoodAnswers(client: PersistedClient): string {
         }
       : query,
   );
-  return JSON.stringify({ ...client, clientState: { ...client.clientState, queries } });
+  const mutations = client.clientState.mutations.map((mutation) => ({
+    ...mutation,
+    state: { ...mutation.state, isPaused: true, failureCount: 0, failureReason: null },
+  }));
+  return JSON.stringify({ ...client, clientState: { ...client.clientState, queries, mutations } });
 }
 
 function persistence(queryClient: QueryClient, local: Storage) {
@@ -117,8 +122,8 @@ function persistence(queryClient: QueryClient, local: Storage) {
     }),
     dehydrateOptions: {
       shouldDehydrateQuery: (query) => query.state.data !== undefined && isKept(query.queryKey),
-      // Paused changes stay in memory only (decision 0093: "keep this page open until then").
-      shouldDehydrateMutation: () => false,
+      // His dashboard changes not yet answered, and no other (decision 0148).
+      shouldDehydrateMutation: (mutation) => isKeptChange(mutation) && mutation.state.status === "pending",
     },
   } satisfies PersistedQueryClientSaveOptions;
 }
@@ -129,7 +134,8 @@ const restores = new WeakMap<QueryClient, Promise<void>>();
 /**
  * Puts his copy back into the cache. An answer already there that is newer than the copy's stays (TanStack Query's
  * `hydrate`). No age limit, as before: offline, the last dashboard he saw beats none. A copy that cannot be read is
- * dropped.
+ * dropped. The changes it kept are sent at once when there is a network; without one, TanStack Query sends them when
+ * it returns.
  */
 export function restoreOfflineCopy(queryClient: QueryClient): Promise<void> {
   const local = storage();
@@ -139,7 +145,10 @@ export function restoreOfflineCopy(queryClient: QueryClient): Promise<void> {
     restoring = persistQueryClientRestore({
       ...persistence(queryClient, local),
       maxAge: Number.POSITIVE_INFINITY,
-    }).catch(() => {});
+    })
+      // Not awaited: the screen paints from the copy without waiting for the server.
+      .then(() => void queryClient.resumePausedMutations())
+      .catch(() => {});
     restores.set(queryClient, restoring);
   }
   return restoring;
@@ -154,6 +163,13 @@ export function keepOfflineCopy(queryClient: QueryClient): () => void {
   if (!local) return () => {};
   if (navigator.onLine === false) void restoreOfflineCopy(queryClient);
   const stopSaving = persistQueryClientSubscribe(persistence(queryClient, local));
+  // Saves wait up to SAVE_THROTTLE_MS: a change made just before he closes the app is written as the page goes.
+  const saveNow = () => {
+    const { dehydrateOptions } = persistence(queryClient, local);
+    const copy = { buster: "", timestamp: Date.now(), clientState: dehydrate(queryClient, dehydrateOptions) };
+    guardedStorage(queryClient, local).setItem(STORAGE_KEY, lastGoodAnswers(copy));
+  };
+  window.addEventListener("pagehide", saveNow);
   const stopWatching = queryClient.getQueryCache().subscribe(({ query }) => {
     const { data, error, status } = query.state;
     if (query.queryKey[0] === "session" && status === "error" && isNetworkFailure(error) && data === undefined) {
@@ -161,6 +177,7 @@ export function keepOfflineCopy(queryClient: QueryClient): () => void {
     }
   });
   return () => {
+    window.removeEventListener("pagehide", saveNow);
     stopWatching();
     stopSaving();
   };

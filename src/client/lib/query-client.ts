@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api.ts";
 import { keepOfflineCopy } from "./offline-cache.ts";
+import { keepChangesUntilSent } from "./offline-changes.ts";
 import { pageHydrated } from "./use-hydrated.ts";
 
 /**
@@ -8,6 +9,12 @@ import { pageHydrated } from "./use-hydrated.ts";
  * again, although most of its queries count as stale at once (staleTime 0, so every visit refetches).
  */
 const JUST_LOADED_MS = 1_000;
+
+/**
+ * How often what others send him (a member's cheer or comment, a partner's cheer) is asked for again while his page
+ * is in view; TanStack Query pauses it while the page is hidden (decision 0151).
+ */
+export const NEWS_REFRESH_MS = 60_000;
 
 export function createQueryClient() {
   return new QueryClient({
@@ -34,7 +41,11 @@ let browserClient: QueryClient | undefined;
 export function appQueryClient(): QueryClient {
   if (!browserClient) {
     browserClient = createQueryClient();
-    if (typeof window !== "undefined") keepOfflineCopy(browserClient);
+    if (typeof window !== "undefined") {
+      // First: a change put back with his copy is sent by what this registers.
+      keepChangesUntilSent(browserClient);
+      keepOfflineCopy(browserClient);
+    }
   }
   return browserClient;
 }

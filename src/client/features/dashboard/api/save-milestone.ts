@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify/unstyled";
-import { ApiError, api, unwrap } from "#client/lib/api.ts";
+import { ApiError } from "#client/lib/api.ts";
+import { keptChange, sendMilestoneChange } from "#client/lib/offline-changes.ts";
 import { announceMilestoneCompleted } from "#client/lib/win-events.ts";
 import type { MilestoneSaved } from "#shared/plan/contracts.ts";
 import { normalizeDeadline, todoMessages } from "#shared/plan/rules.ts";
@@ -14,14 +15,16 @@ export type MilestoneChange =
 
 /**
  * PATCH /api/milestones/:id from the dashboard, optimistic: the cache changes at once, goes back to what it was
- * on failure, and takes the server's answer (the milestone with its todos) on success.
+ * when the server refuses, and takes the server's answer (the milestone with its todos) on success. Without a server
+ * it waits and is sent when one answers (decision 0148).
  */
 export function useSaveMilestone(id: string) {
   const cache = dashboardCache(useQueryClient());
   const mutation = useMutation({
+    ...keptChange,
     mutationKey: milestoneSelfKey(id),
     mutationFn: async ({ change }: { change: MilestoneChange; before?: DashboardMilestone }): Promise<MilestoneSaved> =>
-      unwrap(api.milestones[":id"].$patch({ param: { id }, json: change }), todoMessages.updateMilestoneFailed),
+      sendMilestoneChange(id, change, todoMessages.updateMilestoneFailed),
     onMutate: async ({ change }) => {
       await cache.settle();
       // Again: stopping a refetch puts back the data it started from.

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify/unstyled";
-import { api, unwrap } from "#client/lib/api.ts";
+import { keptChange, sendTodoTick } from "#client/lib/offline-changes.ts";
 import { announceMilestoneCompleted } from "#client/lib/win-events.ts";
 import type { TodoToggled } from "#shared/plan/contracts.ts";
 import { todoMessages } from "#shared/plan/rules.ts";
@@ -9,18 +9,17 @@ import { dashboardCache, milestoneKey, todoKey } from "./dashboard-cache.ts";
 
 /**
  * PATCH /api/todos/:id, optimistic: the todo flips at once and its milestone completes or uncompletes itself
- * on screen as the server will; a failure flips it back.
+ * on screen as the server will; a refusal flips it back. Without a server it waits and is sent when one answers
+ * (decision 0148).
  */
 export function useToggleTodo(milestoneId: string, todoId: string) {
   const queryClient = useQueryClient();
   const cache = dashboardCache(queryClient);
   const mutation = useMutation({
+    ...keptChange,
     mutationKey: todoKey(milestoneId, todoId),
     mutationFn: async (done: boolean): Promise<TodoToggled> =>
-      unwrap(
-        api.todos[":id"].$patch({ param: { id: todoId }, json: { todoCompleted: done } }),
-        todoMessages.updateTodoFailed,
-      ),
+      sendTodoTick(todoId, done, todoMessages.updateTodoFailed),
     onMutate: async (done) => {
       await cache.settle();
       // Again: stopping a refetch puts back the data it started from.
