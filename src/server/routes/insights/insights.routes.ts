@@ -38,7 +38,7 @@ export const insightRoutes = new Hono<AuthedEnv>()
       tag: "Screens",
       summary: "The forgiving weekly streak alone, for the dashboard.",
       description:
-        "`Streak`: `{weeks, restWeeks, thisWeekDone, restWeekAvailable, recent: [{monday, week, status: done \\| rest \\| missed \\| current \\| before}] × 12}`. `weeks` counts the unbroken chain up to now, rest weeks included; one missed week in any four is a rest week, two in a row or two within four weeks end it; this week counts once something is done in it.",
+        "`Streak`: `{weeks, restWeeks, thisWeekDone, restWeekAvailable, recent: [{monday, week, status: done \\| rest \\| missed \\| current \\| before}] × 12}`. A week is done when he completed a todo or milestone in it, or validated his run challenge in it (his first step, decision 0150). `weeks` counts the unbroken chain up to now, rest weeks included; one missed week in any four is a rest week, two in a row or two within four weeks end it; this week counts once something is done in it.",
       ok: { 200: { description: "`Streak`", body: streakSchema } },
     }),
     async (c) => {
