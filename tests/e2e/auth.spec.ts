@@ -73,6 +73,51 @@ test.describe("sign-up → confirm → login → logout", () => {
     await expect(page).toHaveURL(/\/auth\/Login$/);
   });
 
+  test("issue 53 row 9: after sign-up the login page says to check the inbox and resends the e-mail; the confirmation says what comes next", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("inbox");
+    await gotoHydrated(page, "/auth/Signup");
+    await page.getByLabel("First Name").fill("Ines");
+    await page.getByLabel("Email Address").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(strongPassword);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Create a free account" }).click();
+
+    // The SPEC's toast and redirect, and the login page saying what to do now and after.
+    await expect(page.getByText("Verify your email and then login")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/Login$/);
+    const inbox = page.getByRole("region", { name: "Check your inbox" });
+    await expect(inbox).toContainText(`Open the e-mail we sent to ${email}`);
+    await expect(inbox).toContainText("Come back here and log in with your password.");
+    await waitForMail(email, (m) => /Confirm your/.test(m.subject));
+
+    // No e-mail? One tap sends a fresh link.
+    await inbox.getByRole("button", { name: "Resend the e-mail" }).click();
+    await expect(inbox.getByRole("status")).toHaveText("Sent again. It can take a minute; look in spam or junk too.");
+    await expect
+      .poll(async () => {
+        const response = await fetch(`http://127.0.0.1:${E2E.mailApiPort}/?to=${encodeURIComponent(email)}`);
+        return ((await response.json()) as { subject: string }[]).filter((m) => /Confirm your/.test(m.subject)).length;
+      })
+      .toBe(2);
+
+    // The second link confirms; the success view says what comes after the redirect.
+    const mails = (await (
+      await fetch(`http://127.0.0.1:${E2E.mailApiPort}/?to=${encodeURIComponent(email)}`)
+    ).json()) as {
+      links: string[];
+    }[];
+    const link = mails.at(-1)!.links.find((l) => l.includes("/api/auth/verify-email"))!;
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
+    await page.goto(pathOf(link));
+    await expect(page.getByRole("heading", { name: "Email Verified ✅" })).toBeVisible();
+    await expect(page.getByText("Redirecting you to the home page...")).toBeVisible();
+    await expect(page.getByText("Next: log in with your e-mail and password to start your challenge.")).toBeVisible();
+  });
+
   test("opened on 127.0.0.1 instead of localhost, sign-up and login work (issue 12, row 11)", async ({ page }) => {
     const origin = `http://127.0.0.1:${E2E.appPort}`;
     const email = uniqueEmail("loopback");

@@ -85,6 +85,8 @@ export function EmailConfirmation() {
       <div role="status" aria-live="polite" className="flex flex-col items-center gap-3 py-4 text-center">
         <h1 className="font-display text-4xl uppercase tracking-wide sm:text-5xl">Email Verified ✅</h1>
         <p className="text-lg text-text">Your email has been confirmed successfully!</p>
+        {/* What comes next, so the home page's "log in" is no surprise (issue 53 row 9). */}
+        <p className="text-muted">Next: log in with your e-mail and password to start your challenge.</p>
         <p className="mt-2 inline-flex items-center gap-2 text-sm text-muted">
           <Spinner className="size-4 shrink-0" />
           <span>Redirecting you to the home page...</span>

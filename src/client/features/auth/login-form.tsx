@@ -9,6 +9,7 @@ import { authMessages, authTimings, isValidEmail } from "#shared/account/rules.t
 import { paths } from "#shared/paths.ts";
 import { requestPasswordReset, signIn } from "./api/auth.ts";
 import { FormMessage } from "./auth-shell.tsx";
+import { CheckInbox } from "./check-inbox.tsx";
 
 type Notice = { tone: "error" | "success"; text: string };
 
@@ -31,7 +32,8 @@ async function goAfterLogin() {
 
 export function LoginForm() {
   const location = useLocation();
-  const initialEmail = (location.state as { email?: string } | null)?.email ?? "";
+  const state = location.state as { email?: string; signedUp?: boolean } | null;
+  const initialEmail = state?.email ?? "";
   const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
   const [resetNotice, setResetNotice] = useState<Notice | null>(null);
@@ -88,53 +90,56 @@ export function LoginForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Log in">
-      <TextField
-        label="Email Address"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register("email")}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
-      />
+    <>
+      {state?.signedUp && initialEmail ? <CheckInbox email={initialEmail} /> : null}
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Log in">
+        <TextField
+          label="Email Address"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
 
-      {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
-      {success ? <FormMessage tone="success">Logged in. Taking you there...</FormMessage> : null}
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+        {success ? <FormMessage tone="success">Logged in. Taking you there...</FormMessage> : null}
 
-      <button type="submit" className="btn-primary w-full" disabled={isSubmitting || success}>
-        {isSubmitting || success ? "Signing in..." : "Sign in"}
-      </button>
+        <button type="submit" className="btn-primary w-full" disabled={isSubmitting || success}>
+          {isSubmitting || success ? "Signing in..." : "Sign in"}
+        </button>
 
-      <div className="space-y-3 border-t border-line pt-5 text-sm">
-        <p className="text-muted">
-          Forgot your password?{" "}
-          <button
-            type="button"
-            onClick={onResetRequest}
-            disabled={resetPending}
-            className="font-semibold text-volt underline-offset-2 hover:underline disabled:opacity-50"
-          >
-            {resetPending ? "Sending..." : "Reset it here"}
-          </button>
-        </p>
-        {resetNotice ? <FormMessage tone={resetNotice.tone}>{resetNotice.text}</FormMessage> : null}
-        <p className="text-muted">
-          Can't find our email? Check your spam or junk folder: confirmation and reset links sometimes land there.
-        </p>
-        <p className="text-muted">
-          New here?{" "}
-          <Link to={paths.signup} className="font-semibold text-volt underline-offset-2 hover:underline">
-            Create a free account
-          </Link>
-        </p>
-      </div>
-    </form>
+        <div className="space-y-3 border-t border-line pt-5 text-sm">
+          <p className="text-muted">
+            Forgot your password?{" "}
+            <button
+              type="button"
+              onClick={onResetRequest}
+              disabled={resetPending}
+              className="font-semibold text-volt underline-offset-2 hover:underline disabled:opacity-50"
+            >
+              {resetPending ? "Sending..." : "Reset it here"}
+            </button>
+          </p>
+          {resetNotice ? <FormMessage tone={resetNotice.tone}>{resetNotice.text}</FormMessage> : null}
+          <p className="text-muted">
+            Can't find our email? Check your spam or junk folder: confirmation and reset links sometimes land there.
+          </p>
+          <p className="text-muted">
+            New here?{" "}
+            <Link to={paths.signup} className="font-semibold text-volt underline-offset-2 hover:underline">
+              Create a free account
+            </Link>
+          </p>
+        </div>
+      </form>
+    </>
   );
 }

@@ -36,7 +36,7 @@ export function SignupForm() {
     const result = await signUp({ ...values, acceptTerms: true });
     if (result.ok) {
       toast.success(authMessages.signupSuccess, { autoClose: AUTH_TOAST_MS });
-      navigate(paths.login, { state: { email } });
+      navigate(paths.login, { state: { email, signedUp: true } });
       return;
     }
     const message = result.message ?? "";

@@ -182,7 +182,6 @@ describe("only the endpoints the app uses are open (row 8)", () => {
       ["POST", "/api/auth/change-password", { currentPassword: user.password, newPassword: "changed2run" }],
       ["POST", "/api/auth/change-email", { newEmail: uniqueEmail("moved") }],
       ["POST", "/api/auth/delete-user", { password: user.password }],
-      ["POST", "/api/auth/send-verification-email", { email: user.email }],
       ["POST", "/api/auth/sign-in/email/", { email: user.email, password: user.password }],
       ["GET", "/api/auth/ok"],
       ["GET", "/api/auth/reset-password/a/b"],

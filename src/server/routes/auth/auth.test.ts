@@ -2,6 +2,7 @@ import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, profiles, sessions, users, verifications } from "#server/db/schema.ts";
+import { authMessages } from "#shared/account/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { newAccount, signUpBody, TEST_PASSWORD, uniqueEmail } from "#tests/support/personas.ts";
 import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
@@ -29,6 +30,36 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+
+  it("issue 53 row 9: a resend mails a fresh link to an unconfirmed account only, answered alike for every address", async () => {
+    const email = uniqueEmail("resend");
+    expect((await signUp(t, email)).status).toBe(200);
+    await t.smtp.waitFor(email, { subject: /Confirm your/ });
+    const confirmed = await t.createUser();
+    const unknown = uniqueEmail("nobody");
+    const seen = t.smtp.mails.length;
+
+    const answers = [];
+    for (const address of [email, confirmed.email, unknown]) {
+      const answer = await t.request("/api/auth/send-verification-email", { body: { email: address } });
+      answers.push([answer.status, await answer.json()]);
+    }
+    expect(answers).toEqual([
+      [200, { status: true }],
+      [200, { status: true }],
+      [200, { status: true }],
+    ]);
+    // The fresh link confirms the account.
+    const fresh = await t.smtp.waitFor(email, { since: seen, subject: /Confirm your/ });
+    expect(t.smtp.countFor(email)).toBe(2);
+    expect((await t.request(linkIn(fresh, "/api/auth/verify-email"))).status).toBe(302);
+    expect((await signIn(t, email)).status).toBe(200);
+    expect(t.smtp.countFor(unknown)).toBe(0);
+
+    // Its own check of the address, in the sign-up form's words.
+    const bad = await t.request("/api/auth/send-verification-email", { body: { email: "not-an-address" } });
+    expect([bad.status, await bad.json()]).toEqual([400, { error: authMessages.invalidEmail }]);
+  });
 
   it("confirms by e-mail, logs in with a session and logs out server-side", async () => {
     const email = uniqueEmail("journey");

@@ -83,6 +83,14 @@ export const resetRequestBody = z
   })
   .transform(({ email, redirectTo }) => ({ email, ...(redirectTo ? { redirectTo } : {}) }));
 
+/**
+ * POST /send-verification-email: the login screen's "Resend the e-mail" after sign-up (issue 53 row 9). Only the address
+ * passes on: the e-mail's link is ours and lands on the confirmation screen whatever a callbackURL would say.
+ */
+export const resendConfirmationBody = z
+  .object({ email: address.refine(betterAuthTakes, { message: invalidEmail }) })
+  .transform(({ email }) => ({ email }));
+
 /** POST /reset-password: the new password by the sign-up rule; the rest (the link's token) passes on as sent. */
 export const resetPasswordBody = z
   .looseObject({

@@ -6,6 +6,7 @@ import { authMessages } from "#shared/account/rules.ts";
 import { emailConfirmedLandingPath, paths } from "#shared/paths.ts";
 import {
   confirmationLinkQuery,
+  resendConfirmationBody,
   resetLinkQuery,
   resetPasswordBody,
   resetRequestBody,
@@ -70,8 +71,8 @@ export type AuthEndpoint = {
  * e-mails); everything else under /api/auth answers 404 (decision 0065). Closed among others: /update-user, which
  * stored any JSON value as the first name (the profile page uses PATCH /api/me); /get-session and /list-sessions,
  * which hand the raw session token to page scripts (the app reads GET /api/me); /revoke-session, which answered
- * success for another user's token; /change-password and /send-verification-email, which no screen offers (a login
- * before confirming sends a fresh link). Opening one more is adding its row, with a reason.
+ * success for another user's token; /change-password, which no screen offers. Opening one more is adding its row, with
+ * a reason.
  */
 export const authEndpoints: readonly AuthEndpoint[] = [
   {
@@ -118,6 +119,16 @@ export const authEndpoints: readonly AuthEndpoint[] = [
       // better-auth's own answer to every reset request, word for word, so the client sees no change.
       answer: { status: true, message: "If this email exists in our system, check your email for the reset link" },
     },
+  },
+  {
+    method: "POST",
+    path: "/send-verification-email",
+    summary:
+      "Mails a fresh confirmation link if the address has an unconfirmed account (the login screen's resend after sign-up); answered alike for every address.",
+    body: resendConfirmationBody,
+    answer: authAnswers.accepted,
+    // The count the confirmation link's openings use, per IP and per address; each address's account mails are capped too.
+    attempts: { action: "verificationEmail", per: "ip and address" },
   },
   {
     method: "POST",

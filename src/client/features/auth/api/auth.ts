@@ -15,6 +15,11 @@ export function signIn(input: { email: string; password: string }) {
   return callAuth<{ user?: { id: string } | null }>("/sign-in/email", input);
 }
 
+/** The login screen's "Resend the e-mail" after sign-up: a fresh confirmation link, if the account is unconfirmed. */
+export function resendConfirmation(email: string) {
+  return callAuth("/send-verification-email", { email });
+}
+
 export function requestPasswordReset(email: string) {
   return callAuth("/request-password-reset", { email, redirectTo: paths.resetPassword });
 }
