@@ -370,6 +370,11 @@ export const routeProbes: Record<string, RouteProbe> = {
     request: (a) => ({ path: "/api/community/posts", body: { kind: "milestone", milestoneId: a.milestoneId } }),
     otherUser: "refused",
   },
+  "GET /api/community/posts/:id/photo": {
+    access: "signed-in",
+    request: (a) => ({ path: `/api/community/posts/${a.milestoneId}/photo` }),
+    otherUser: "refused",
+  },
   "PUT /api/community/posts/:id/cheer": {
     access: "signed-in",
     request: (a) => ({ path: `/api/community/posts/${a.milestoneId}/cheer`, body: {} }),

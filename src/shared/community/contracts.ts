@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizeEmail } from "../account/rules.ts";
 import { answer } from "../answer.ts";
+import { activityReadingSchema } from "../proof/contracts.ts";
 import { userText } from "../text.ts";
 import { commentTextSchema, postTextSchema } from "./post-text.ts";
 import {
@@ -101,6 +102,27 @@ export const sharePostSchema = z.discriminatedUnion("kind", [
 export type SharePostRequest = z.output<typeof sharePostSchema>;
 
 /**
+ * The proof he chose to show with a post (issue 53 row 4): the photo, served to those who may see the post, or the
+ * activity's figures and the route's shape. Not when or where it started: a stranger learns no more than the win.
+ */
+const postProofSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("photo"),
+    photo: z.object({ width: z.number(), height: z.number(), url: z.string() }),
+  }),
+  z.object({
+    kind: z.literal("activity"),
+    activity: activityReadingSchema.pick({
+      distanceMeters: true,
+      movingSeconds: true,
+      paceSecondsPerKm: true,
+      route: true,
+    }),
+  }),
+]);
+export type PostProof = z.infer<typeof postProofSchema>;
+
+/**
  * A post as the feed shows it: his first name, his badges and the win; nothing from his answers, e-mail or todos.
  * `author.badges`: the badges he holds, in display order, shown beside his name.
  */
@@ -113,7 +135,7 @@ const feedPostSchema = z.object({
   /** The day of the win (YYYY-MM-DD). */
   achievedOn: z.string(),
   text: z.string(),
-  proof: z.enum(["activity", "photo"]).nullable(),
+  proof: postProofSchema.nullable(),
   cheers: z.number(),
   cheeredByMe: z.boolean(),
   comments: z.number(),
@@ -131,8 +153,13 @@ export const feedCursorSchema = z.object({
     .optional(),
 });
 
-/** GET /api/community/feed?cursor=: newest first; `nextCursor` asks for the page after this one (null: the end). */
-export const feedPageSchema = answer(z.object({ posts: z.array(feedPostSchema), nextCursor: z.string().nullable() }));
+/**
+ * GET /api/community/feed?cursor=: newest first; `nextCursor` asks for the page after this one (null: the end).
+ * `hidden`: the posts he hid (reported, or by a member he blocked), counted on the first page, 0 on the others.
+ */
+export const feedPageSchema = answer(
+  z.object({ posts: z.array(feedPostSchema), nextCursor: z.string().nullable(), hidden: z.number() }),
+);
 export type FeedPage = z.infer<typeof feedPageSchema>;
 
 /** POST /api/community/posts */

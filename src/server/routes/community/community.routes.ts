@@ -12,6 +12,7 @@ import {
   readBlocks,
   readComments,
   readFeed,
+  readPostPhoto,
   report,
   sharePost,
   takeBackCheer,
@@ -77,6 +78,12 @@ const requireMember = createMiddleware<AuthedEnv>(async (c, next) => {
 
 /** What `requireMember` answers anyone it turns away: every member-only route documents both. */
 const memberRefusals = ["community.notAdmitted", "community.suspended"] as const;
+
+/**
+ * A post's photo never changes under its post (a replaced proof leaves the post without one), but a removal or a
+ * block should not leave it in his browser for long: a day, and only his (issue 53 row 4).
+ */
+const POST_PHOTO_CACHE = "private, max-age=86400";
 
 const cheerDoc = {
   tag: "Community",
@@ -169,8 +176,8 @@ export const communityRoutes = new Hono<AuthedEnv>()
       tag: "Community",
       summary: "One page of the feed, newest first (members only).",
       description:
-        "`?cursor=` the `nextCursor` of the page before (none: the newest). `{posts, nextCursor}`: up to 20 posts, each with his first name, the win (challenge, milestone, day), his words, whether a proof is shown, cheers and comments. A cursor this server did not write reads as the first page.",
-      ok: { 200: { description: "`FeedPage`: `{posts, nextCursor}`", body: feedPageSchema } },
+        "`?cursor=` the `nextCursor` of the page before (none: the newest). `{posts, nextCursor}`: up to 20 posts, each with his first name, the win (challenge, milestone, day), his words, the proof he chose to show (the photo's address, or the activity's distance, moving time, pace and route shape), cheers and comments. `hidden`: on the first page, how many posts he hid (reported, or by a member he blocked), so an empty feed can say so; 0 on later pages. A cursor this server did not write reads as the first page.",
+      ok: { 200: { description: "`FeedPage`: `{posts, nextCursor, hidden}`", body: feedPageSchema } },
       errors: [...memberRefusals],
     }),
     requireUser,
@@ -204,6 +211,30 @@ export const communityRoutes = new Hono<AuthedEnv>()
     async (c) => {
       const post = await sharePost(c.var.deps.database.db, c.var.user.id, c.req.valid("json"));
       return c.json({ post }, 201);
+    },
+  )
+  .get(
+    "/posts/:id/photo",
+    documented({
+      tag: "Community",
+      summary: "The photo a post shows as its proof (members who may see the post only).",
+      description:
+        "The re-encoded photo (`image/webp`) of a post shared with its photo proof, for a member who sees that post in his feed. A post he reported, whose author he blocked, that was removed, or that shows no photo → 404. Kept a day by his browser (`private`): a removal or a block reaches what it keeps by then.",
+      ok: { 200: "The photo" },
+      media: "image/webp",
+      errors: [...memberRefusals, "community.postNotFound"],
+    }),
+    requireUser,
+    requireMember,
+    idParam("community.postNotFound"),
+    async (c) => {
+      const { database, proofStorage } = c.var.deps;
+      const photo = await readPostPhoto(database.db, proofStorage, c.var.user.id, c.req.valid("param").id);
+      if (!photo) throw new DomainError("community.postNotFound");
+      return c.body(new Uint8Array(photo.bytes), 200, {
+        "Content-Type": photo.contentType,
+        "Cache-Control": POST_PHOTO_CACHE,
+      });
     },
   )
   .put(

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   communityBlocks,
@@ -8,6 +9,7 @@ import {
   communityPosts,
   communityReports,
   milestones,
+  proofs,
   runValidations,
   userBadges,
 } from "#server/db/schema.ts";
@@ -116,6 +118,7 @@ describe("the community feed once it opens (issue 40)", () => {
       expect(await (await men[1]!.api.community.feed.$get({ query: {} })).json()).toEqual({
         posts: [],
         nextCursor: null,
+        hidden: 0,
       });
     } finally {
       await own.close();
@@ -178,6 +181,84 @@ describe("the community feed once it opens (issue 40)", () => {
     });
     expect(JSON.stringify(post)).not.toContain("Longest ever.");
     expect((await user.api.community.posts.$post({ json: { kind: "run" } })).status).toBe(409);
+  });
+
+  it("issue 53 row 4: a shared proof shows its photo to members who see the post and nobody else; a run its route, distance and pace", async () => {
+    const { user: marcus, milestone } = await memberWithWin("Marcus");
+    const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#4ade80" } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await marcus.api.milestones[":id"].proof.$post({
+      param: { id: milestone.id },
+      form: { file: new File([jpeg], "finish.jpg") },
+    });
+    expect(uploaded.status).toBe(201);
+    const { proof } = await uploaded.json();
+    const photoPost = (
+      (await (
+        await marcus.api.community.posts.$post({
+          json: { kind: "milestone", milestoneId: milestone.id, withProof: true },
+        })
+      ).json()) as { post: FeedPost }
+    ).post;
+    const url = `/api/community/posts/${photoPost.id}/photo`;
+    const { user: dev } = await memberWithWin("Dev");
+    const seen = (await feed(dev)).posts.find((p) => p.id === photoPost.id);
+    expect(seen?.proof).toEqual({ kind: "photo", photo: { width: 320, height: 240, url } });
+
+    // Dev, a member who sees the post, loads the photo; the owner's own address stays his alone.
+    const served = await dev.api.community.posts[":id"].photo.$get({ param: { id: photoPost.id } });
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+    expect(served.headers.get("cache-control")).toBe("private, max-age=86400");
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe("webp");
+    expect((await dev.api.proofs[":id"].photo.$get({ param: { id: proof.id } })).status).toBe(404);
+
+    // Nobody else: a man not let in, no session, a member who blocked Marcus.
+    const waitingMan = await waiting("Sam");
+    const refused = await waitingMan.api.community.posts[":id"].photo.$get({ param: { id: photoPost.id } });
+    expect(refused.status).toBe(403);
+    expect((await t.request(url)).status).toBe(401);
+    const { user: ben } = await memberWithWin("Ben");
+    expect((await ben.api.community.posts[":id"].photo.$get({ param: { id: photoPost.id } })).status).toBe(200);
+    await ben.api.community.posts[":id"]["block-author"].$put({ param: { id: photoPost.id } });
+    const blocked = await ben.api.community.posts[":id"].photo.$get({ param: { id: photoPost.id } });
+    expect(blocked.status).toBe(404);
+    expect(await blocked.json()).toEqual({ error: feedMessages.postNotFound });
+
+    // A run shared with its file: the figures and the route's shape, not when or where it started.
+    const [run] = await t.db
+      .insert(runValidations)
+      .values({ userId: dev.id, todayDuration: 80, notes: "" })
+      .onConflictDoUpdate({ target: runValidations.userId, set: { todayDuration: 80 } })
+      .returning();
+    const activity = {
+      format: "gpx" as const,
+      startedAt: "2026-11-20T06:10:00.000Z",
+      distanceMeters: 14_100,
+      movingSeconds: 4_800,
+      elapsedSeconds: 4_900,
+      paceSecondsPerKm: 340,
+      route: [
+        [0, 0],
+        [900, 400],
+        [1_800, 0],
+      ] as [number, number][],
+    };
+    await t.db.insert(proofs).values({ userId: dev.id, runValidationId: run!.id, kind: "activity", activity });
+    const runPost = (
+      (await (await dev.api.community.posts.$post({ json: { kind: "run", withProof: true } })).json()) as {
+        post: FeedPost;
+      }
+    ).post;
+    const runSeen = (await feed(marcus)).posts.find((p) => p.id === runPost.id);
+    expect(runSeen?.proof).toEqual({
+      kind: "activity",
+      activity: { distanceMeters: 14_100, movingSeconds: 4_800, paceSecondsPerKm: 340, route: activity.route },
+    });
+    expect(JSON.stringify(runSeen)).not.toContain("2026-11-20T06:10");
+    // A run post has no photo to serve.
+    expect((await marcus.api.community.posts[":id"].photo.$get({ param: { id: runPost.id } })).status).toBe(404);
   });
 
   it("counts one cheer per member; he cannot cheer his own, and can take his back", async () => {
@@ -467,6 +548,34 @@ describe("the community feed once it opens (issue 40)", () => {
     await quiet.api.community.posts[":id"]["block-author"].$put({ param: { id: loudPost } });
     const exported = JSON.stringify(await (await loud.api.me.data.$get()).json());
     expect(exported).not.toContain(quiet.id);
+  });
+
+  it("issue 53 row 5: the feed counts the posts he hid, reported or by a member he blocked, not those removed for all", async () => {
+    const { user: loud, milestone, plan } = await memberWithWin("Loud");
+    const { user: dev } = await memberWithWin("Dev");
+    const first = await shared(loud, milestone.id);
+    expect((await feed(dev)).hidden).toBe(0);
+
+    await dev.api.community.posts[":id"].report.$post({ param: { id: first.id }, json: { reason: "spam" } });
+    const afterReport = await feed(dev);
+    expect(afterReport.posts.map((p) => p.id)).not.toContain(first.id);
+    expect(afterReport.hidden).toBe(1);
+
+    // A second post of Loud's, then the block: both his posts are hidden for Dev, each counted once.
+    const second = plan.challenges[0]!.milestones[1]!;
+    await t.db
+      .update(milestones)
+      .set({ milestoneCompleted: true, completedAt: new Date("2026-11-21T18:30:00Z") })
+      .where(eq(milestones.id, second.id));
+    const secondPost = await shared(loud, second.id);
+    await dev.api.community.posts[":id"]["block-author"].$put({ param: { id: secondPost.id } });
+    expect((await feed(dev)).hidden).toBe(2);
+    // Others hid nothing; the author himself sees his posts.
+    expect((await feed(loud)).hidden).toBe(0);
+
+    // Removed by the operator: gone for everyone, no longer his to unhide.
+    await t.db.update(communityPosts).set({ removedAt: new Date() }).where(eq(communityPosts.id, first.id));
+    expect((await feed(dev)).hidden).toBe(1);
   });
 
   it("answers 401 to every feed endpoint without a session, 404 for a post that is not there, 400 for a bad page link", async () => {

@@ -20,6 +20,7 @@ import type {
   FeedComment,
   FeedPage,
   FeedPost,
+  PostProof,
   ReportRequest,
   SharePostRequest,
 } from "#shared/community/contracts.ts";
@@ -31,9 +32,11 @@ import {
   COMMUNITY_DAILY_LIMITS,
   FEED_PAGE_SIZE,
 } from "#shared/community/rules.ts";
+import type { ActivityReading } from "#shared/proof/contracts.ts";
 import { DAY_MS, dayOf, isStorableMoment } from "#shared/time.ts";
 import { DomainError, type DomainErrorCode } from "../domain-error.ts";
 import { opaqueName } from "../mail/signed-token.ts";
+import type { ProofStorage } from "../proof/proof-storage.ts";
 import { notifyAuthor } from "./notifications.ts";
 
 /** The run every man starts with, as a post names it. */
@@ -96,6 +99,9 @@ function postColumns(viewerId: string) {
     achievedOn: communityPosts.achievedOn,
     text: communityPosts.text,
     proofKind: proofs.kind,
+    proofActivity: proofs.activity,
+    photoWidth: proofs.photoWidth,
+    photoHeight: proofs.photoHeight,
     createdAt: communityPosts.createdAt,
     cheers: sql<number>`(select count(*)::int from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id})`,
     cheeredByMe: sql<boolean>`exists (select 1 from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id} and ${communityCheers.userId} = ${viewerId})`,
@@ -113,6 +119,9 @@ type PostRow = {
   achievedOn: string;
   text: string;
   proofKind: string | null;
+  proofActivity: ActivityReading | null;
+  photoWidth: number | null;
+  photoHeight: number | null;
   createdAt: Date;
   cheers: number;
   cheeredByMe: boolean;
@@ -136,6 +145,23 @@ async function authorBadges(db: Db, rows: readonly { userId: string }[]): Promis
   return badges;
 }
 
+/** Where a post's photo is served to the members who may see the post (GET /api/community/posts/:id/photo). */
+const postPhotoUrl = (postId: string) => `/api/community/posts/${postId}/photo`;
+
+function postProof(row: PostRow): PostProof | null {
+  if (row.proofKind === "photo") {
+    return {
+      kind: "photo",
+      photo: { width: row.photoWidth ?? 0, height: row.photoHeight ?? 0, url: postPhotoUrl(row.id) },
+    };
+  }
+  if (row.proofKind === "activity" && row.proofActivity) {
+    const { distanceMeters, movingSeconds, paceSecondsPerKm, route } = row.proofActivity;
+    return { kind: "activity", activity: { distanceMeters, movingSeconds, paceSecondsPerKm, route } };
+  }
+  return null;
+}
+
 function toPost(row: PostRow, viewerId: string, badges: Map<string, BadgeId[]>): FeedPost {
   return {
     id: row.id,
@@ -145,7 +171,7 @@ function toPost(row: PostRow, viewerId: string, badges: Map<string, BadgeId[]>):
     milestoneText: row.milestoneText,
     achievedOn: row.achievedOn,
     text: row.text,
-    proof: row.proofKind === "photo" ? "photo" : row.proofKind ? "activity" : null,
+    proof: postProof(row),
     cheers: Number(row.cheers),
     cheeredByMe: Boolean(row.cheeredByMe),
     comments: Number(row.comments),
@@ -185,11 +211,45 @@ export async function readFeed(db: Db, viewerId: string, cursor?: string): Promi
     .limit(FEED_PAGE_SIZE + 1);
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
-  const badges = await authorBadges(db, page);
+  const [badges, hidden] = await Promise.all([authorBadges(db, page), after ? 0 : hiddenPosts(db, viewerId)]);
   return {
     posts: page.map((row) => toPost(row as PostRow, viewerId, badges)),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last) : null,
+    hidden,
   };
+}
+
+/**
+ * How many posts he hid himself, reported or by a member he blocked (and not removed since, which hides them for
+ * everyone): an empty feed must not tell him nobody posted when he hid what others did (issue 53 row 5). Read from
+ * his own reports and blocks, so it costs what he hid, not the length of the feed.
+ */
+async function hiddenPosts(db: Db, viewerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(communityPosts)
+    .where(
+      and(
+        isNull(communityPosts.removedAt),
+        sql`(${communityPosts.userId} in (select ${communityBlocks.blockedId} from ${communityBlocks} where ${communityBlocks.blockerId} = ${viewerId})
+          or ${communityPosts.id} in (select ${communityReports.postId} from ${communityReports} where ${communityReports.reporterId} = ${viewerId}))`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * The photo shown with a post, for a member who may see that post (the same rule as the feed: not removed, not
+ * reported by him, its author not blocked by him); null for anything else, which answers as a post not there.
+ */
+export async function readPostPhoto(db: Db, storage: ProofStorage, viewerId: string, postId: string) {
+  const [row] = await db
+    .select({ photoKey: proofs.photoKey })
+    .from(communityPosts)
+    .innerJoin(proofs, eq(proofs.id, communityPosts.proofId))
+    .where(and(eq(communityPosts.id, postId), visiblePost(viewerId)));
+  if (!row?.photoKey) return null;
+  return storage.get(row.photoKey);
 }
 
 async function readPost(db: Db, viewerId: string, postId: string): Promise<FeedPost> {

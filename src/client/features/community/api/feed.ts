@@ -190,6 +190,12 @@ export function useReport(target: ReportTarget) {
     onSuccess: () => {
       if (target.kind === "post") {
         updatePost(queryClient, target.postId, () => null);
+        // One more he hid: the feed emptied by his reports says so rather than "Nobody has posted yet".
+        queryClient.setQueryData<FeedPages>(feedKey, (data) =>
+          data?.pages[0]
+            ? { ...data, pages: [{ ...data.pages[0], hidden: data.pages[0].hidden + 1 }, ...data.pages.slice(1)] }
+            : data,
+        );
         return;
       }
       queryClient.setQueryData<FeedComment[]>(commentsKey(target.postId), (list) =>

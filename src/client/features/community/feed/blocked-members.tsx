@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
-import { useState } from "react";
 import { toast } from "react-toastify/unstyled";
 import { blocksQuery, useUnblock } from "../api/feed.ts";
 
@@ -9,20 +8,26 @@ function sinceDay(iso: string) {
   return Number.isNaN(date.getTime()) ? iso : format(date, "MMMM d, yyyy");
 }
 
+/** Where the feed's "See blocked members" leads (issue 53 row 5). */
+export const BLOCKED_MEMBERS_ID = "blocked-members";
+
 /**
  * The members he blocked, under the feed where he blocked them (decision 0138), each with Unblock. Closed by default:
- * it is rarely needed and should not push the feed around.
+ * it is rarely needed and should not push the feed around. `open` is the feed's, which opens it from its empty state.
  */
-export function BlockedMembers() {
-  const [open, setOpen] = useState(false);
+export function BlockedMembers({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <section aria-labelledby="blocked-heading" className="mt-12 border-t border-line pt-6">
+    <section
+      id={BLOCKED_MEMBERS_ID}
+      aria-labelledby="blocked-heading"
+      className="mt-12 scroll-mt-6 border-t border-line pt-6"
+    >
       <h2 id="blocked-heading">
         <button
           type="button"
           aria-expanded={open}
           aria-controls="blocked-list"
-          onClick={() => setOpen((v) => !v)}
+          onClick={() => onOpenChange(!open)}
           className="flex min-h-11 w-full cursor-pointer items-center justify-between gap-3 text-left text-sm font-bold uppercase tracking-[0.15em] text-muted hover:text-text"
         >
           Blocked members

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { FeedPost } from "#shared/community/contracts.ts";
 import { feedQuery, type ReportTarget } from "../api/feed.ts";
 import { BlockDialog } from "./block-dialog.tsx";
-import { BlockedMembers } from "./blocked-members.tsx";
+import { BLOCKED_MEMBERS_ID, BlockedMembers } from "./blocked-members.tsx";
 import { FeedSkeleton } from "./feed-skeleton.tsx";
 import { PostCard } from "./post-card.tsx";
 import { ReportDialog } from "./report-dialog.tsx";
@@ -32,6 +32,7 @@ export function CommunityFeed({
   const [composing, setComposing] = useState(composeWith !== null);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const [blocking, setBlocking] = useState<FeedPost | null>(null);
+  const [blockedOpen, setBlockedOpen] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -58,6 +59,16 @@ export function CommunityFeed({
     });
   }
 
+  /** The list of members he blocked, opened, in view and focused: what "See blocked members" leads to. */
+  function showBlocked() {
+    setBlockedOpen(true);
+    requestAnimationFrame(() => {
+      const section = document.getElementById(BLOCKED_MEMBERS_ID);
+      section?.scrollIntoView({ block: "start" });
+      section?.querySelector<HTMLButtonElement>("button[aria-expanded]")?.focus({ preventScroll: true });
+    });
+  }
+
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -79,11 +90,16 @@ export function CommunityFeed({
           The feed
         </h2>
         <div className="mt-4">
-          <FeedPosts onShare={() => setComposing(true)} onReport={setReporting} onBlock={setBlocking} />
+          <FeedPosts
+            onShare={() => setComposing(true)}
+            onShowBlocked={showBlocked}
+            onReport={setReporting}
+            onBlock={setBlocking}
+          />
         </div>
       </section>
 
-      <BlockedMembers />
+      <BlockedMembers open={blockedOpen} onOpenChange={setBlockedOpen} />
 
       <ShareWinComposer
         open={composing}
@@ -112,10 +128,12 @@ export function CommunityFeed({
 
 function FeedPosts({
   onShare,
+  onShowBlocked,
   onReport,
   onBlock,
 }: {
   onShare: () => void;
+  onShowBlocked: () => void;
   onReport: (target: ReportTarget) => void;
   onBlock: (post: FeedPost) => void;
 }) {
@@ -154,6 +172,31 @@ function FeedPosts({
   }
 
   const posts = feed.data.pages.flatMap((page) => page.posts);
+  const hidden = feed.data.pages[0]?.hidden ?? 0;
+  // Others did post: he hid what they posted, and is told so and where his blocks are (issue 53 row 5).
+  if (posts.length === 0 && hidden > 0) {
+    return (
+      <div className="card text-center">
+        <p className="font-display text-2xl uppercase tracking-wide">
+          You have hidden {hidden} {hidden === 1 ? "post" : "posts"}
+        </p>
+        <p className="mx-auto mt-2 max-w-prose text-muted">
+          Posts you reported and posts by members you blocked don't show in your feed.
+        </p>
+        {/* Sharing is the button above the feed: here, only the way to the members he blocked. */}
+        <a
+          href={`#${BLOCKED_MEMBERS_ID}`}
+          className="btn-secondary mt-5 w-full sm:w-auto"
+          onClick={(event) => {
+            event.preventDefault();
+            onShowBlocked();
+          }}
+        >
+          See blocked members
+        </a>
+      </div>
+    );
+  }
   if (posts.length === 0) {
     return (
       <div className="card text-center">

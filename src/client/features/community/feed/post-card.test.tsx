@@ -42,7 +42,7 @@ function post(firstName: string, change: Partial<FeedPost> = {}): FeedPost {
   };
 }
 
-const page = (...posts: FeedPost[]): { body: FeedPage } => ({ body: { posts, nextCursor: null } });
+const page = (...posts: FeedPost[]): { body: FeedPage } => ({ body: { posts, nextCursor: null, hidden: 0 } });
 
 function renderFeed() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -194,4 +194,74 @@ test("'Load more' asks for the next page with the cursor and adds it below", asy
   expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   const asked = fetch.mock.calls.map(([input]) => new URL(String(input), "http://localhost").search);
   expect(asked).toEqual(["", "?cursor=page-2"]);
+});
+
+test("issue 53 row 4: a post shows the proof he shared: the photo, or the run's route, distance and pace", async () => {
+  const photo = post("Marcus", {
+    proof: { kind: "photo", photo: { width: 320, height: 240, url: "/api/community/posts/p1/photo" } },
+  });
+  const run = post("Dev", {
+    kind: "run",
+    challengeTitle: "Run longer than ever before",
+    milestoneText: "Ran 80 minutes, phone in airplane mode.",
+    proof: {
+      kind: "activity",
+      activity: {
+        distanceMeters: 14_100,
+        movingSeconds: 4_800,
+        paceSecondsPerKm: 340,
+        route: [
+          [0, 0],
+          [900, 400],
+          [1_800, 0],
+        ],
+      },
+    },
+  });
+  stubApi({ "GET /api/community/feed": page(photo, run) });
+  renderFeed();
+
+  await screen.findByText(photo.milestoneText);
+  const photoPost = postOf(photo.milestoneText);
+  const image = await within(photoPost).findByRole("img", { name: `Marcus's proof: ${photo.milestoneText}` });
+  expect(image.getAttribute("src")).toBe("/api/community/posts/p1/photo");
+  expect(within(photoPost).getByText("With proof: photo")).toBeTruthy();
+
+  const runPost = postOf(run.milestoneText);
+  expect(within(runPost).getByRole("img", { name: "The shape of Dev's route: 14.1 km at 5:40 /km" })).toBeTruthy();
+  expect(within(runPost).getByText("14.1 km")).toBeTruthy();
+  expect(within(runPost).getByText("5:40 /km")).toBeTruthy();
+  expect(within(runPost).getByText("1:20:00")).toBeTruthy();
+});
+
+test("issue 53 row 5: a feed he emptied himself says how many posts he hid and leads to the members he blocked", async () => {
+  const marcus = post("Marcus");
+  stubApi({
+    // One post hidden already (a member he blocked); then he reports the last one he sees.
+    "GET /api/community/feed": { body: { posts: [marcus], nextCursor: null, hidden: 1 } },
+    [`POST /api/community/posts/${marcus.id}/report`]: { status: 201, body: { reported: true } },
+    "GET /api/community/blocks": { body: { blocks: [{ id: "b1", firstName: "Loud", since: "2026-11-20T18:30:00Z" }] } },
+  });
+  renderFeed();
+  await screen.findByText(marcus.milestoneText);
+  fireEvent.click(within(postOf(marcus.milestoneText)).getByRole("button", { name: "More about Marcus's post" }));
+  fireEvent.click(screen.getByRole("menuitem", { name: "Report post" }));
+  const dialog = screen.getByRole("dialog", { name: "Report post" });
+  fireEvent.click(within(dialog).getByRole("radio", { name: "Spam or advertising" }));
+  fireEvent.click(within(dialog).getByRole("button", { name: "Send report" }));
+
+  expect(await screen.findByText("You have hidden 2 posts")).toBeTruthy();
+  expect(screen.queryByText(/Nobody has posted yet/)).toBeNull();
+  expect(screen.getByText("Posts you reported and posts by members you blocked don't show in your feed.")).toBeTruthy();
+  fireEvent.click(screen.getByRole("link", { name: "See blocked members" }));
+  const toggle = screen.getByRole("button", { name: "Blocked members" });
+  expect(toggle.getAttribute("aria-expanded")).toBe("true");
+  expect(await screen.findByRole("button", { name: "Unblock Loud" })).toBeTruthy();
+});
+
+test("issue 53 row 5: one hidden post is one post", async () => {
+  stubApi({ "GET /api/community/feed": { body: { posts: [], nextCursor: null, hidden: 1 } } });
+  renderFeed();
+  expect(await screen.findByText("You have hidden 1 post")).toBeTruthy();
+  expect(screen.queryByRole("button", { name: "Share your first win" })).toBeNull();
 });

@@ -7,12 +7,11 @@ import { AuthorBadges } from "../badges/author-badges.tsx";
 import { CheerButton } from "./cheer-button.tsx";
 import { PostComments } from "./post-comments.tsx";
 import { PostMenu } from "./post-menu.tsx";
-
-const proofLabels = { activity: "With proof: activity file", photo: "With proof: photo" } as const;
+import { PostProof } from "./post-proof.tsx";
 
 /**
  * One win in the feed: who (first name and badges), what (the challenge, the milestone or run, the day), his words,
- * and whether a proof backs it; then cheers and comments, and the "…" menu to report the post or block its author.
+ * and the proof he chose to show; then cheers and comments, and the "…" menu to report the post or block its author.
  */
 export function PostCard({
   post,
@@ -64,12 +63,7 @@ export function PostCard({
         </p>
         <p className="mt-1 break-words font-semibold">{post.milestoneText}</p>
         <p className="mt-0.5 break-words text-sm text-muted">{post.challengeTitle}</p>
-        {post.proof ? (
-          <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-success/10 px-2.5 py-1 text-xs font-semibold text-success">
-            <span aria-hidden="true">✓</span>
-            {proofLabels[post.proof]}
-          </p>
-        ) : null}
+        {post.proof ? <PostProof proof={post.proof} name={name} win={post.milestoneText} /> : null}
       </div>
 
       {post.text ? <p className="mt-3 whitespace-pre-line break-words leading-relaxed">{post.text}</p> : null}

@@ -9,7 +9,8 @@ import { useSharePost } from "../api/feed.ts";
 import type { ShareableWin } from "./shareable-wins.ts";
 import { useTextProblem, useWinProblem } from "./text-problem.ts";
 
-const proofNames = { activity: "activity file", photo: "photo" } as const;
+/** What the post will show of his proof: the proof itself, not only that there is one (issue 53 row 4). */
+const proofShown = { activity: "Others see your route, distance and pace.", photo: "Others see your photo." } as const;
 
 /**
  * "Share a win": which win, a few words if he likes, and whether to show the proof behind it. Nothing is posted
@@ -181,9 +182,7 @@ function ComposerForm({
           />
           <span>
             <span className="block font-semibold">Show my proof</span>
-            <span className="block text-sm text-muted">
-              Others see that your {proofNames[win.proof]} backs this win.
-            </span>
+            <span className="block text-sm text-muted">{proofShown[win.proof]}</span>
           </span>
         </label>
       ) : null}
