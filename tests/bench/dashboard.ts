@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { profiles, todos } from "#server/db/schema.ts";
 import { tokenPeriod } from "#shared/tokens/rules.ts";
 import { answersFor, MARCUS } from "../support/personas.ts";
+import { acceptedChallengeMinutesAgo } from "../support/run-challenge.ts";
 import type { createBenchApp } from "./bench-app.ts";
 import { bareServer, measure } from "./stats.ts";
 
@@ -27,6 +28,7 @@ export async function seedDashboardOwner(t: BenchApp) {
   const owner = await t.createUser();
   // Onboarding done, as for everyone who reaches the dashboard: his run is validated.
   await owner.api.onboarding.challenge.$post({ json: { maxDurationMinutes: 20 } });
+  await acceptedChallengeMinutesAgo(db, owner.id, 60);
   const run = await owner.api.onboarding["run-validation"].$post({
     json: { previousMaxDuration: 20, todayDuration: 25, notes: "Longer than ever, phone in airplane mode." },
   });

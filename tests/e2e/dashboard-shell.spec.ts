@@ -229,7 +229,7 @@ test.describe("Insights", () => {
     ]);
     // The run he validated (typed, in userWithPlan) with its target.
     await expect(page.getByRole("region", { name: "Your first run" })).toContainText(
-      "Validated with the duration you typed.",
+      "Self-reported · validated with the minutes you typed",
     );
     await expect(page.getByRole("region", { name: "Your Life Mission" })).toContainText(
       plan.lifeMission ?? plan.missionStatement,

@@ -98,6 +98,21 @@ export async function holdRequests(page: Page, url: string) {
   return release;
 }
 
+/**
+ * His run challenge accepted `minutesAgo` minutes ago on the server's clock (accepting it first if need be): a typed run
+ * can be no longer than the time since (issue 53 row 2), so a test that types one at once moves the acceptance back, as
+ * if he had been out running. `mailApi`: the control address of a test's own server.
+ */
+export async function acceptedMinutesAgo(
+  email: string,
+  minutesAgo: number,
+  mailApi = `http://127.0.0.1:${E2E.mailApiPort}`,
+) {
+  const url = `${mailApi}/challenge-accepted?email=${encodeURIComponent(email)}&minutesAgo=${minutesAgo}`;
+  const answer = (await (await fetch(url)).json()) as { found: boolean };
+  expect(answer.found, `no account ${email} to accept the challenge for`).toBe(true);
+}
+
 export const test = base.extend<{ signedIn: TestUser }>({
   signedIn: async ({ page }, use) => {
     const user = await createConfirmedUser(page);

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { acceptedMinutesAgo, expect, test } from "./fixtures.ts";
 import { apiPost } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
@@ -11,7 +11,7 @@ test.use({ contextOptions: { reducedMotion: "reduce" } });
 test("issue 35 smaller: the 'copied' toast shows above the share modal, not dimmed behind it", async ({
   page,
   context,
-  signedIn: _,
+  signedIn,
 }) => {
   await withStoredConsent(page);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -20,6 +20,7 @@ test("issue 35 smaller: the 'copied' toast shows above the share modal, not dimm
     Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
   });
   await apiPost(page, "/api/onboarding/challenge", { maxDurationMinutes: 40 });
+  await acceptedMinutesAgo(signedIn.email, 90);
   await page.goto("/ValidateChallenge");
   await page.getByLabel("Today's run (minutes)").fill("70");
   await page.getByLabel("How did it go?").fill("Felt great after the first half hour.");

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "../support/e2e-ports.ts";
 import { answersFor, MARCUS } from "../support/personas.ts";
-import { gotoHydrated } from "./fixtures.ts";
+import { acceptedMinutesAgo, gotoHydrated } from "./fixtures.ts";
 
 const headers = { origin: E2E.baseUrl };
 
@@ -20,6 +20,8 @@ export async function apiPatch(page: Page, path: string, data: unknown) {
 /** Onboarding done through the API (the screens have their own tests): challenge accepted and run validated. */
 export async function validateRun(page: Page) {
   await apiPost(page, "/api/onboarding/challenge", { maxDurationMinutes: 40 });
+  const me = await (await page.request.get("/api/me")).json();
+  await acceptedMinutesAgo(me.user.email, 90);
   await apiPost(page, "/api/onboarding/run-validation", {
     previousMaxDuration: 40,
     todayDuration: 65,

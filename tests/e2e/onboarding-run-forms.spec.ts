@@ -1,4 +1,6 @@
-import { expect, holdRequests, test } from "./fixtures.ts";
+import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
+import { E2E } from "../support/e2e-ports.ts";
+import { acceptedMinutesAgo, expect, gotoHydrated, holdRequests, test } from "./fixtures.ts";
 
 // Form rules do not depend on the viewport: one project is enough.
 // Skipped before any fixture runs, so the skipped project creates no accounts.
@@ -73,13 +75,16 @@ test.describe("the challenge-accepted screen", () => {
 
 test("issue 35: after 'I have never run before' the run form does not ask for a longest run, and saves none", async ({
   page,
-  signedIn: _,
+  signedIn,
 }) => {
   await page.goto("/ChallengeAccepted");
   await page.getByLabel("I have never run before").check();
   await expect(page.getByLabel("The longest you have ever run, in minutes")).toBeDisabled();
   await page.getByRole("button", { name: "Validate Challenge" }).click();
   await expect(page).toHaveURL(/\/ValidateChallenge$/);
+  // Back from his run an hour later (issue 53 row 2); the screen keeps what the challenge screen told it.
+  await acceptedMinutesAgo(signedIn.email, 65);
+  await page.reload();
 
   await expect(page.getByLabel("Your previous longest run (minutes, optional)")).toHaveCount(0);
   await expect(page.getByTestId("never-ran")).toHaveText(/You told us you have never run before/);
@@ -140,7 +145,8 @@ test.describe("the run validation form", () => {
     expect((await (await page.request.get("/api/onboarding")).json()).runValidation).toBeNull();
   });
 
-  test("a failed save shows 'Error saving validation' and no modal", async ({ page, signedIn: _ }) => {
+  test("a failed save shows 'Error saving validation' and no modal", async ({ page, signedIn }) => {
+    await acceptedMinutesAgo(signedIn.email, 90);
     await page.route("**/api/onboarding/run-validation", (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Disk full" }) }),
     );
@@ -163,6 +169,7 @@ test.describe("the run validation form", () => {
       Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
     });
     const release = await holdRequests(page, "**/api/onboarding/run-validation");
+    await acceptedMinutesAgo(signedIn.email, 90);
     await page.goto("/ValidateChallenge");
     await page.getByLabel("Your previous longest run (minutes, optional)").fill("45");
     await page.getByLabel("Today's run (minutes)").fill("70");
@@ -192,4 +199,77 @@ test.describe("the run validation form", () => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/quiz$/);
   });
+});
+
+test("issue 53 row 2: a typed run longer than the time since he accepted is refused; a typed run says it is self-reported", async ({
+  page,
+  signedIn,
+}) => {
+  await page.goto("/ChallengeAccepted");
+  await page.getByLabel("The longest you have ever run, in minutes").fill("40");
+  // SPEC's 2-second validation only saves his target: the screen says the run itself is validated afterwards.
+  await expect(page.getByTestId("validate-challenge-note")).toContainText("This saves your target");
+  await page.getByRole("button", { name: "Validate Challenge" }).click();
+  await expect(page).toHaveURL(/\/ValidateChallenge$/);
+
+  // The file is offered as the stronger proof, beside the typed minutes.
+  await expect(page.getByTestId("self-reported-note")).toHaveText(
+    "A typed run is marked self-reported wherever it shows: your insights, the community, your data. The file from your watch or running app is the stronger proof.",
+  );
+  let sent = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/api/onboarding/run-validation")) sent += 1;
+  });
+  const run = { previousMaxDuration: 40, todayDuration: 52, notes: "Fifty-two minutes, every one of them." };
+  await page.getByLabel("Today's run (minutes)").fill("52");
+  await page.getByLabel("How did it go?").fill(run.notes);
+  await page.getByRole("button", { name: "Validate my run" }).click();
+  const tooSoon = runWindowMessages.longerThanAccepted(0);
+  await expect(page.locator("#today-duration-error")).toHaveText(tooSoon);
+  await expect(page.getByLabel("Today's run (minutes)")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(sent).toBe(0);
+  // Sent anyway, past the form: the server holds the same rule and stores nothing.
+  const forced = await page.request.post("/api/onboarding/run-validation", {
+    headers: { origin: E2E.baseUrl },
+    data: run,
+  });
+  expect(forced.status()).toBe(400);
+  expect(await forced.json()).toEqual({ error: tooSoon });
+  expect((await (await page.request.get("/api/onboarding")).json()).runValidation).toBeNull();
+
+  // 30 minutes after accepting, 52 minutes are still too long, and the message says how long is possible.
+  await acceptedMinutesAgo(signedIn.email, 30);
+  await page.reload();
+  await page.getByLabel("Today's run (minutes)").fill("52");
+  await page.getByLabel("How did it go?").fill(run.notes);
+  await page.getByRole("button", { name: "Validate my run" }).click();
+  await expect(page.locator("#today-duration-error")).toHaveText(
+    "You accepted the challenge 30 minutes ago, so the run you type can be 30 minutes at most. Enter the minutes you really ran, or upload the file from your watch or running app.",
+  );
+  expect(sent).toBe(0);
+
+  // An hour after accepting, the 52 minutes fit: validated, and marked as typed wherever it shows.
+  await acceptedMinutesAgo(signedIn.email, 60);
+  await page.reload();
+  await page.getByLabel("Today's run (minutes)").fill("52");
+  await page.getByLabel("How did it go?").fill(run.notes);
+  await page.getByRole("button", { name: "Validate my run" }).click();
+  const modal = page.getByRole("dialog", { name: "Initial Challenge Complete!" });
+  await expect(modal.getByTestId("self-reported")).toHaveText("Self-reported · saved as the minutes you typed");
+  await modal.getByRole("button", { name: "Continue Without Sharing" }).click();
+  await expect(page).toHaveURL(/\/Welcome$/);
+
+  await page.goto("/ValidateChallenge");
+  await expect(page.getByTestId("run-validated").getByTestId("self-reported")).toHaveText(
+    "Self-reported · the minutes you typed, no activity file",
+  );
+  await gotoHydrated(page, "/dashboard/results");
+  await expect(page.getByTestId("run-card").getByTestId("self-reported")).toHaveText(
+    "Self-reported · validated with the minutes you typed",
+  );
+  const file = await (await page.request.get("/api/me/data")).json();
+  expect(file.tables.run_validations.rows).toEqual([
+    expect.objectContaining({ todayDuration: 52, selfReported: true }),
+  ]);
 });

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { type FakeAiServer, paceForPlan, startFakeAiServer, validOutputs } from "../support/fake-ai-server.ts";
 import { answersFor, MARCUS, newAccount, signUpBody } from "../support/personas.ts";
 import type { CapturedMail } from "../support/smtp-sink.ts";
+import { acceptedMinutesAgo } from "./fixtures.ts";
 import { startOwnServer } from "./own-server.ts";
 import { axeViolations } from "./public-helpers.ts";
 import { recordScreenStates, valuesOf } from "./screen-states.ts";
@@ -72,6 +73,7 @@ async function onboardedUser(request: APIRequestContext) {
   };
   const post = send("post");
   await post("/api/onboarding/challenge", { maxDurationMinutes: 40 });
+  await acceptedMinutesAgo(account.email, 90, mailApi);
   await post("/api/onboarding/run-validation", { previousMaxDuration: 40, todayDuration: 65, notes: "Kept moving." });
   return { post, patch: send("patch") };
 }

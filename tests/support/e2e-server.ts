@@ -22,6 +22,18 @@ createServer(async (req, res) => {
     res.end(JSON.stringify({ change: await markOperator(serverDatabase.db, url.searchParams.get("email") ?? "") }));
     return;
   }
+  // `/challenge-accepted?email=&minutesAgo=`: his run challenge accepted that long ago, so a browser test can type a run
+  // that fits the time since (issue 53 row 2) without waiting for it.
+  if (url.pathname === "/challenge-accepted" && serverDatabase) {
+    const { eq } = await import("drizzle-orm");
+    const { users } = await import("#server/db/schema.ts");
+    const { acceptedChallengeMinutesAgo } = await import("./run-challenge.ts");
+    const email = (url.searchParams.get("email") ?? "").toLowerCase();
+    const [user] = await serverDatabase.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (user) await acceptedChallengeMinutesAgo(serverDatabase.db, user.id, Number(url.searchParams.get("minutesAgo")));
+    res.end(JSON.stringify({ found: Boolean(user) }));
+    return;
+  }
   const to = url.searchParams.get("to")?.toLowerCase() ?? "";
   res.end(JSON.stringify(sink.mails.filter((m) => m.to.includes(to))));
 }).listen(E2E.mailApiPort, "127.0.0.1");

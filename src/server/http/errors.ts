@@ -182,6 +182,8 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "run.notAccepted": [409, runWindowMessages.notAccepted],
   "run.beforeAcceptance": [400, runWindowMessages.beforeAcceptance],
   "run.afterDeadline": [400, runWindowMessages.afterDeadline],
+  // A typed run longer than the time since he accepted could not have happened (issue 53 row 2); nothing stored.
+  "run.longerThanAccepted": [400, ({ count = 0 }) => runWindowMessages.longerThanAccepted(count)],
   // The AI failed or answered nonsense twice: nothing was spent or stored, he may try again.
   "replan.failed": [502, replanMessages.failed],
   // Accepted or dismissed already (another tab, a double click): nothing changed.

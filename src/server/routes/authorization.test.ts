@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpMessages } from "#server/http/errors.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import { type OwnerData, type ProbeRequest, probePushEndpoint, routeProbes } from "./authorization.probes.ts";
 
@@ -142,6 +143,7 @@ beforeAll(async () => {
   });
   const { sessionId } = (await checkout.json()) as { sessionId: string };
   await t.request("/api/onboarding/challenge", { cookie: ownerCookie, body: { maxDurationMinutes: 30 } });
+  await acceptedChallengeMinutesAgo(t.db, user.id, 60);
   await t.request("/api/onboarding/run-validation", {
     cookie: ownerCookie,
     body: { previousMaxDuration: 30, todayDuration: 45, notes: A_NOTES },

@@ -99,6 +99,7 @@ const domainErrorCodes = [
   "run.notAccepted",
   "run.beforeAcceptance",
   "run.afterDeadline",
+  "run.longerThanAccepted",
   "quiz.stillRunning",
   "reminders.unsubscribeInvalid",
   "replan.failed",

@@ -20,15 +20,20 @@ const runChallengeMessages = {
 } as const;
 
 /**
- * A run file outside the challenge's 24 hours (issue 35 row 4, decision 0124): refused, nothing stored. A typed run is
- * never checked against them (SPEC.md: he validates by entering a duration).
+ * A run file outside the challenge's 24 hours (issue 35 row 4, decision 0124), or a typed run longer than the time
+ * since he accepted it (issue 53 row 2): refused, nothing stored.
  */
 export const runWindowMessages = {
   notAccepted:
-    "Accept the challenge first: your 24 hours start on the challenge screen, and the run you upload must fall inside them.",
+    "Accept the challenge first: your 24 hours start on the challenge screen, and the run you validate must fall inside them.",
   beforeAcceptance:
     "This run was recorded before you accepted the challenge. Upload the run you did within your 24 hours.",
   afterDeadline: "This run was recorded after your 24 hours were up. Upload the run you did within them.",
+  /** `minutes`: whole minutes since he accepted (`minutesSinceAcceptance`), the longest run he can type now. */
+  longerThanAccepted: (minutes: number) =>
+    minutes < 1
+      ? "You accepted the challenge less than a minute ago. Go for your run first, then come back and validate it."
+      : `You accepted the challenge ${minutes === 1 ? "1 minute" : `${minutes} minutes`} ago, so the run you type can be ${minutes === 1 ? "1 minute" : `${minutes} minutes`} at most. Enter the minutes you really ran, or upload the file from your watch or running app.`,
 } as const;
 
 const wholePositive = /^[1-9][0-9]*$/;

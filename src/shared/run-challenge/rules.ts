@@ -58,6 +58,28 @@ export function runWindowRefusal(
   return null;
 }
 
+/**
+ * Whole minutes since he accepted the challenge: the longest run he can type (issue 53 row 2). A typed run has no
+ * start to check against his 24 hours as a file has, only its length, and a run cannot have lasted longer than the
+ * time since he took the challenge on. Rounded down: 52 minutes and 40 seconds allow a run of 52 minutes.
+ */
+export function minutesSinceAcceptance(acceptedAt: Date | string, now: Date = new Date()): number {
+  return Math.max(0, Math.floor((now.getTime() - new Date(acceptedAt).getTime()) / 60_000));
+}
+
+/**
+ * Why a typed run of `todayMinutes` cannot be stored, or null: no challenge accepted yet, or longer than the time since
+ * it was. The form asks this before it sends and the server again before it stores, so both say the same.
+ */
+export function typedRunRefusal(
+  todayMinutes: number,
+  acceptedAt: Date | string | null,
+  now: Date = new Date(),
+): "notAccepted" | "longerThanAccepted" | null {
+  if (acceptedAt === null) return "notAccepted";
+  return todayMinutes > minutesSinceAcceptance(acceptedAt, now) ? "longerThanAccepted" : null;
+}
+
 /** hh:mm:ss for the countdown. */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -1,4 +1,5 @@
 import { ActivitySummary } from "#client/components/activity-summary.tsx";
+import { SelfReported } from "#client/components/self-reported.tsx";
 import { formatMinutes } from "#client/lib/minutes.ts";
 import type { RunValidation } from "#shared/run-challenge/contracts.ts";
 import { minutesShortOfTarget, targetMinutes } from "#shared/run-challenge/rules.ts";
@@ -62,7 +63,7 @@ export function RunCard({ run }: { run: RunValidation }) {
           <ActivitySummary activity={run.activity} />
         </div>
       ) : (
-        <p className="mt-2 text-sm text-muted">Validated with the duration you typed.</p>
+        <SelfReported detail="validated with the minutes you typed" className="mt-4" />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ActivitySummary } from "#client/components/activity-summary.tsx";
+import { SelfReported } from "#client/components/self-reported.tsx";
 import { formatMinutes } from "#client/lib/minutes.ts";
 import { paths } from "#shared/paths.ts";
 import type { OnboardingState, RunValidation } from "#shared/run-challenge/contracts.ts";
@@ -52,6 +53,7 @@ export function AlreadyValidated({ state, run }: { state: OnboardingState; run: 
           : `${formatMinutes(short)} short of your ${formatMinutes(target)} target. It still counts: you went out and did it honestly.`}
       </p>
       <p className="mt-1 text-muted">Your first challenge is complete; the clock has stopped.</p>
+      {run.activity ? null : <SelfReported detail="the minutes you typed, no activity file" className="mt-4" />}
       {run.activity && (
         <div className="mt-5 rounded-xl border border-line bg-ink/40 p-4">
           <p className="mb-3 text-xs font-semibold uppercase tracking-wider text-success">

@@ -1,4 +1,5 @@
 import { Modal } from "#client/components/modal.tsx";
+import { SelfReported } from "#client/components/self-reported.tsx";
 import { formatMinutes } from "#client/lib/minutes.ts";
 import type { RunValidation } from "#shared/run-challenge/contracts.ts";
 import { minutesShortOfTarget, targetMinutes } from "#shared/run-challenge/rules.ts";
@@ -24,6 +25,7 @@ export function ChallengeCompleteModal({ run, onContinue }: { run: RunValidation
           You did what most people only talk about. Now let's find out what you are really here to build.
         </p>
       )}
+      {run && !run.activity ? <SelfReported detail="saved as the minutes you typed" className="mt-4" /> : null}
       <div className="mt-6 flex flex-col gap-3">
         <button type="button" className="btn-primary" onClick={() => shareRun(run?.todayDuration ?? null)}>
           Share

@@ -124,6 +124,11 @@ export function DurationForm({
       <button type="submit" className="btn-primary mt-5 w-full" disabled={validating}>
         {validating ? "Validating..." : "Validate Challenge"}
       </button>
+      {/* SPEC's button and its 2-second pause stay; what it validates is the target, not a run (issue 53 row 2). */}
+      <p className="mt-3 text-sm text-muted" data-testid="validate-challenge-note">
+        This saves your target; your 24 hours keep running. After your run you prove it with the file from your watch or
+        running app, or type the minutes you ran.
+      </p>
     </form>
   );
 }

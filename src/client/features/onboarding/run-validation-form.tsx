@@ -13,8 +13,14 @@ import {
   runFileFormSchema,
   runValidationFormSchema,
   runValidationRequestFromForm,
+  runWindowMessages,
 } from "#shared/run-challenge/contracts.ts";
-import { minutesShortOfTarget, targetMinutes } from "#shared/run-challenge/rules.ts";
+import {
+  minutesShortOfTarget,
+  minutesSinceAcceptance,
+  targetMinutes,
+  typedRunRefusal,
+} from "#shared/run-challenge/rules.ts";
 import { useSaveRunValidation } from "./api/run-validation.ts";
 
 type Field = keyof RunValidationValues;
@@ -28,6 +34,24 @@ const wholeMinutes = (value: string | undefined) => {
   return parsed.success ? Number(parsed.data) : null;
 };
 
+/** The error type of a typed run the rule below refuses, told apart from the form's own messages. */
+const TYPED_RUN_REFUSED = "typedRunRefused";
+
+/**
+ * What the server would answer a typed run of `minutes` now, from the same rule (issue 53 row 2): no challenge accepted,
+ * or longer than the time since he accepted it. Asked on his clock before sending; the server asks again on its own.
+ */
+function typedRunProblem(minutes: number, acceptedAt: string | null, now = new Date()): string | null {
+  switch (typedRunRefusal(minutes, acceptedAt, now)) {
+    case "notAccepted":
+      return runWindowMessages.notAccepted;
+    case "longerThanAccepted":
+      return runWindowMessages.longerThanAccepted(minutesSinceAcceptance(acceptedAt ?? now, now));
+    default:
+      return null;
+  }
+}
+
 /**
  * Previous longest run (optional, filled in with the one stated on the challenge-accepted screen), today's run and
  * notes, with SPEC.md section 5's messages: they show on submit and each clears as soon as its field holds a valid
@@ -36,10 +60,13 @@ const wholeMinutes = (value: string | undefined) => {
  */
 export function RunValidationForm({
   statedMax,
+  acceptedAt,
   neverRan = false,
   onSaved,
 }: {
   statedMax: number | null;
+  /** When he accepted the challenge: a typed run can be no longer than the time since (null: not accepted yet). */
+  acceptedAt: string | null;
   /** He ticked 'I have never run before' on the challenge screen: the previous longest run is not asked again. */
   neverRan?: boolean;
   onSaved: (run: RunValidation) => void;
@@ -56,11 +83,16 @@ export function RunValidationForm({
     control,
     formState: { errors },
   } = useForm<RunValidationValues, unknown, z.output<typeof runValidationFormSchema>>({
-    // With a file, its moving time is the duration: only the typed fields around it are checked here.
-    resolver: (values, context, options) =>
-      file
-        ? (fileFieldsResolver(values, context, options as never) as ReturnType<typeof typedResolver>)
-        : typedResolver(values, context, options),
+    // With a file, its moving time is the duration: only the typed fields around it are checked here. A typed run that
+    // passes the form's rules is then held against the time since he accepted, as the server will.
+    resolver: async (values, context, options) => {
+      if (file) return fileFieldsResolver(values, context, options as never) as ReturnType<typeof typedResolver>;
+      const result = await typedResolver(values, context, options);
+      const minutes = wholeMinutes(values.todayDuration);
+      const problem = minutes === null ? null : typedRunProblem(minutes, acceptedAt);
+      if (!problem || result.errors.todayDuration) return result;
+      return { values: {}, errors: { ...result.errors, todayDuration: { type: TYPED_RUN_REFUSED, message: problem } } };
+    },
     defaultValues: { previousMaxDuration: statedMax === null ? "" : String(statedMax), todayDuration: "", notes: "" },
     reValidateMode: "onSubmit",
     shouldFocusError: false,
@@ -74,7 +106,11 @@ export function RunValidationForm({
   const field = (name: Field) =>
     register(name, {
       onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        if (runValidationFormSchema.shape[name].safeParse(event.target.value).success) clearErrors(name);
+        if (!runValidationFormSchema.shape[name].safeParse(event.target.value).success) return;
+        // A run still longer than the time since he accepted keeps that message; any other one clears as SPEC says.
+        const minutes = name === "todayDuration" ? wholeMinutes(event.target.value) : null;
+        const stillRefused = minutes !== null && typedRunProblem(minutes, acceptedAt) !== null;
+        if (!(stillRefused && errors.todayDuration?.type === TYPED_RUN_REFUSED)) clearErrors(name);
       },
     });
   const described = (name: Field, id: string) =>
@@ -180,8 +216,14 @@ export function RunValidationForm({
                 {...described("todayDuration", "today-duration")}
                 {...field("todayDuration")}
               />
-              <TargetCheck today={today} target={target} />
+              {/* Refused, "you can still validate it" would say the opposite of the message under it. */}
+              {errors.todayDuration ? null : <TargetCheck today={today} target={target} />}
             </Labelled>
+            <p className="text-sm text-muted" data-testid="self-reported-note">
+              A typed run is marked <strong className="font-semibold text-text">self-reported</strong> wherever it
+              shows: your insights, the community, your data. The file from your watch or running app is the stronger
+              proof.
+            </p>
           </>
         )}
       </div>

@@ -31,9 +31,11 @@ export default function ValidateChallenge() {
         <AlreadyValidated state={onboarding.data} run={run} />
       ) : (
         <>
-          <p className="mt-3 text-muted">Be honest. Nobody checks but you — that is the point.</p>
+          {/* Not "nobody checks" any more: a typed run is held to the time since he accepted (issue 53 row 2). */}
+          <p className="mt-3 text-muted">Be honest. Upload the file from your watch, or type the minutes you ran.</p>
           <RunValidationForm
             statedMax={onboarding.data.maxDurationMinutes}
+            acceptedAt={onboarding.data.challengeAcceptedAt}
             neverRan={neverRan && onboarding.data.maxDurationMinutes === null}
             onSaved={setSaved}
           />

@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { milestones, runValidations, userBadges } from "#server/db/schema.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 describe("his badges (issue 40)", () => {
@@ -63,6 +64,7 @@ describe("his badges (issue 40)", () => {
       (await t.db.select().from(userBadges).where(eq(userBadges.userId, userId))).map((b) => b.badgeId).sort();
 
     const { user, plan } = await t.userWithPlan();
+    await acceptedChallengeMinutesAgo(t.db, user.id, 60);
     const run = await user.api.onboarding["run-validation"].$post({
       json: { previousMaxDuration: 20, todayDuration: 25, notes: "Longer than ever." },
     });

@@ -14,6 +14,7 @@ import type { DataExport } from "#shared/account/data-rights.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
 import { type FakeStripe, startFakeStripe } from "#tests/support/fake-stripe.ts";
 import { answersFor, MARCUS, newAccount, signUpBody } from "#tests/support/personas.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
 import { cookieFrom, createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /** Every table of the schema whose row, read as text, contains `needle` (an id or an address). */
@@ -36,6 +37,7 @@ const pushKeys = { p256dh: `BD${"x".repeat(85)}`, auth: "authSecret0123456789ab"
 async function fullUser(t: TestApp) {
   const { user, quizResponseId, plan } = await t.userWithPlan();
   await user.api.onboarding.challenge.$post({ json: { maxDurationMinutes: 40 } });
+  await acceptedChallengeMinutesAgo(t.db, user.id, 90);
   await user.api.onboarding["run-validation"].$post({
     json: { previousMaxDuration: 40, todayDuration: 65, notes: "Hardest hour of my year, but I kept moving." },
   });

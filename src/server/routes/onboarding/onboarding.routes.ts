@@ -5,7 +5,7 @@ import { documented } from "#server/http/openapi.ts";
 import { acceptProofUpload, proofUploadRefusals } from "#server/http/proof-upload.ts";
 import { validate } from "#server/http/validation.ts";
 import { awardBadgesAfterWin } from "#server/services/community/badges.ts";
-import { acceptRunChallenge, onboardingState, recordRunValidation } from "#server/services/onboarding/onboarding.ts";
+import { acceptRunChallenge, onboardingState, recordTypedRun } from "#server/services/onboarding/onboarding.ts";
 import { activityFileRefusals } from "#server/services/proof/activity/read-activity.ts";
 import { recordRunFromFile } from "#server/services/proof/run-proof.ts";
 import {
@@ -64,7 +64,7 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
       tag: "Run challenge",
       summary: "Validate the run with the minutes he typed.",
       description:
-        "Body `{previousMaxDuration?: int ≥1 \\| null (left out: null), todayDuration: int ≥1, notes: ≥10 chars trimmed}`. 201 `{runValidation, created: true}`; a repeat returns the stored one with 200 and `created: false` (the screen shows the stored run, not the completion modal again). Its existence marks onboarding done. `runValidation.activity` is null for a typed run.",
+        "Body `{previousMaxDuration?: int ≥1 \\| null (left out: null), todayDuration: int ≥1, notes: ≥10 chars trimmed}`. 201 `{runValidation, created: true}`; a repeat returns the stored one with 200 and `created: false` (the screen shows the stored run, not the completion modal again). Its existence marks onboarding done. `runValidation.activity` is null for a typed run, which every screen shows as self-reported. A typed run needs the challenge accepted (409 with `runWindowMessages.notAccepted`) and cannot be longer than the whole minutes since then (400 `You accepted the challenge N minutes ago, so the run you type can be N minutes at most. …`; decision 0149). Nothing is stored on either refusal.",
       ok: {
         201: { description: "`{runValidation, created: true}`", body: runValidatedSchema },
         200: {
@@ -72,11 +72,12 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
           body: runValidatedSchema,
         },
       },
+      errors: ["run.notAccepted", "run.longerThanAccepted"],
     }),
     validate("json", runValidationSchema),
     async (c) => {
       const db = c.var.deps.database.db;
-      const { runValidation, created } = await recordRunValidation(db, c.var.user.id, c.req.valid("json"));
+      const { runValidation, created } = await recordTypedRun(db, c.var.user.id, c.req.valid("json"));
       if (created) await awardBadgesAfterWin({ db, log: c.var.log }, c.var.user.id);
       // A repeat (a second tab, a stale screen) changes nothing and says so, so the screen shows the run already stored.
       return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);

@@ -1,5 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { runValidations } from "#server/db/schema.ts";
+import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { useFixedClock } from "#tests/support/fixed-clock.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 describe("run challenge API", () => {
@@ -75,6 +80,7 @@ describe("run challenge API", () => {
 
   it("issue 35: accepts a run sent without the previous longest run (he never ran), storing none", async () => {
     const user = await t.createUser();
+    await acceptedChallengeMinutesAgo(t.db, user.id, 90);
     const response = await user.api.onboarding["run-validation"].$post({
       json: { todayDuration: 62, notes: "First run of my life, slow but steady." },
     });
@@ -84,6 +90,7 @@ describe("run challenge API", () => {
 
   it("stores the run validation once, trimmed, and marks onboarding done", async () => {
     const user = await t.createUser();
+    await acceptedChallengeMinutesAgo(t.db, user.id, 90);
     const body = { previousMaxDuration: 40, todayDuration: 65, notes: "  Legs burned, head was quiet.  " };
     const first = await user.api.onboarding["run-validation"].$post({ json: body });
     expect(first.status).toBe(201);
@@ -103,6 +110,43 @@ describe("run challenge API", () => {
     expect(me.onboarding?.runValidated).toBe(true);
     const state = await (await user.api.onboarding.$get()).json();
     expect(state.runValidation).toEqual(runValidation);
+  });
+
+  it("issue 53 row 2: a typed run longer than the time since he accepted is refused with a message, nothing stored", async () => {
+    const acceptedAt = new Date("2026-11-28T07:00:00.000Z");
+    const undo = useFixedClock(acceptedAt);
+    try {
+      const user = await t.createUser();
+      const body = { previousMaxDuration: 40, todayDuration: 52, notes: "Legs burned, head was quiet." };
+      // Before accepting there is no run to type: the same answer as a file gets.
+      const early = await user.api.onboarding["run-validation"].$post({ json: body });
+      expect(early.status).toBe(409);
+      expect(await early.json()).toEqual({ error: runWindowMessages.notAccepted });
+
+      await user.api.onboarding.challenge.$post({ json: { maxDurationMinutes: 40 } });
+      const tenSecondsLater = await user.api.onboarding["run-validation"].$post({ json: body });
+      expect(tenSecondsLater.status).toBe(400);
+      expect(await tenSecondsLater.json()).toEqual({
+        error:
+          "You accepted the challenge less than a minute ago. Go for your run first, then come back and validate it.",
+      });
+
+      vi.setSystemTime(new Date(acceptedAt.getTime() + 30 * 60_000 + 10_000));
+      const halfAnHourLater = await user.api.onboarding["run-validation"].$post({ json: body });
+      expect(halfAnHourLater.status).toBe(400);
+      expect(await halfAnHourLater.json()).toEqual({
+        error:
+          "You accepted the challenge 30 minutes ago, so the run you type can be 30 minutes at most. Enter the minutes you really ran, or upload the file from your watch or running app.",
+      });
+      expect(await t.db.select().from(runValidations).where(eq(runValidations.userId, user.id))).toEqual([]);
+
+      vi.setSystemTime(new Date(acceptedAt.getTime() + 52 * 60_000 + 30_000));
+      const justLongEnough = await user.api.onboarding["run-validation"].$post({ json: body });
+      expect(justLongEnough.status).toBe(201);
+      expect((await justLongEnough.json()).runValidation).toMatchObject({ todayDuration: 52, activity: null });
+    } finally {
+      undo();
+    }
   });
 
   itAnswersOnlyDocumentedStatuses(() => t);

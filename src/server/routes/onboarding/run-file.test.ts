@@ -8,6 +8,7 @@ import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
 import { gpxOfSize } from "#tests/support/activity-files.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /**
@@ -159,8 +160,9 @@ describe("validating the run with an activity file (issue 26)", () => {
   });
 
   it("keeps the first validation: a second file changes nothing", async () => {
-    // He never accepted the challenge here: a repeat answers with the stored run before any window is asked about.
+    // The file is of another day: a repeat answers with the stored run before any window is asked about.
     const user = await t.createUser();
+    await acceptedChallengeMinutesAgo(t.db, user.id, 90);
     const typed = await user.api.onboarding["run-validation"].$post({
       json: { previousMaxDuration: null, todayDuration: 61, notes: NOTES },
     });

@@ -38,7 +38,10 @@ export const exportReview: Record<string, Review> = {
       "Your sign-ins (devices): when, from which address and browser, until when. Their secret tokens are left out.",
     omit: ["token", "id"],
   },
-  run_validations: { description: "Your validated challenge run: durations and your notes." },
+  run_validations: {
+    description:
+      "Your validated challenge run: durations and your notes. selfReported is true when you typed the minutes rather than proving the run with an activity file.",
+  },
   quiz_responses: { description: "Your quiz answers and the mission, vision and analysis generated from them." },
   challenges: { description: "Your challenges and their plans, progress and notes." },
   milestones: {
@@ -124,6 +127,14 @@ async function rowsOf(db: Pick<Db, "select">, table: UserTable, userId: string) 
   return (await db.select(columns).from(table.table).where(mine)) as Record<string, unknown>[];
 }
 
+/**
+ * A run he typed says so in his file as on every screen (issue 53 row 2): the row itself only holds the minutes, so
+ * whether an activity file proved it is written beside them.
+ */
+function markSelfReported(section: DataExportSection | undefined, provedRunIds: ReadonlySet<unknown>) {
+  for (const row of section?.rows ?? []) row.selfReported = !provedRunIds.has(row.id);
+}
+
 /** His proof photos go into the file itself, as data URLs beside their rows: the export is complete on its own. */
 async function withPhotos(
   section: DataExportSection | undefined,
@@ -149,7 +160,7 @@ export async function exportUserData(
   appName: string,
 ): Promise<DataExport> {
   const tables = userTables();
-  const { sections, photoKeys } = await db.transaction(async (tx) => {
+  const { sections, photoKeys, provedRuns } = await db.transaction(async (tx) => {
     const out: Record<string, DataExportSection> = {};
     // Parents first reads naturally: the account, then what hangs off it.
     for (const table of [...tables].reverse()) {
@@ -163,8 +174,13 @@ export async function exportUserData(
       .select({ id: proofs.id, key: proofs.photoKey })
       .from(proofs)
       .where(and(eq(proofs.userId, user.id), isNotNull(proofs.photoKey)));
-    return { sections: out, photoKeys: keys };
+    const runs = await tx
+      .select({ id: proofs.runValidationId })
+      .from(proofs)
+      .where(and(eq(proofs.userId, user.id), isNotNull(proofs.runValidationId)));
+    return { sections: out, photoKeys: keys, provedRuns: new Set(runs.map((r) => r.id)) };
   });
+  markSelfReported(sections.run_validations, provedRuns);
   await withPhotos(sections.proofs, photoKeys, storage);
   return {
     format: "unscroll-data-export",

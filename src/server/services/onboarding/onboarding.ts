@@ -3,7 +3,8 @@ import type { Db } from "#server/db/client.ts";
 import { profiles, proofs, quizResponses, runValidations } from "#server/db/schema.ts";
 import type { ActivityReading } from "#shared/proof/contracts.ts";
 import type { OnboardingState, RunValidation, RunValidationRequest } from "#shared/run-challenge/contracts.ts";
-import { targetMinutes } from "#shared/run-challenge/rules.ts";
+import { minutesSinceAcceptance, targetMinutes, typedRunRefusal } from "#shared/run-challenge/rules.ts";
+import { DomainError } from "../domain-error.ts";
 
 type RunValidationRow = typeof runValidations.$inferSelect;
 
@@ -98,6 +99,27 @@ export async function recordRunValidation(
   const existing = await readRunValidation(db, userId);
   if (!existing) throw new Error("run validation vanished after a conflicting insert");
   return { runValidation: existing, created: false };
+}
+
+/**
+ * Records the run he typed, no longer than the time since he accepted the challenge (issue 53 row 2): a file's start
+ * is checked against his 24 hours, a typed run has only its length. Once his run is stored, a repeat answers with it
+ * as any repeat does.
+ */
+export async function recordTypedRun(db: Db, userId: string, run: RunValidationRequest, now: Date = new Date()) {
+  if (!(await isRunValidated(db, userId))) {
+    const [profile] = await db
+      .select({ acceptedAt: profiles.challengeAcceptedAt })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
+    const acceptedAt = profile?.acceptedAt ?? null;
+    const refusal = typedRunRefusal(run.todayDuration, acceptedAt, now);
+    if (refusal === "notAccepted") throw new DomainError("run.notAccepted");
+    if (refusal && acceptedAt) {
+      throw new DomainError("run.longerThanAccepted", { count: minutesSinceAcceptance(acceptedAt, now) });
+    }
+  }
+  return recordRunValidation(db, userId, run);
 }
 
 /**
