@@ -1,10 +1,16 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { proofMessages } from "#shared/proof/rules.ts";
 import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
 import { expect, gotoHydrated, test } from "./fixtures.ts";
-import { apiPost, expectNoSidewaysScroll, milestoneReadyForProof } from "./onboarding-helpers.ts";
+import {
+  acceptedPlan,
+  apiPatch,
+  apiPost,
+  expectNoSidewaysScroll,
+  milestoneReadyForProof,
+} from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
 // Proof (issue 26, decision 0107): the run validated from an activity file, with its figures and route on the result
@@ -158,3 +164,63 @@ test("a photo proves a milestone on the dashboard, and the insights page shows t
   await expect(run).toContainText("1 h 5 min");
   await scan(page, "the insights page with the run");
 });
+
+test("issue 53 row 11: a run as proof of a milestone that is not about moving is kept only once he says so; a photo fits any", async ({
+  page,
+  signedIn: _,
+}) => {
+  test.setTimeout(90_000);
+  const { challenge } = await acceptedPlan(page);
+  const first = challenge.milestones[0];
+  if (!first) throw new Error("a challenge without milestones");
+  const words = "Hold ten real conversations with people who could buy";
+  await apiPatch(page, `/api/challenges/${challenge.id}`, { title: "Sell my first table" });
+  const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  await apiPatch(page, `/api/milestones/${first.id}`, { milestoneDescription: words, milestoneDeadline: due });
+  await gotoHydrated(page, "/dashboard");
+  const milestone = page.getByTestId("milestone").filter({ hasText: words });
+  const proofOf = async () =>
+    (await (await page.request.get("/api/dashboard")).json()).challenges
+      .flatMap((c: { milestones: { id: string; proof: unknown }[] }) => c.milestones)
+      .find((m: { id: string }) => m.id === first.id)?.proof;
+
+  // The run of 11.1 km: asked about, with both sides named, and not kept while he has not answered yes.
+  await milestone.getByRole("button", { name: "Add proof" }).click();
+  const run = recentActivity("run.gpx");
+  await milestone.locator('input[type="file"]').setInputFiles(run);
+  const ask = page.getByRole("dialog", { name: "Does this prove it?" });
+  await expect(ask.getByTestId("proof-mismatch")).toHaveText(
+    `This is an activity of 11.1 km; "${words}" doesn't look like one. Use it as proof anyway?`,
+  );
+  expect(await proofOf()).toBeNull();
+  await scan(page, "the question about a run for a conversation milestone");
+  await shotAt(page, "proof-mismatch");
+  await ask.getByRole("button", { name: "Choose another proof" }).click();
+  await expect(ask).toBeHidden();
+  expect(await proofOf()).toBeNull();
+  await expect(milestone.getByTestId("activity-summary")).toHaveCount(0);
+
+  // Asked again, and this time he keeps it: the card shows the run.
+  await milestone.locator('input[type="file"]').setInputFiles(run);
+  await ask.getByRole("button", { name: "Use it anyway" }).click();
+  await expect(milestone.getByTestId("activity-summary")).toContainText("11.1 km");
+  expect(await proofOf()).toMatchObject({ kind: "activity" });
+
+  // A photo can show anything: no question.
+  await milestone.getByRole("button", { name: "Replace proof" }).click();
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#4ade80" } })
+    .jpeg()
+    .toBuffer();
+  await milestone
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "IMG_2042.jpg", mimeType: "image/jpeg", buffer: photo });
+  await expect(milestone.getByTestId("proof-photo")).toBeVisible();
+  await expect(ask).toBeHidden();
+  await expectNoSidewaysScroll(page);
+});
+
+/** This row's screens, one per width, to be looked at. */
+async function shotAt(page: Page, name: string) {
+  mkdirSync("/tmp/shots-4030", { recursive: true });
+  await page.screenshot({ path: `/tmp/shots-4030/${name}-${test.info().project.name}.png` });
+}

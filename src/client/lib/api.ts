@@ -17,6 +17,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The answer's `code`, where the server gives one for the screen to branch on (e.g. a question to ask him). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -34,6 +36,7 @@ export async function unwrap<R extends Response>(
     throw new ApiError(networkErrorMessage, 0);
   }
   if (response.ok) return response.json();
-  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
-  throw new ApiError(typeof body?.error === "string" ? body.error : fallback, response.status);
+  const body = (await response.json().catch(() => null)) as { error?: unknown; code?: unknown } | null;
+  const code = typeof body?.code === "string" ? body.code : undefined;
+  throw new ApiError(typeof body?.error === "string" ? body.error : fallback, response.status, code);
 }

@@ -160,6 +160,9 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "proof.declaredHike": [400, proofMessages.declaredHike],
   "proof.declaredOther": [400, proofMessages.declaredOther],
   "proof.tooFewPoints": [400, proofMessages.tooFewPoints],
+  // An activity file for a milestone not about moving (issue 53 row 11): a question, not a refusal. Its code tells the
+  // screen to ask him and send the file again with `confirmMismatch`; nothing is kept until then.
+  "proof.mismatch": [409, ({ message }) => message ?? httpMessages.invalid, { code: "PROOF_MISMATCH" }],
   // Not read within the reader's time: the server's load, not the file, as far as anyone can tell; he may try again.
   "proof.timedOut": [503, proofMessages.timedOut],
   "proof.tooLarge": [413, proofMessages.tooLarge],

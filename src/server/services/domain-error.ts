@@ -72,6 +72,7 @@ const domainErrorCodes = [
   "proof.inFuture",
   "proof.noTimes",
   "proof.notActivity",
+  "proof.mismatch",
   "proof.notFound",
   "proof.notMoving",
   "proof.notProof",

@@ -58,5 +58,11 @@ export const proofFileField = z
   .instanceof(File, { error: proofMessages.fileRequired })
   .refine((file) => file.size > 0, proofMessages.fileRequired);
 
-/** POST /api/milestones/:id/proof (multipart). */
-export const milestoneProofFormSchema = z.object({ file: proofFileField });
+/**
+ * POST /api/milestones/:id/proof (multipart). `confirmMismatch` "true": he said yes to keeping an activity file as
+ * proof of a milestone that is not about moving (issue 53 row 11); without it such a file is answered 409.
+ */
+export const milestoneProofFormSchema = z.object({
+  file: proofFileField,
+  confirmMismatch: z.enum(["true"]).optional(),
+});

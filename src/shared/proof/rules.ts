@@ -80,6 +80,31 @@ export function isRunningText(...texts: Array<string | null | undefined>): boole
   return texts.some((text) => text != null && runningWords.test(text));
 }
 
+const movementWords =
+  /\b(walk|walks|walking|hike|hikes|hiking|ride|rides|riding|cycle|cycles|cycling|bike|bikes|biking|swim|swims|swimming|rowing|paddle|paddling|kayak|climb|climbing|ski|skiing|skate|skating|workouts?|training|exercise|fitness|gym|sports?|km|kilomet(er|re)s?|miles?|triathlon|movement|outdoors?|cardio)\b/i;
+
+/**
+ * Whether a milestone is about moving his body (issue 53 row 11): running in the words decision 0128 reads, or any
+ * other sport or movement. An activity file is proof of such a milestone; for any other (a conversation, a sale, a
+ * chapter written) it proves something else, so he is asked before it is kept. A photo can show anything.
+ */
+export function isMovementText(...texts: Array<string | null | undefined>): boolean {
+  return isRunningText(...texts) || texts.some((text) => text != null && movementWords.test(text));
+}
+
+const MISMATCH_QUOTE_MAX = 70;
+
+/**
+ * The question asked before an activity file is kept as proof of a milestone that is not about moving: what the file
+ * is and the milestone's own words (cut at a word near 70 characters), so he sees the two do not match.
+ */
+export function proofMismatchMessage(milestoneText: string, distanceMeters: number): string {
+  const words = milestoneText.trim().replace(/\s+/g, " ");
+  const cut =
+    words.length <= MISMATCH_QUOTE_MAX ? words : `${words.slice(0, MISMATCH_QUOTE_MAX).replace(/\s+\S*$/, "")}…`;
+  return `This is an activity of ${formatDistance(distanceMeters)}; "${cut}" doesn't look like one. Use it as proof anyway?`;
+}
+
 /** Every answer to a proof file, used verbatim by the server and the screens. */
 
 export const proofMessages = {

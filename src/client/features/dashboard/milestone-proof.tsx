@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { FileDrop } from "#client/components/file-drop.tsx";
+import { Modal } from "#client/components/modal.tsx";
 import { ProofView } from "#client/components/proof-view.tsx";
 import { Spinner } from "#client/components/spinner.tsx";
 import type { ProofSummary } from "#shared/proof/contracts.ts";
 import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB, proofMessages } from "#shared/proof/rules.ts";
-import { useAttachProof, useRemoveProof } from "./api/milestone-proof.ts";
+import { isProofMismatch, useAttachProof, useRemoveProof } from "./api/milestone-proof.ts";
 import { shouldShrink, shrinkPhoto } from "./shrink-photo.ts";
 
 // A photo of any size: a large one is made smaller here first (issue 35 row 15).
@@ -30,6 +31,18 @@ export function MilestoneProof({
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [shrinking, setShrinking] = useState(false);
+  // The file the server asked about (an activity for a milestone not about moving) and its question, until he answers.
+  const [mismatch, setMismatch] = useState<{ file: File; question: string } | null>(null);
+
+  const send = async (file: File, confirmMismatch = false) => {
+    try {
+      await attach.mutateAsync({ file, confirmMismatch });
+      setOpen(false);
+    } catch (err) {
+      if (isProofMismatch(err)) return setMismatch({ file, question: err.message });
+      setError(err instanceof Error ? err.message : proofMessages.uploadFailed);
+    }
+  };
 
   const upload = async (chosen: File | null) => {
     setError(null);
@@ -44,8 +57,7 @@ export function MilestoneProof({
       }
       // Refused here as the server would, without sending 10 MB over a phone's connection first.
       if (file.size > PROOF_FILE_MAX_BYTES) return setError(proofMessages.tooLarge);
-      await attach.mutateAsync(file);
-      setOpen(false);
+      await send(file);
     } catch (err) {
       setError(err instanceof Error ? err.message : proofMessages.uploadFailed);
     } finally {
@@ -105,6 +117,27 @@ export function MilestoneProof({
           {error}
         </p>
       )}
+      <Modal open={mismatch !== null} title="Does this prove it?" onClose={() => setMismatch(null)}>
+        <p className="mt-3 text-muted" data-testid="proof-mismatch">
+          {mismatch?.question}
+        </p>
+        <div className="mt-6 flex flex-col gap-3">
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => {
+              const file = mismatch?.file;
+              setMismatch(null);
+              if (file) void send(file, true);
+            }}
+          >
+            Use it anyway
+          </button>
+          <button type="button" className="btn-secondary px-4 text-sm sm:text-base" onClick={() => setMismatch(null)}>
+            Choose another proof
+          </button>
+        </div>
+      </Modal>
     </section>
   );
 }

@@ -127,6 +127,35 @@ describe("milestone proof (issue 26)", () => {
     expect(shown?.proof).toMatchObject({ kind: "activity", activity: { format: "fit" } });
   });
 
+  it("issue 53 row 11: an activity file for a milestone not about moving is kept only once he confirms it; a photo fits any", async () => {
+    const { user, quizResponseId } = await t.userWithPlan();
+    const { other } = await milestonesOf(user, quizResponseId);
+    await t.db
+      .update(milestones)
+      .set({ milestoneDescription: "Hold ten real conversations with people who could buy" })
+      .where(eq(milestones.id, other));
+    const run = fixture("run.gpx");
+
+    const asked = await upload(user, other, run, "run.gpx");
+    expect(asked.status).toBe(409);
+    expect(await asked.json()).toEqual({
+      error: `This is an activity of 11.1 km; "Hold ten real conversations with people who could buy" doesn't look like one. Use it as proof anyway?`,
+      code: "PROOF_MISMATCH",
+    });
+    expect(await t.db.select().from(proofs).where(eq(proofs.milestoneId, other))).toHaveLength(0);
+
+    const confirmed = await user.api.milestones[":id"].proof.$post({
+      param: { id: other },
+      form: { file: new File([Buffer.from(run)], "run.gpx"), confirmMismatch: "true" },
+    });
+    expect(confirmed.status).toBe(201);
+    expect((await confirmed.json()).proof).toMatchObject({ kind: "activity", activity: { format: "gpx" } });
+
+    const photo = await upload(user, other, await photoWithGps(), "IMG_0042.jpg");
+    expect(photo.status).toBe(201);
+    expect((await photo.json()).proof.kind).toBe("photo");
+  });
+
   it("refuses what is not proof with its own message and stores nothing", async () => {
     const { user, quizResponseId } = await t.userWithPlan();
     const { other } = await milestonesOf(user, quizResponseId);

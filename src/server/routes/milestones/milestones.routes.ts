@@ -197,7 +197,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
       tag: "Challenges and milestones",
       summary: "Attach proof to a milestone: an activity file or a photo (replaces the one it had).",
       description:
-        "Body multipart `file`. 201 `{proof: ProofSummary}`: `{id, kind: \"activity\", activity, createdAt}` for an activity file (checked as above; when the milestone's or its challenge's words are about running, the run's rules: a file that says it is another sport refused by name, a fast and a slow pace limit otherwise, a multi-sport file read for its running legs; any other milestone takes any activity; started in the 7 days before the upload, decision 0128) or `{id, kind: \"photo\", photo: {width, height, url}, createdAt}` for a JPEG, PNG, WebP or HEIC photo (re-encoded to WebP, at most 1600 px, no metadata). Replaces the proof the milestone had (uploads at once end with one). 400 with its own message (`Please choose an activity file (GPX, TCX or FIT) or a photo (JPEG, PNG, WebP or HEIC).`, `This photo could not be read. …`, the activity messages), 413 over 10 MB, 404 for another user's milestone, 502 `Could not upload your proof. Please try again.` when the photo storage fails (nothing kept).",
+        "Body multipart `file`. 201 `{proof: ProofSummary}`: `{id, kind: \"activity\", activity, createdAt}` for an activity file (checked as above; when the milestone's or its challenge's words are about running, the run's rules: a file that says it is another sport refused by name, a fast and a slow pace limit otherwise, a multi-sport file read for its running legs; any other milestone takes any activity; started in the 7 days before the upload, decision 0128) or `{id, kind: \"photo\", photo: {width, height, url}, createdAt}` for a JPEG, PNG, WebP or HEIC photo (re-encoded to WebP, at most 1600 px, no metadata). Replaces the proof the milestone had (uploads at once end with one). 400 with its own message (`Please choose an activity file (GPX, TCX or FIT) or a photo (JPEG, PNG, WebP or HEIC).`, `This photo could not be read. …`, the activity messages), 413 over 10 MB, 404 for another user's milestone, 502 `Could not upload your proof. Please try again.` when the photo storage fails (nothing kept). An activity file for a milestone whose words (its own or its challenge's title) are not about running or another sport answers 409 with the question (`This is an activity of 8.7 km; … doesn't look like one. Use it as proof anyway?`) and `code: PROOF_MISMATCH` and keeps nothing, until it is sent again with the field `confirmMismatch` = `true` (decision 0149); a photo fits any milestone.",
       ok: { 201: { description: "`{proof: ProofSummary}`", body: proofAddedSchema } },
       errors: [
         "milestone.notFound",
@@ -206,6 +206,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
         ...activityFileRefusals,
         ...proofUploadRefusals,
         "proof.uploadFailed",
+        "proof.mismatch",
       ],
     }),
     idParam("milestone.notFound"),
@@ -215,7 +216,10 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
       const { deps, user } = c.var;
       const { id } = c.req.valid("param");
       const proofDeps = { db: deps.database.db, storage: deps.proofStorage, logger: c.var.log };
-      const proof = await attachMilestoneProof(proofDeps, user.id, id, c.req.valid("form").file);
+      const { file, confirmMismatch } = c.req.valid("form");
+      const proof = await attachMilestoneProof(proofDeps, user.id, id, file, {
+        mismatchConfirmed: confirmMismatch === "true",
+      });
       return c.json({ proof }, 201);
     },
   )

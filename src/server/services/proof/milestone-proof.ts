@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { challenges, milestones, proofs } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import type { ProofSummary } from "#shared/proof/contracts.ts";
-import { isRunningText } from "#shared/proof/rules.ts";
+import { isMovementText, isRunningText, proofMismatchMessage } from "#shared/proof/rules.ts";
 import { DomainError } from "../domain-error.ts";
 import type { ProofStorage } from "./proof-storage.ts";
 import { proofSummary } from "./proof-summary.ts";
@@ -21,14 +21,16 @@ async function forgetPhoto(deps: ProofDeps, key: string | null | undefined) {
 /**
  * Attaches a proof to one of his milestones, replacing the one it had: an activity file (checked; the running pace
  * only for a milestone about running) or a photo (re-encoded, its metadata gone). Uploads for the same milestone at
- * once end with exactly one proof, the last to commit.
+ * once end with exactly one proof, the last to commit. An activity file for a milestone whose words (its own, its
+ * challenge's title) are not about moving is kept only when he confirmed it (`mismatchConfirmed`): an 8.7 km run is
+ * no proof of ten sales conversations, and nothing said so (issue 53 row 11).
  */
 export async function attachMilestoneProof(
   deps: ProofDeps,
   userId: string,
   milestoneId: string,
   file: File,
-  now: Date = new Date(),
+  { now = new Date(), mismatchConfirmed = false }: { now?: Date; mismatchConfirmed?: boolean } = {},
 ): Promise<ProofSummary> {
   const [milestone] = await deps.db
     .select({ text: milestones.milestoneDescription, title: challenges.title, about: challenges.description })
@@ -42,6 +44,12 @@ export async function attachMilestoneProof(
     runningPace: isRunningText(milestone.text, milestone.title, milestone.about),
     photos: true,
   });
+  // The challenge's description is left out: long prose that names a run in passing would wave any file through.
+  if (reading.kind === "activity" && !mismatchConfirmed && !isMovementText(milestone.text, milestone.title)) {
+    throw new DomainError("proof.mismatch", {
+      message: proofMismatchMessage(milestone.text, reading.activity.distanceMeters),
+    });
+  }
   const photoKey = reading.kind === "photo" ? `${randomUUID()}.webp` : null;
   if (reading.kind === "photo" && photoKey) {
     try {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, unwrap } from "#client/lib/api.ts";
+import { ApiError, api, unwrap } from "#client/lib/api.ts";
 import type { Dashboard } from "#shared/dashboard/contracts.ts";
 import type { ProofSummary } from "#shared/proof/contracts.ts";
 import { proofMessages } from "#shared/proof/rules.ts";
@@ -17,13 +17,17 @@ function withProof(dashboard: Dashboard | undefined, milestoneId: string, proof:
   };
 }
 
-/** POST /api/milestones/:id/proof: an activity file or a photo; the server's message says what is wrong with a file. */
+/**
+ * POST /api/milestones/:id/proof: an activity file or a photo; the server's message says what is wrong with a file.
+ * `confirmMismatch`: he said yes to an activity file for a milestone not about moving (see `isProofMismatch`).
+ */
 export function useAttachProof(milestoneId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (file: File): Promise<ProofSummary> => {
+    mutationFn: async ({ file, confirmMismatch }: { file: File; confirmMismatch?: boolean }): Promise<ProofSummary> => {
+      const form = confirmMismatch ? { file, confirmMismatch: "true" as const } : { file };
       const { proof } = await unwrap(
-        api.milestones[":id"].proof.$post({ param: { id: milestoneId }, form: { file } }),
+        api.milestones[":id"].proof.$post({ param: { id: milestoneId }, form }),
         proofMessages.uploadFailed,
       );
       return proof;
@@ -33,6 +37,10 @@ export function useAttachProof(milestoneId: string) {
     },
   });
 }
+
+/** The server's question about an activity file for a milestone not about moving (issue 53 row 11), not a refusal. */
+export const isProofMismatch = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === "PROOF_MISMATCH";
 
 /** DELETE /api/milestones/:id/proof. */
 export function useRemoveProof(milestoneId: string) {
