@@ -4,6 +4,8 @@ import { acceptedPlan, apiPatch, expectNoSidewaysScroll } from "./onboarding-hel
 // The private calendar feed on the settings page (issue 14): create the link, add it to a calendar, see the
 // milestones in it, renew it (the old link dies), turn it off.
 
+const STEP = "Book the first coaching session";
+
 test("he creates his calendar link, his calendar shows his dated milestones, and a new link ends the old one", async ({
   page,
   request,
@@ -12,6 +14,7 @@ test("he creates his calendar link, his calendar shows his dated milestones, and
   const { challenge } = await acceptedPlan(page);
   const [first] = challenge.milestones;
   await apiPatch(page, "/api/milestones", { milestones: [{ id: first!.id, milestoneDeadline: "2031-03-01" }] });
+  await apiPatch(page, `/api/milestones/${first!.id}`, { milestoneDescription: STEP });
 
   await gotoHydrated(page, "/dashboard/settings");
   const section = page.getByRole("region", { name: "Calendar" });
@@ -36,7 +39,8 @@ test("he creates his calendar link, his calendar shows his dated milestones, and
   expect(feed.status()).toBe(200);
   const ics = (await feed.text()).replace(/\r\n[ \t]/g, "");
   expect(ics).toContain("DTSTART;VALUE=DATE:20310301");
-  expect(ics).toContain(`SUMMARY:${challenge.title.replace(/([,;])/g, "\\$1")}: Immediate Milestone`);
+  // Titled with the step itself (issue 53 row 14).
+  expect(ics).toContain(`SUMMARY:${STEP}`);
 
   // The link survives a reload: it is his until he changes it.
   await reloadHydrated(page);

@@ -89,7 +89,7 @@ describe("the private calendar feed", () => {
     expect(firstEvent).toMatchObject({
       UID: `${first.id}@localhost`,
       "DTSTART;VALUE=DATE": day(5).replaceAll("-", ""),
-      SUMMARY: `${accepted.title}: Immediate Milestone`,
+      SUMMARY: first.milestoneDescription,
       "URL;VALUE=URI": `${TEST_ORIGIN}/dashboard`,
     });
     expect(firstEvent?.DESCRIPTION).toContain(first.milestoneDescription);
@@ -98,7 +98,7 @@ describe("the private calendar feed", () => {
     expect(secondEvent).toMatchObject({
       UID: `${second.id}@localhost`,
       "DTSTART;VALUE=DATE": day(12).replaceAll("-", ""),
-      SUMMARY: `${accepted.title}: Short-term Milestone`,
+      SUMMARY: second.milestoneDescription,
     });
 
     // A moved deadline moves the same event; a completed milestone stays, marked done.
@@ -106,9 +106,21 @@ describe("the private calendar feed", () => {
     await t.db.update(milestones).set({ milestoneCompleted: true }).where(eq(milestones.id, second.id));
     const changed = eventsOf(await (await fetchFeed(feed!.url)).text());
     expect(changed.map((e) => [e.UID, e["DTSTART;VALUE=DATE"], e.SUMMARY])).toEqual([
-      [`${first.id}@localhost`, day(8).replaceAll("-", ""), `${accepted.title}: Immediate Milestone`],
-      [`${second.id}@localhost`, day(12).replaceAll("-", ""), `✓ ${accepted.title}: Short-term Milestone`],
+      [`${first.id}@localhost`, day(8).replaceAll("-", ""), first.milestoneDescription],
+      [`${second.id}@localhost`, day(12).replaceAll("-", ""), `✓ ${second.milestoneDescription}`],
     ]);
+  });
+
+  it("issue 53 row 14: an event is titled with the milestone's own words, not its type", async () => {
+    const { user, accepted, second } = await userWithDatedPlan();
+    const step = "Book the first three sessions with a coach, pay for all three";
+    await user.api.milestones[":id"].$patch({ param: { id: second.id }, json: { milestoneDescription: step } });
+    const { feed } = await (await user.api.calendar.feed.$post()).json();
+    const event = eventsOf(await (await fetchFeed(feed!.url)).text()).find((e) => e.UID === `${second.id}@localhost`);
+    expect(event?.SUMMARY).toBe(step);
+    // Its type and challenge are still said, in the event's notes.
+    expect(event?.DESCRIPTION).toContain("Short-term Milestone, due today");
+    expect(event?.DESCRIPTION).toContain(`Challenge: ${accepted.title}`);
   });
 
   it("keeps its own Referrer-Policy: no-referrer, not the app-wide one (issue 24 #8)", async () => {

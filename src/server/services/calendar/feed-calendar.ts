@@ -49,7 +49,9 @@ function feedCalendar(challenges: Challenge[], ctx: FeedContext): string {
         id: `${milestone.id}@${host}`,
         start: new Date(milestone.milestoneDeadline),
         allDay: true,
-        summary: `${done ? "✓ " : ""}${challenge.title}: ${label}`,
+        // The step itself is what a calendar shows: "Build Furniture…: Short-term Milestone" told him nothing he had
+        // to do that day (issue 53 row 14). Its type and challenge go in the notes.
+        summary: `${done ? "✓ " : ""}${milestone.milestoneDescription}`,
         description: [
           done ? `${label} (completed)` : `${label}, due today`,
           milestone.milestoneDescription,
