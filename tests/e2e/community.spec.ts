@@ -46,6 +46,31 @@ async function recordWindowOpen(page: Page) {
 }
 
 test.describe("the waitlist", () => {
+  test("issue 53 row 14: the name he gave at sign-up is filled in; the share buttons are plain links to the networks", async ({
+    page,
+    signedIn,
+  }) => {
+    await gotoHydrated(page, "/community/waitlist");
+    await expect(page.getByLabel("Full Name")).toHaveValue(signedIn.firstName);
+    // Nothing to type: Continue goes on to the interests, and joining keeps his name.
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Your interests" })).toBeFocused();
+    const scripts: string[] = [];
+    page.on("request", (request) => request.resourceType() === "script" && scripts.push(request.url()));
+    await page.getByRole("button", { name: "Join the Waitlist" }).click();
+    const share = page.getByRole("region", { name: "Bring a friend" });
+    for (const [name, host] of [
+      [/X \/ Twitter/, "https://twitter.com/intent/tweet?"],
+      [/Facebook/, "https://www.facebook.com/sharer/sharer.php?"],
+      [/LinkedIn/, "https://www.linkedin.com/sharing/share-offsite/?"],
+    ] as const) {
+      const link = share.getByRole("link", { name });
+      await expect(link).toHaveAttribute("href", new RegExp(`^${host.replace(/[.?/]/g, "\\$&")}`));
+    }
+    // No network's script (a share widget, a pixel) is loaded for them.
+    expect(scripts.filter((url) => !url.startsWith(new URL(page.url()).origin))).toEqual([]);
+  });
+
   test("shows the account's e-mail and takes the name, then interests, and confirms the stored position; re-entry shows it again", async ({
     page,
     signedIn,

@@ -11,7 +11,7 @@ export default function CommunityWaitlist() {
   const { user } = useSession();
   return (
     <main className="mx-auto w-full max-w-xl px-5 pt-8 pb-16 sm:pt-14">
-      <WaitlistScreen account={user ? { email: user.email } : null} />
+      <WaitlistScreen account={user ? { email: user.email, firstName: user.firstName } : null} />
     </main>
   );
 }

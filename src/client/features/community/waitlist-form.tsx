@@ -22,7 +22,16 @@ const resolver = lazyZodResolver<JoinWaitlistForm, JoinWaitlistRequest>(() =>
  * The e-mail is the account's, shown read-only and not sent: the launch news goes to the address he confirmed, not to
  * one anybody could type (issue 24 #6).
  */
-export function WaitlistForm({ accountEmail, onJoined }: { accountEmail: string; onJoined: () => void }) {
+export function WaitlistForm({
+  accountEmail,
+  accountFirstName,
+  onJoined,
+}: {
+  accountEmail: string;
+  /** The name he gave at sign-up fills the field, so Continue is one tap; he may still write his full name (issue 53 row 14). */
+  accountFirstName: string;
+  onJoined: () => void;
+}) {
   const [step, setStep] = useState<0 | 1>(0);
   const join = useJoinWaitlist();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -33,7 +42,7 @@ export function WaitlistForm({ accountEmail, onJoined }: { accountEmail: string;
     formState: { errors },
   } = useForm<JoinWaitlistForm, unknown, JoinWaitlistRequest>({
     resolver,
-    defaultValues: { name: "", interests: [] },
+    defaultValues: { name: accountFirstName, interests: [] },
     mode: "onSubmit",
     reValidateMode: "onChange",
   });

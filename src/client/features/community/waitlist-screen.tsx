@@ -10,7 +10,7 @@ import { WaitlistForm } from "./waitlist-form.tsx";
  * The waitlist: his stored signup shows as the confirmation, else the two-step form. Without a session (none, or one
  * that ended while the page was open) he is told to log in.
  */
-export function WaitlistScreen({ account }: { account: { email: string } | null }) {
+export function WaitlistScreen({ account }: { account: { email: string; firstName: string } | null }) {
   const waitlist = useQuery({ ...waitlistQuery(), enabled: account !== null });
   // The confirmation takes the focus only when it replaces the form, not when a member comes back to it.
   const [justJoined, setJustJoined] = useState(false);
@@ -39,7 +39,11 @@ export function WaitlistScreen({ account }: { account: { email: string } | null 
     <>
       <Intro />
       <div className="card mt-8 p-6 shadow-[0_30px_80px_-40px_rgb(200_255_46/0.35)] sm:p-8">
-        <WaitlistForm accountEmail={account.email} onJoined={() => setJustJoined(true)} />
+        <WaitlistForm
+          accountEmail={account.email}
+          accountFirstName={account.firstName}
+          onJoined={() => setJustJoined(true)}
+        />
       </div>
     </>
   );
