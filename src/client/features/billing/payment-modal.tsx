@@ -61,6 +61,26 @@ export function PaymentModal({
   );
 }
 
+function ChosenPlan({ plan, allPlans }: { plan: PlanView; allPlans: PlanView[] }) {
+  const yearly = yearlyFiguresOf(plan, allPlans);
+  return (
+    <div className="flex items-start gap-3 rounded-xl border border-volt p-3.5">
+      <div className="min-w-0 flex-1">
+        <h3 className="font-bold">{plan.name}</h3>
+        <p className="text-sm text-muted">
+          {formatEuros(plan.price)} {intervalLabel(plan)}
+          {yearly ? ` · ${formatEuros(yearly.perMonth)} / month` : ""}
+        </p>
+      </div>
+      {yearly?.percentOff ? (
+        <span className="shrink-0 rounded-full bg-volt px-2 py-0.5 text-xs font-bold uppercase tracking-wider text-ink">
+          {yearly.percentOff}% off
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 function CheckoutForm({
   plans,
   allPlans,
@@ -83,45 +103,16 @@ function CheckoutForm({
   const {
     register,
     handleSubmit,
-    watch,
     formState: { errors },
-  } = useForm<CheckoutValues>({ resolver, defaultValues: { planId: initialPlanId } });
-  const chosen = plans.find((plan) => plan.id === watch("planId"));
+  } = useForm<CheckoutValues>({ resolver, values: { planId: initialPlanId } });
+  const chosen = plans.find((plan) => plan.id === initialPlanId);
   const message = errors.planId?.message ?? error;
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit(values.planId))} className="mt-4 space-y-4">
-      <fieldset disabled={leaving} className="space-y-3">
-        <legend className="mb-3 text-sm text-muted">Choose your plan. Premium is the same on both.</legend>
-        {plans.map((plan) => {
-          const yearly = yearlyFiguresOf(plan, allPlans);
-          return (
-            <label
-              key={plan.id}
-              className="flex cursor-pointer items-start gap-3 rounded-xl border border-line p-3.5 transition has-checked:border-volt has-checked:bg-volt/5 has-focus-visible:outline-2 has-focus-visible:outline-volt"
-            >
-              <input
-                type="radio"
-                value={plan.id}
-                className="mt-1 size-4 shrink-0 accent-volt"
-                {...register("planId")}
-              />
-              <span className="min-w-0 flex-1">
-                <span className="block font-bold">{plan.name}</span>
-                <span className="block text-sm text-muted">
-                  {formatEuros(plan.price)} {intervalLabel(plan)}
-                  {yearly ? ` · ${formatEuros(yearly.perMonth)} / month` : ""}
-                </span>
-              </span>
-              {yearly?.percentOff ? (
-                <span className="shrink-0 rounded-full bg-volt px-2 py-0.5 text-xs font-bold uppercase tracking-wider text-ink">
-                  {yearly.percentOff}% off
-                </span>
-              ) : null}
-            </label>
-          );
-        })}
-      </fieldset>
+      {/* The plan he chose on its card, not a second choice of it (issue 53 row 14); Cancel goes back to the cards. */}
+      <input type="hidden" {...register("planId")} />
+      {chosen ? <ChosenPlan plan={chosen} allPlans={allPlans} /> : null}
 
       {chosen ? (
         <div className="rounded-xl bg-surface-2 p-4" aria-live="polite">
