@@ -11,6 +11,7 @@ if (!publicConfig.success) {
 }
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
+const toApiServer = { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false };
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -18,6 +19,8 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
-    proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+    // The API, and the pages the API server serves itself in test mode: the Stripe stand-in's checkout and portal,
+    // where APP_URL (this server) sends the Premium page; without them Vite answered the app's 404 (issue 53 row 14).
+    proxy: { "/api": toApiServer, "/test-checkout/": toApiServer, "/test-portal/": toApiServer },
   },
 });
