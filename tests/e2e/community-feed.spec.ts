@@ -579,3 +579,63 @@ test("issue 53 row 5: a feed he emptied himself says how many posts he hid, and 
   await expect(page.getByTestId("feed-post").filter({ hasText: "Marcus" }).first()).toBeVisible();
   await expect(feedPost(page, "Watch says it all.")).toHaveCount(0);
 });
+
+test("issue 53 row 6: a member's cheer and his partner's cheer reach his open dashboard without a reload", async ({
+  browser,
+}, info) => {
+  test.setTimeout(120_000);
+  // Pat, Marcus's accountability partner, confirmed through the link of his invitation.
+  const patEmail = `pat-${randomBytes(4).toString("hex")}@example.com`;
+  await send(marcus, "post", "/api/partner/invitations", { firstName: "Pat", email: patEmail });
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      link = (await mailsTo(patEmail)).at(-1)?.links.find((l) => l.includes("/partner/view/"));
+      return Boolean(link);
+    })
+    .toBe(true);
+  const token = new URL(link!).pathname.split("/").pop()!;
+  const pat = await browser.newContext();
+  expect((await pat.request.post(`${base}/api/partner-view/${token}/accept`, { headers: { origin: base } })).ok()).toBe(
+    true,
+  );
+  await send(marcus, "post", "/api/community/notifications/read", {});
+
+  // His dashboard stays open, on a clock the test moves.
+  const page = await marcus.context.newPage();
+  await withStoredConsent(page);
+  await page.clock.install();
+  await hydrated(page, "/dashboard");
+  const phone = info.project.name === "mobile";
+  const menuButton = page.getByRole("button", { name: /^Open menu/ });
+  const community = (name: string | RegExp) =>
+    page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name });
+  if (phone) await expect(menuButton).toHaveAccessibleName("Open menu");
+  else await expect(community("Community")).toHaveAccessibleName("Community");
+
+  const post = (await send(dev, "get", "/api/community/feed")).posts.find(
+    (p: { author: { firstName: string } }) => p.author.firstName === "Marcus",
+  );
+  await send(dev, "put", `/api/community/posts/${post.id}/cheer`);
+  expect(
+    (
+      await pat.request.post(`${base}/api/partner-view/${token}/cheers`, {
+        headers: { origin: base },
+        data: { text: "Proud of you. Keep going." },
+      })
+    ).status(),
+  ).toBe(201);
+
+  await page.clock.runFor(61_000);
+  await expect(page.getByTestId("cheer")).toContainText("Proud of you. Keep going.");
+  if (phone) {
+    await expect(menuButton).toHaveAccessibleName("Open menu, 1 new");
+    await rowScreenshot(page, "row6-menu-button");
+    await menuButton.click();
+  }
+  await expect(community("Community 1 new")).toBeVisible();
+  expect(await axeViolations(page), "the dashboard with news").toEqual([]);
+  await rowScreenshot(page, "row6-community-badge");
+  await pat.close();
+  await page.close();
+});

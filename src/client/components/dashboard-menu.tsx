@@ -5,21 +5,24 @@ import { LogoutButton } from "./logout-button.tsx";
 import { type IconName, MenuIcon } from "./menu-icons.tsx";
 import { isUnlimited, TokenDisplay } from "./token-display.tsx";
 
-/** Who the dashboard menus greet; `null` fields are still loading. */
-export type DashboardAccount = { firstName: string | null; tokens: Dashboard["tokens"] | null };
+/**
+ * Who the dashboard menus greet; `null` fields are still loading. `communityNews`: his unread community notifications,
+ * the badge on Community (issue 53 row 6).
+ */
+export type DashboardAccount = { firstName: string | null; tokens: Dashboard["tokens"] | null; communityNews: number };
 
-type MenuItem = { to: string; label: string; icon: IconName };
+type MenuItem = { to: string; label: string; icon: IconName; news?: number };
 
 /**
  * SPEC.md section 2's order: Dashboard, Community, Profile, the premium item, Help; Insights (issue 27's page) follows
  * the dashboard it details, so a new user finds it (issue 35 row 9, decision 0117).
  */
-function mainItems(tokens: DashboardAccount["tokens"]): MenuItem[] {
+function mainItems({ tokens, communityNews }: DashboardAccount): MenuItem[] {
   const premium = tokens !== null && isUnlimited(tokens);
   return [
     { to: paths.dashboard, label: "Dashboard", icon: "dashboard" },
     { to: dashboardSectionPath("results"), label: "Insights", icon: "insights" },
-    { to: dashboardSectionPath("community"), label: "Community", icon: "community" },
+    { to: dashboardSectionPath("community"), label: "Community", icon: "community", news: communityNews },
     { to: dashboardSectionPath("profile"), label: "Profile", icon: "profile" },
     // A premium member has nothing to buy: the item names his plan and leads to where he manages it.
     { to: dashboardSectionPath("premium"), label: premium ? "Premium" : "Go Premium", icon: "premium" },
@@ -54,10 +57,27 @@ function MenuLinks({ items, size, onNavigate }: { items: MenuItem[]; size: Size;
           >
             <MenuIcon name={item.icon} className={size === "large" ? "size-6" : "size-5"} />
             {item.label}
+            {item.news ? <NewsBadge count={item.news} /> : null}
           </NavLink>
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The number in a volt pill; "new" only for a screen reader, so the link is named "Community 2 new" and its visible
+ * text stays part of its name.
+ */
+function NewsBadge({ count }: { count: number }) {
+  return (
+    <span
+      className="ml-auto grid h-6 min-w-6 place-items-center rounded-full bg-volt px-1.5 text-xs font-bold text-ink"
+      data-testid="community-news"
+    >
+      {count}
+      <span className="sr-only"> new</span>
+    </span>
   );
 }
 
@@ -71,7 +91,7 @@ export function DashboardMenu({
   size: Size;
   onNavigate?: () => void;
 }) {
-  return <MenuLinks items={mainItems(account.tokens)} size={size} onNavigate={onNavigate} />;
+  return <MenuLinks items={mainItems(account)} size={size} onNavigate={onNavigate} />;
 }
 
 /** Settings and Logout, kept apart at the bottom of both menus. */

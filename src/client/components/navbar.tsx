@@ -95,10 +95,17 @@ export function DashboardNavbar({ account }: { account: DashboardAccount }) {
             aria-expanded={open}
             aria-controls={menuId}
             onClick={() => setOpen(true)}
-            className="-mr-2 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-text transition hover:bg-surface-2"
+            className="relative -mr-2 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full text-text transition hover:bg-surface-2"
           >
             <MenuIcon name="menu" className="size-6" />
-            <span className="sr-only">Open menu</span>
+            {/* The menu is closed on a phone: its button says there is news inside (issue 53 row 6). */}
+            <span className="sr-only">Open menu{account.communityNews ? `, ${account.communityNews} new` : ""}</span>
+            {account.communityNews ? (
+              <span
+                aria-hidden="true"
+                className="absolute top-2 right-2 size-2.5 rounded-full bg-volt ring-2 ring-ink"
+              />
+            ) : null}
           </button>
         </div>
       </Bar>

@@ -420,6 +420,12 @@ export const routeProbes: Record<string, RouteProbe> = {
     request: (a) => ({ path: `/api/community/blocks/${a.userId}` }),
     otherUser: "refused",
   },
+  // The menus' badge (issue 53 row 6): his own count; B, not admitted, is answered 0.
+  "GET /api/community/news": {
+    access: "signed-in",
+    request: () => ({ path: "/api/community/news" }),
+    otherUser: "own-account",
+  },
   // Notifications and the digest (decision 0137): his own only; B, not admitted, is refused before anything is read.
   "GET /api/community/notifications": {
     access: "signed-in",

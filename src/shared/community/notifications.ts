@@ -38,6 +38,13 @@ export const notificationsAnswerSchema = answer(
 export type NotificationsAnswer = z.infer<typeof notificationsAnswerSchema>;
 
 /**
+ * GET /api/community/news: how many of his notifications he has not read, for the badge on Community in the menus
+ * (issue 53 row 6). Asked by every signed-in man's dashboard, so it answers 0, not 403, to one not let in.
+ */
+export const communityNewsSchema = answer(z.object({ unread: z.number() }));
+export type CommunityNews = z.infer<typeof communityNewsSchema>;
+
+/**
  * POST /api/community/notifications/read: all of his notifications read, or those up to `until` (the newest one the
  * list showed him), so one that arrived while he looked stays unread.
  */

@@ -4,6 +4,7 @@ import { Outlet } from "react-router";
 import type { DashboardAccount } from "#client/components/dashboard-menu.tsx";
 import { DashboardSidebar } from "#client/components/dashboard-sidebar.tsx";
 import { DashboardNavbar } from "#client/components/navbar.tsx";
+import { communityNewsQuery } from "#client/features/community/api/notifications.ts";
 import { dashboardQuery } from "#client/features/dashboard/api/dashboard.ts";
 import { OfflineNotice } from "#client/features/offline/offline-notice.tsx";
 import { registerServiceWorker } from "#client/features/offline/register-service-worker.ts";
@@ -16,8 +17,12 @@ import { useSession } from "#client/lib/session.ts";
 /** The frame's name and balance, and the time zone it keeps in step, load beside the page's own data (issue 37). */
 export const clientLoader = () => preload(dashboardQuery(), reminderSettingsQuery());
 
-/** The same, in the HTML of a dashboard page the server renders (issue 37, decision 0139). */
-export const loader = () => serverPreload(dashboardQuery(), reminderSettingsQuery());
+/**
+ * The same, in the HTML of a dashboard page the server renders (issue 37, decision 0139), with the count of his unread
+ * community news for the menus' badge. Not in the `clientLoader`: his offline copy does not keep it, and a loader
+ * whose answers the copy lacks waits for the network (decision 0142); there the badge comes once the frame mounts.
+ */
+export const loader = () => serverPreload(dashboardQuery(), reminderSettingsQuery(), communityNewsQuery());
 
 /**
  * The frame of every dashboard page: the bar with the phone menu, the page, and the sidebar from 768 px. It reads
@@ -26,6 +31,7 @@ export const loader = () => serverPreload(dashboardQuery(), reminderSettingsQuer
  */
 export default function DashboardLayout() {
   const dashboard = useQuery(dashboardQuery());
+  const news = useQuery(communityNewsQuery());
   const { user } = useSession();
   // Only the signed-in app is installable and works offline: a visitor of the public pages downloads no app shell.
   useEffect(registerServiceWorker, []);
@@ -33,6 +39,7 @@ export default function DashboardLayout() {
     // The session already knows the name: no fallback name flashes while the dashboard loads.
     firstName: dashboard.data?.firstName ?? user?.firstName ?? null,
     tokens: dashboard.data?.tokens ?? null,
+    communityNews: news.data ?? 0,
   };
   return (
     <>

@@ -19,7 +19,7 @@ import {
   unblock,
   writeComment,
 } from "#server/services/community/feed.ts";
-import { markNotificationsRead, readNotifications } from "#server/services/community/notifications.ts";
+import { countUnread, markNotificationsRead, readNotifications } from "#server/services/community/notifications.ts";
 import {
   communityOverview,
   joinWaitlist,
@@ -48,6 +48,7 @@ import {
   writeCommentSchema,
 } from "#shared/community/contracts.ts";
 import {
+  communityNewsSchema,
   digestSettingRequestSchema,
   digestSettingSchema,
   markReadSchema,
@@ -403,6 +404,22 @@ export const communityRoutes = new Hono<AuthedEnv>()
     requireMember,
     async (c) => {
       return c.json(await readNotifications(c.var.deps.database.db, c.var.user.id), 200);
+    },
+  )
+  .get(
+    "/news",
+    documented({
+      tag: "Community",
+      summary: "How many of his notifications are unread: the badge on Community in the menus (any signed-in man).",
+      description:
+        "`{unread}`: the same count `GET /api/community/notifications` gives. Every dashboard page asks for it, and asks again each minute while it is in view (decision 0151), so a man not let in, or suspended, gets `{unread: 0}` rather than a refusal.",
+      ok: { 200: { description: "`{unread}`", body: communityNewsSchema } },
+    }),
+    requireUser,
+    async (c) => {
+      const { db } = c.var.deps.database;
+      const member = (await membership(db, c.var.user.id)) === "member";
+      return c.json({ unread: member ? await countUnread(db, c.var.user.id) : 0 }, 200);
     },
   )
   .post(

@@ -140,6 +140,30 @@ describe("community notifications", () => {
     expect((await ivo.api.community.digest.$put({ json: {} as never })).status).toBe(400);
   });
 
+  it("issue 53 row 6: the menus' badge counts his unread news; 0 for a man not let in or suspended, 401 without a session", async () => {
+    const [kai, marcus, tom] = [await member("Kai"), await member("Marcus"), await member("Tom")];
+    const news = async (user: TestUser) => {
+      const response = await user.api.community.news.$get();
+      expect(response.status).toBe(200);
+      return response.json();
+    };
+    const post = await postOf(kai);
+    expect(await news(kai)).toEqual({ unread: 0 });
+    await cheer(marcus, post.id);
+    await comment(tom, post.id, "Strong.");
+    expect(await news(kai)).toEqual({ unread: 2 });
+    expect(await news(marcus)).toEqual({ unread: 0 });
+    await kai.api.community.notifications.read.$post({ json: {} });
+    expect(await news(kai)).toEqual({ unread: 0 });
+
+    // Asked by every dashboard: no refusal for a man outside the feed, and nothing of what he may not see.
+    expect(await news(await t.createUser({ firstName: "Jon" }))).toEqual({ unread: 0 });
+    await cheer(tom, post.id);
+    await t.db.update(communityMembers).set({ suspendedAt: new Date() }).where(eq(communityMembers.userId, kai.id));
+    expect(await news(kai)).toEqual({ unread: 0 });
+    expect((await t.api.community.news.$get()).status).toBe(401);
+  });
+
   it("answers 401 without a session, 403 before admission and when suspended", async () => {
     const signedOut = [
       await t.api.community.notifications.$get(),

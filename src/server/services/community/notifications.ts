@@ -99,14 +99,19 @@ export function toNotification(row: NotificationRow): CommunityNotification {
   };
 }
 
-/** His latest notifications and how many he has not read; only ever his own. */
-export async function readNotifications(db: Db, userId: string): Promise<NotificationsAnswer> {
-  const rows = await notificationRows(db, userId).limit(NOTIFICATIONS_SHOWN);
+/** How many of his notifications, still true, he has not read: the list's count and the menus' badge. */
+export async function countUnread(db: Db, userId: string): Promise<number> {
   const [unread] = await db
     .select({ n: count() })
     .from(communityNotifications)
     .where(and(eq(communityNotifications.userId, userId), isNull(communityNotifications.readAt), stillTrue()));
-  return { notifications: rows.map(toNotification), unread: unread?.n ?? 0 };
+  return unread?.n ?? 0;
+}
+
+/** His latest notifications and how many he has not read; only ever his own. */
+export async function readNotifications(db: Db, userId: string): Promise<NotificationsAnswer> {
+  const rows = await notificationRows(db, userId).limit(NOTIFICATIONS_SHOWN);
+  return { notifications: rows.map(toNotification), unread: await countUnread(db, userId) };
 }
 
 /** Marks his notifications read: all of them, or those made up to `until`. */

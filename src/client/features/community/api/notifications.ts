@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
+import { NEWS_REFRESH_MS } from "#client/lib/query-client.ts";
 import type { DigestSetting, NotificationsAnswer } from "#shared/community/notifications.ts";
 import { notificationMessages } from "#shared/community/rules.ts";
 import { communityQuery } from "./community.ts";
@@ -7,16 +8,36 @@ import { communityQuery } from "./community.ts";
 /** His notifications and the digest switch (issue 40, decision 0137); members only. */
 
 const notificationsKey = ["community", "notifications"] as const;
+const newsKey = ["community", "news"] as const;
 const digestKey = ["community", "digest"] as const;
 
-/** GET /api/community/notifications: his latest, newest first, and the unread count. Looked at again each minute. */
+/**
+ * GET /api/community/notifications: his latest, newest first, and the unread count. Looked at again each minute while
+ * in view, and when he comes back to the page.
+ */
 export function notificationsQuery() {
   return queryOptions({
     queryKey: notificationsKey,
     queryFn: async (): Promise<NotificationsAnswer> =>
       unwrap(api.community.notifications.$get(), notificationMessages.loadFailed),
     staleTime: 30_000,
-    refetchInterval: 60_000,
+    refetchInterval: NEWS_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/**
+ * GET /api/community/news: his unread count alone, for the badge on Community in the dashboard's menus (issue 53 row
+ * 6). Every dashboard page shows it, so it is as light as a request gets, and kept fresh as the list is.
+ */
+export function communityNewsQuery() {
+  return queryOptions({
+    queryKey: newsKey,
+    queryFn: async (): Promise<number> =>
+      (await unwrap(api.community.news.$get(), notificationMessages.loadFailed)).unread,
+    staleTime: 30_000,
+    refetchInterval: NEWS_REFRESH_MS,
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -29,7 +50,10 @@ export function useMarkNotificationsRead() {
   return useMutation({
     mutationFn: (until?: string) =>
       unwrap(api.community.notifications.read.$post({ json: until ? { until } : {} }), notificationMessages.markFailed),
-    onSuccess: (answer) => queryClient.setQueryData(notificationsKey, answer),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(notificationsKey, answer);
+      queryClient.setQueryData(newsKey, answer.unread);
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify/unstyled";
 import { ApiError, api, unwrap } from "#client/lib/api.ts";
+import { NEWS_REFRESH_MS } from "#client/lib/query-client.ts";
 import type { InvitePartner, PartnerSummary, PartnersAnswer } from "#shared/partners/contracts.ts";
 import { partnerMessages } from "#shared/partners/rules.ts";
 
@@ -16,11 +17,17 @@ function list(request: Promise<Response>, fallback: string) {
   return unwrap(request, fallback) as Promise<PartnersAnswer>;
 }
 
-/** GET /api/partner: his partners, how many his plan allows, and the cheers not yet dismissed. */
+/**
+ * GET /api/partner: his partners, how many his plan allows, and the cheers not yet dismissed. Asked again each minute
+ * while his page is in view and when he comes back to it, so a partner's cheer reaches an open dashboard (issue 53
+ * row 6).
+ */
 export function partnersQuery() {
   return queryOptions({
     queryKey: ["partners"],
     queryFn: () => list(api.partner.$get(), partnerMessages.loadFailed),
+    refetchInterval: NEWS_REFRESH_MS,
+    refetchOnWindowFocus: true,
   });
 }
 
