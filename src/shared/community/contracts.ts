@@ -136,6 +136,8 @@ const feedPostSchema = z.object({
   achievedOn: z.string(),
   text: z.string(),
   proof: postProofSchema.nullable(),
+  /** A run post whose run he typed, no activity file behind it: every screen says so (issue 53 row 2). */
+  selfReported: z.boolean(),
   cheers: z.number(),
   cheeredByMe: z.boolean(),
   comments: z.number(),

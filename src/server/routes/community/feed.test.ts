@@ -162,6 +162,41 @@ describe("the community feed once it opens (issue 40)", () => {
     expect(await t.db.select().from(communityPosts).where(eq(communityPosts.userId, user.id))).toHaveLength(1);
   });
 
+  it("issue 53 row 2: a post of a run he typed says it is self-reported to everyone who sees it; a run a file proved does not", async () => {
+    const { user: sam } = await memberWithWin("Sam");
+    const { user: dev } = await memberWithWin("Dev");
+    for (const man of [sam, dev]) await t.db.delete(runValidations).where(eq(runValidations.userId, man.id));
+    await t.db.insert(runValidations).values({ userId: sam.id, todayDuration: 52, notes: "Typed it in." });
+    const [proved] = await t.db
+      .insert(runValidations)
+      .values({ userId: dev.id, todayDuration: 58, notes: "From my watch." })
+      .returning();
+    await t.db.insert(proofs).values({
+      userId: dev.id,
+      runValidationId: proved!.id,
+      kind: "activity",
+      activity: {
+        format: "gpx",
+        startedAt: "2026-11-20T07:00:00.000Z",
+        distanceMeters: 8700,
+        movingSeconds: 3500,
+        elapsedSeconds: 3600,
+        paceSecondsPerKm: 402,
+        route: [],
+      },
+    });
+
+    const typed = await sam.api.community.posts.$post({ json: { kind: "run" } });
+    expect(((await typed.json()) as { post: FeedPost }).post).toMatchObject({ kind: "run", selfReported: true });
+    // Proved by his file, even when he chose not to show it.
+    const filed = await dev.api.community.posts.$post({ json: { kind: "run", withProof: false } });
+    expect(((await filed.json()) as { post: FeedPost }).post).toMatchObject({ kind: "run", selfReported: false });
+
+    const seen = (await feed(dev)).posts.filter((p) => p.kind === "run");
+    expect(seen.find((p) => p.author.firstName === "Sam")?.selfReported).toBe(true);
+    expect(seen.find((p) => p.author.firstName === "Dev")?.selfReported).toBe(false);
+  });
+
   it("shares his validated run with its minutes; only once, and only once it is validated", async () => {
     const { user } = await memberWithWin("Sam");
     await t.db.delete(runValidations).where(eq(runValidations.userId, user.id));

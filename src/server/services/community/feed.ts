@@ -99,6 +99,8 @@ function postColumns(viewerId: string) {
     achievedOn: communityPosts.achievedOn,
     text: communityPosts.text,
     proofKind: proofs.kind,
+    // Whether an activity file proved his run, whatever the post shows of it: a run is validated once, never changed.
+    selfReported: sql<boolean>`${communityPosts.kind} = 'run' and not exists (select 1 from ${runValidations} join ${proofs} as run_proof on run_proof.run_validation_id = ${runValidations.id} where ${runValidations.userId} = ${communityPosts.userId})`,
     proofActivity: proofs.activity,
     photoWidth: proofs.photoWidth,
     photoHeight: proofs.photoHeight,
@@ -119,6 +121,7 @@ type PostRow = {
   achievedOn: string;
   text: string;
   proofKind: string | null;
+  selfReported: boolean;
   proofActivity: ActivityReading | null;
   photoWidth: number | null;
   photoHeight: number | null;
@@ -172,6 +175,7 @@ function toPost(row: PostRow, viewerId: string, badges: Map<string, BadgeId[]>):
     achievedOn: row.achievedOn,
     text: row.text,
     proof: postProof(row),
+    selfReported: Boolean(row.selfReported),
     cheers: Number(row.cheers),
     cheeredByMe: Boolean(row.cheeredByMe),
     comments: Number(row.comments),

@@ -33,6 +33,7 @@ function post(firstName: string, change: Partial<FeedPost> = {}): FeedPost {
     achievedOn: "2026-11-20",
     text: "Legs were shaking.",
     proof: null,
+    selfReported: false,
     cheers: 2,
     cheeredByMe: false,
     comments: 0,
@@ -232,6 +233,30 @@ test("issue 53 row 4: a post shows the proof he shared: the photo, or the run's 
   expect(within(runPost).getByText("14.1 km")).toBeTruthy();
   expect(within(runPost).getByText("5:40 /km")).toBeTruthy();
   expect(within(runPost).getByText("1:20:00")).toBeTruthy();
+});
+
+test("issue 53 row 2: a post of a run he typed says it is self-reported; a milestone and a run a file proved do not", async () => {
+  const typed = post("Sam", {
+    kind: "run",
+    challengeTitle: "Run longer than ever before",
+    milestoneText: "Ran 52 minutes, phone in airplane mode.",
+    selfReported: true,
+  });
+  const filed = post("Dev", {
+    kind: "run",
+    challengeTitle: "Run longer than ever before",
+    milestoneText: "Ran 58 minutes, phone in airplane mode.",
+  });
+  const milestone = post("Marcus");
+  stubApi({ "GET /api/community/feed": page(typed, filed, milestone) });
+  renderFeed();
+
+  await screen.findByText(typed.milestoneText);
+  expect(within(postOf(typed.milestoneText)).getByTestId("self-reported").textContent).toBe(
+    "Self-reported · typed, no activity file",
+  );
+  expect(within(postOf(filed.milestoneText)).queryByTestId("self-reported")).toBeNull();
+  expect(within(postOf(milestone.milestoneText)).queryByTestId("self-reported")).toBeNull();
 });
 
 test("issue 53 row 5: a feed he emptied himself says how many posts he hid and leads to the members he blocked", async () => {

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { MenuIcon } from "#client/components/menu-icons.tsx";
+import { SelfReported } from "#client/components/self-reported.tsx";
 import { formatDeadline } from "#client/lib/dates.ts";
 import type { FeedPost } from "#shared/community/contracts.ts";
 import type { ReportTarget } from "../api/feed.ts";
@@ -63,6 +64,7 @@ export function PostCard({
         </p>
         <p className="mt-1 break-words font-semibold">{post.milestoneText}</p>
         <p className="mt-0.5 break-words text-sm text-muted">{post.challengeTitle}</p>
+        {post.selfReported ? <SelfReported detail="typed, no activity file" className="mt-2" /> : null}
         {post.proof ? <PostProof proof={post.proof} name={name} win={post.milestoneText} /> : null}
       </div>
 
