@@ -66,6 +66,16 @@ test("an unknown or removed link says it is not valid any more", async () => {
   expect(await screen.findByRole("heading", { name: "This link is not valid any more" })).toBeTruthy();
 });
 
+test("issue 53 row 14: a dead link does not send the partner of a deleted account to ask him for a new one", async () => {
+  // The server keeps nothing of a deleted account, so its links answer as any other dead link: the page says every
+  // reason, the deletion among them, and asks for a new link only of a man who still uses Unscroll.
+  stubApi({ [`GET ${base}`]: { status: 404, body: { error: "Not found" } } });
+  renderWithClient(<PartnerView token={token} />);
+  await screen.findByRole("heading", { name: "This link is not valid any more" });
+  expect(screen.getByText(/deleted their account/)).toBeTruthy();
+  expect(screen.getByText(/If they still use Unscroll, ask them to send you a new link/)).toBeTruthy();
+});
+
 test("the first visit asks to confirm; confirming shows the plan with done and overdue milestones", async () => {
   const fetch = stubApi({ [`GET ${base}`]: { body: invited }, [`POST ${base}/accept`]: { body: accepted } });
   renderWithClient(<PartnerView token={token} />);

@@ -11,15 +11,19 @@ import { CheerForm } from "./cheer-form.tsx";
 import { PartnerPageLoadFailed, PartnerPageLoading } from "./partner-page-states.tsx";
 import { PartnerPlan } from "./partner-plan.tsx";
 
-/** A removed, renewed-away, expired or unknown link: said plainly, with the one way forward. */
+/**
+ * A removed, renewed-away, expired or unknown link, or one whose plan went with his deleted account: said plainly,
+ * with the one way forward. The server keeps nothing of a deleted account, so the page cannot tell that case apart;
+ * it names it, and asks for a new link only of a man who still uses the app (issue 53 row 14).
+ */
 function LinkNotValid() {
   return (
     <div className="card">
       <p className="eyebrow">Accountability partner</p>
       <h1 className="mt-3 font-display text-4xl uppercase leading-tight">This link is not valid any more</h1>
       <p className="mt-4 text-text/90">
-        It may have expired, or the person who invited you removed it or sent a newer one. Ask them to send you a new
-        link: it takes them one tap in their Settings.
+        It may have expired, or the person who invited you removed it, sent a newer one or deleted their account. If
+        they still use Unscroll, ask them to send you a new link: it takes them one tap in their Settings.
       </p>
       <Link to={paths.landing} className="btn-secondary mt-6 w-full sm:w-auto">
         Go to the home page
