@@ -4,19 +4,9 @@
  * headers it adds to a request's head and the bytes after it. The same seed gives the same cases (FUZZ_SEED replays
  * a failure).
  */
-export type MalformedBody = { name: string; headers: Record<string, string | number>; body: Buffer };
+import { seededRandom } from "./seeded-random.ts";
 
-/** mulberry32: small, seeded, good enough to pick cases. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export type MalformedBody = { name: string; headers: Record<string, string | number>; body: Buffer };
 
 const B = "----fuzzBoundary7MA4YWxkTrZu0gW";
 const MULTIPART = `multipart/form-data; boundary=${B}`;
@@ -152,7 +142,7 @@ const makers: Maker[] = [
 ];
 
 export function malformedBodies(count: number, seed = Number(process.env.FUZZ_SEED ?? 20_261_129)): MalformedBody[] {
-  const r = random(seed);
+  const r = seededRandom(seed);
   return Array.from({ length: count }, (_, i) => {
     const made = (makers[i % makers.length] as Maker)(r);
     return { ...made, name: `#${i} ${made.name}` };
