@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
 import { communityMembers, users } from "#server/db/schema.ts";
 import { joinWaitlist } from "#server/services/community/waitlist.ts";
+import { killServers, startBundledServer, stopServer, writeClientFiles } from "#tests/support/server-process.ts";
 import { startSmtpSink } from "#tests/support/smtp-sink.ts";
 
 const root = resolve(import.meta.dirname, "..");
@@ -50,6 +51,7 @@ describe("npm run community:admit (issue 40)", () => {
     await database.close();
   }, 60_000);
   afterAll(async () => {
+    killServers();
     await smtp?.close();
     await rm(folder, { recursive: true, force: true });
   });
@@ -72,6 +74,39 @@ describe("npm run community:admit (issue 40)", () => {
       const members = await database.db.select().from(communityMembers);
       expect(members).toHaveLength(3);
       expect(new Set(members.map((m) => m.admittedBy))).toEqual(new Set(["command"]));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("issue 53 row 12: admits and e-mails the next ones while the server runs on the embedded database", {
+    timeout: 180_000,
+  }, async () => {
+    const before = await openDatabase({ kind: "pglite", dataDir });
+    for (const [firstName, email] of [
+      ["Dan", "dan@example.com"],
+      ["Eli", "eli@example.com"],
+    ] as const) {
+      const id = randomUUID();
+      await before.db.insert(users).values({ id, name: firstName, firstName, email, emailVerified: true });
+      await joinWaitlist(before.db, id, { name: firstName, interests: [], email });
+    }
+    await before.close();
+    const server = await startBundledServer(
+      { NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: smtp.url },
+      writeClientFiles(join(folder, "build"), "<!doctype html>"),
+    );
+    const admitted = await admit("1");
+    expect(admitted.stderr).toContain("Admitted 1 from the waitlist (#4–#4).");
+    expect(admitted.code).toBe(0);
+    // The server's own mailer sent it.
+    expect((await smtp.waitFor("dan@example.com")).text).toContain("You joined the waitlist as #4");
+    expect(smtp.mails.some((m) => m.to.includes("eli@example.com"))).toBe(false);
+    expect(await stopServer(server)).toBe(0);
+
+    const database = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      expect(await database.db.select().from(communityMembers)).toHaveLength(4);
     } finally {
       await database.close();
     }

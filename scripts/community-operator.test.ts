@@ -1,11 +1,13 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
 import { operators, users } from "#server/db/schema.ts";
+import { killServers, startBundledServer, stopServer, writeClientFiles } from "#tests/support/server-process.ts";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -48,6 +50,7 @@ describe("npm run community:operator (issue 40, decision 0136)", () => {
     await database.close();
   }, 60_000);
   afterAll(async () => {
+    killServers();
     await rm(folder, { recursive: true, force: true });
   });
 
@@ -72,6 +75,35 @@ describe("npm run community:operator (issue 40, decision 0136)", () => {
     const result = await operator("nobody@example.com");
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("No account uses nobody@example.com.");
+    expect(await marked()).toEqual([]);
+  });
+
+  it("issue 53 row 12: marks and unmarks an account while the server runs on the embedded database", {
+    timeout: 180_000,
+  }, async () => {
+    const server = await startBundledServer(
+      { NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "" },
+      writeClientFiles(join(folder, "build"), "<!doctype html>"),
+    );
+    const marking = await operator("olga@example.com");
+    expect(marking.stderr).toContain("olga@example.com is now an operator");
+    expect(marking.code).toBe(0);
+    expect(existsSync(join(dataDir, "operator.sock"))).toBe(true);
+    expect((await operator("olga@example.com")).stderr).toContain("was an operator already; nothing changed.");
+    const unknown = await operator("nobody@example.com");
+    expect(unknown.stderr).toContain("No account uses nobody@example.com.");
+    expect(unknown.code).toBe(1);
+    expect(await stopServer(server)).toBe(0);
+    // A clean stop takes the socket away with the server.
+    expect(existsSync(join(dataDir, "operator.sock"))).toBe(false);
+    expect(await marked()).toEqual([userId]);
+
+    const again = await startBundledServer(
+      { NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "" },
+      join(folder, "build"),
+    );
+    expect((await operator("--remove", "olga@example.com")).stderr).toContain("is no longer an operator");
+    expect(await stopServer(again)).toBe(0);
     expect(await marked()).toEqual([]);
   });
 

@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 
 // `npm run community:operator -- someone@example.com` marks that account as an operator: it sees /admin (the
 // moderation queue, admission, the counts); everyone else gets 404 there (decision 0136). `-- --remove <email>` takes
-// the mark away. Marking twice changes nothing. It uses the server's database settings (the environment or .env).
+// the mark away. Marking twice changes nothing. It uses the server's database settings (the environment or .env); while
+// the server runs on the embedded database, the server does it (decision 0153).
 
 const usage = "Usage: npm run community:operator -- <email>   (or -- --remove <email>)";
 
@@ -33,20 +34,27 @@ async function main() {
     return;
   }
   // The server's modules load only once the arguments are right: a wrong call answers at once.
-  const [{ parseEnv }, { markOperator, unmarkOperator }, { openServerDatabase }] = await Promise.all([
-    import("#server/env.ts"),
-    import("#server/services/community/operators.ts"),
-    import("./server-database.ts"),
-  ]);
+  const [{ parseEnv }, { markOperator, unmarkOperator }, { openServerDatabase }, { askServer, runningServer }] =
+    await Promise.all([
+      import("#server/env.ts"),
+      import("#server/services/community/operators.ts"),
+      import("./server-database.ts"),
+      import("./server-control.ts"),
+    ]);
   if (existsSync(".env")) process.loadEnvFile(".env");
-  const database = await openServerDatabase(parseEnv());
-  try {
-    const change = await (parsed.remove ? unmarkOperator : markOperator)(database.db, parsed.email);
-    console.error(operatorMessage(parsed.email, change));
-    if (change === "unknown") process.exitCode = 1;
-  } finally {
-    await database.close();
-  }
+  const env = parseEnv();
+  const change = await (async () => {
+    const server = runningServer(env);
+    if (server) return (await askServer<{ change: string }>(server, "/operators", parsed)).change;
+    const database = await openServerDatabase(env);
+    try {
+      return await (parsed.remove ? unmarkOperator : markOperator)(database.db, parsed.email);
+    } finally {
+      await database.close();
+    }
+  })();
+  console.error(operatorMessage(parsed.email, change));
+  if (change === "unknown") process.exitCode = 1;
 }
 
 main().catch(async (error) => {

@@ -8,7 +8,8 @@ export class DatabaseRefused extends Error {}
 
 /**
  * The database the server reads, for the operator's commands (waitlist:export, community:admit): DATABASE_URL, else
- * the embedded one in DATA_DIR, opened only when it exists and no server holds it.
+ * the embedded one in DATA_DIR, opened only when it exists and no server holds it (a running server does their work
+ * over its socket instead, scripts/server-control.ts).
  */
 export async function openServerDatabase(env: Env): Promise<Database> {
   if (env.DATABASE_URL) return openDatabase({ kind: "postgres", url: env.DATABASE_URL, poolSize: 1 });
@@ -19,12 +20,15 @@ export async function openServerDatabase(env: Env): Promise<Database> {
     );
   }
   // PGlite writes this file while a process has the folder open and removes it on a clean close. Two processes on
-  // one folder would damage it, so the command waits for the server to stop.
-  if (existsSync(join(dataDir, "postmaster.pid"))) {
-    throw new DatabaseRefused(
-      `The embedded database in ${dataDir} is open in another process (is the server running?). Stop the server and ` +
-        "run the command again. If no server runs, the last one did not stop cleanly: start it once and stop it with Ctrl+C.",
-    );
-  }
+  // one folder would damage it.
+  if (existsSync(join(dataDir, "postmaster.pid"))) throw new DatabaseRefused(heldByAnotherProcess(dataDir));
   return openDatabase({ kind: "pglite", dataDir });
+}
+
+/** Said when a process holds the embedded database and no server answers on its operator socket (decision 0153). */
+export function heldByAnotherProcess(dataDir: string): string {
+  return (
+    `The embedded database in ${dataDir} is open in another process (is the server running?). Stop the server and ` +
+    "run the command again. If no server runs, the last one did not stop cleanly: start it once and stop it with Ctrl+C."
+  );
 }

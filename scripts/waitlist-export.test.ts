@@ -9,6 +9,7 @@ import { type Database, openDatabase } from "#server/db/client.ts";
 import { users } from "#server/db/schema.ts";
 import { joinWaitlist } from "#server/services/community/waitlist.ts";
 import { joinWaitlistSchema } from "#shared/community/contracts.ts";
+import { killServers, startBundledServer, stopServer, writeClientFiles } from "#tests/support/server-process.ts";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -44,6 +45,7 @@ describe("npm run waitlist:export", () => {
     }
   }, 60_000);
   afterAll(async () => {
+    killServers();
     await database?.close();
     await rm(folder, { recursive: true, force: true });
   });
@@ -67,6 +69,23 @@ describe("npm run waitlist:export", () => {
       expect.stringMatching(/^2,Dev Shah,dev@example\.com,,\d{4}-\d\d-\d\dT[\d:.]+Z$/),
       "",
     ]);
+  });
+
+  it("issue 53 row 12: writes the same CSV while the server runs on the embedded database", {
+    timeout: 180_000,
+  }, async () => {
+    await database?.close();
+    database = null;
+    const stopped = await runExport(dataDir);
+    const server = await startBundledServer(
+      { NODE_ENV: "development", DATA_DIR: dataDir, DATABASE_URL: "" },
+      writeClientFiles(join(folder, "build"), "<!doctype html>"),
+    );
+    const running = await runExport(dataDir);
+    expect(running.stderr).toContain("Exported 2 waitlist members.");
+    expect(running.code).toBe(0);
+    expect(running.stdout).toBe(stopped.stdout);
+    expect(await stopServer(server)).toBe(0);
   });
 
   it("says where it looked when there is no database, and creates none", { timeout: 30_000 }, async () => {

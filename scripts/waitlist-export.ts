@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { EnvError, parseEnv } from "#server/env.ts";
 import { waitlistCsv } from "#server/services/community/waitlist-export.ts";
+import { runningServer, serverLines } from "./server-control.ts";
 import { DatabaseRefused, openServerDatabase } from "./server-database.ts";
 
 // `npm run -s waitlist:export > waitlist.csv`: the community waitlist (position, name, e-mail, interests, joined at)
@@ -11,7 +12,9 @@ import { DatabaseRefused, openServerDatabase } from "./server-database.ts";
 async function main() {
   if (existsSync(".env")) process.loadEnvFile(".env");
   const env = parseEnv();
-  const database = await openServerDatabase(env);
+  // While the server runs on the embedded database, it reads the list (decision 0153).
+  const server = runningServer(env);
+  const database = server ? undefined : await openServerDatabase(env);
   // A reader that closes early (`| head`) ends the export quietly.
   let closed = false;
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
@@ -20,14 +23,14 @@ async function main() {
   });
   let members = -1;
   try {
-    for await (const line of waitlistCsv(database.db)) {
+    for await (const line of database ? waitlistCsv(database.db) : serverLines(server as string, "/waitlist")) {
       if (closed) break;
       members++;
       if (!process.stdout.write(line))
         await Promise.race([once(process.stdout, "drain"), once(process.stdout, "close")]);
     }
   } finally {
-    await database.close();
+    await database?.close();
   }
   console.error(`Exported ${members} waitlist ${members === 1 ? "member" : "members"}.`);
 }

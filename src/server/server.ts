@@ -2,6 +2,7 @@ import { withKeptAuthSecret, withKeptVapidKeys } from "./auth/dev-secret.ts";
 import { buildDeps, buildServerApp, prepareDatabase } from "./bootstrap.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { createHttpServer, listen } from "./http/node-server.ts";
+import { startOperatorSocket } from "./operator-socket.ts";
 import { guardProcess } from "./process-guard.ts";
 import { settleAnsweredAuthWork } from "./routes/auth/auth.routes.ts";
 import { startGenerationTakeovers } from "./services/generation/generation-runner.ts";
@@ -43,6 +44,8 @@ export async function startServer(options: { serveClient: boolean }) {
     env.PORT,
     env.HOST,
   );
+  // On PostgreSQL the commands open the database themselves; on the embedded one only this process can (0153).
+  const operatorSocket = database.kind === "pglite" ? await startOperatorSocket(deps) : undefined;
   logger.info({ port: env.PORT, database: database.kind }, `Unscroll is listening on ${env.APP_URL}`);
 
   // Plans whose instance died or stopped are finished here, and so are sign-ups and reset requests whose instance
@@ -68,6 +71,7 @@ export async function startServer(options: { serveClient: boolean }) {
     deps.lifecycle.draining = true;
     logger.info({ signal, graceSeconds: env.shutdownGraceSeconds }, "shutting down: draining");
     clearInterval(authTakeovers);
+    const operatorSocketClosed = operatorSocket?.close();
     await takeovers.stop();
     const given = await deps.generations
       .handBack()
@@ -83,6 +87,7 @@ export async function startServer(options: { serveClient: boolean }) {
     server.close(async () => {
       await settleAnsweredAuthWork(deps.auth);
       await reminders.stop();
+      await operatorSocketClosed;
       await database.close();
       logger.info("database closed; bye");
       process.exit();
