@@ -278,10 +278,22 @@ test("issue 53 row 5: a feed he emptied himself says how many posts he hid and l
   expect(await screen.findByText("You have hidden 2 posts")).toBeTruthy();
   expect(screen.queryByText(/Nobody has posted yet/)).toBeNull();
   expect(screen.getByText("Posts you reported and posts by members you blocked don't show in your feed.")).toBeTruthy();
-  fireEvent.click(screen.getByRole("link", { name: "See blocked members" }));
-  const toggle = screen.getByRole("button", { name: "Blocked members" });
-  expect(toggle.getAttribute("aria-expanded")).toBe("true");
-  expect(await screen.findByRole("button", { name: "Unblock Loud" })).toBeTruthy();
+  // jsdom lays nothing out and has no scrollIntoView: recorded here, so the test sees the list brought into view.
+  const scrolled: Element[] = [];
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolled.push(this);
+  };
+  try {
+    fireEvent.click(screen.getByRole("link", { name: "See blocked members" }));
+    const toggle = screen.getByRole("button", { name: "Blocked members" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(await screen.findByRole("button", { name: "Unblock Loud" })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(toggle));
+    expect(scrolled).toHaveLength(1);
+    expect(scrolled[0]?.contains(toggle)).toBe(true);
+  } finally {
+    delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+  }
 });
 
 test("issue 53 row 5: one hidden post is one post", async () => {
