@@ -503,6 +503,24 @@ describe("accounts: rate limits", () => {
     }
   });
 
+  it("issue 53 row 9: stops resends of the confirmation to one address with 429 and a message, known or not", async () => {
+    const resend = (email: string, ip: string) =>
+      t.request("/api/auth/send-verification-email", {
+        body: { email },
+        headers: { "x-forwarded-for": `1.1.1.1, ${ip}` },
+      });
+    for (const email of [uniqueEmail("resend-flood"), (await t.createUser()).email]) {
+      // From a new address each time: the count that stops them is the e-mail address's.
+      const statuses = [];
+      for (const ip of ["203.0.113.21", "203.0.113.22"]) statuses.push((await resend(email, ip)).status);
+      expect(statuses).toEqual([200, 200]);
+      const limited = await resend(email, "203.0.113.23");
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await limited.json()).error).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+    }
+  });
+
   it("caps confirmation e-mails to one address, however they are triggered", async () => {
     const email = uniqueEmail("flood");
     // Signing up again and logging in before confirming each send a fresh link; the per-address cap holds them back.
