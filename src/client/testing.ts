@@ -1,6 +1,6 @@
 import { act, cleanup } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, vi } from "vitest";
 
 /**
  * Component tests run on Vitest's fake clock, so no test waits on (or races) real time. Testing Library drains its
@@ -17,6 +17,25 @@ export function runOnFakeClock() {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
+  });
+}
+
+/**
+ * Component tests on the real clock that open dialogs: jsdom has <dialog> without its modal methods, so they are given
+ * the ones the components call; each test's render and stubbed globals (the API) are undone after it.
+ */
+export function withDialogs() {
+  beforeAll(() => {
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.open = false;
+    };
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
   });
 }
 

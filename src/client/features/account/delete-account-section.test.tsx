@@ -1,23 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeAll, expect, test, vi } from "vitest";
-import { stubApi } from "#client/testing.ts";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { expect, test, vi } from "vitest";
+import { stubApi, withDialogs } from "#client/testing.ts";
 import { DeleteAccountSection } from "./delete-account-section.tsx";
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withDialogs();
 
 function renderSection() {
   render(

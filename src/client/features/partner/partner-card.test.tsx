@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeAll, expect, test, vi } from "vitest";
-import { stubApi } from "#client/testing.ts";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { expect, test } from "vitest";
+import { stubApi, withDialogs } from "#client/testing.ts";
 import type { PartnerSummary, PartnersAnswer } from "#shared/partners/contracts.ts";
 import { partnerMessages } from "#shared/partners/rules.ts";
 import { PartnerCard } from "./partner-card.tsx";
@@ -8,20 +8,7 @@ import { PartnerCheers } from "./partner-cheers.tsx";
 import { PartnerSettingsSection } from "./partner-settings-section.tsx";
 import { renderWithClient } from "./test-support.tsx";
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withDialogs();
 
 const now = new Date("2026-11-24T12:00:00.000Z");
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();

@@ -1,25 +1,12 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, expect, test, vi } from "vitest";
-import { stubApi } from "#client/testing.ts";
+import { expect, test, vi } from "vitest";
+import { stubApi, withDialogs } from "#client/testing.ts";
 import type { FeedPage, FeedPost } from "#shared/community/contracts.ts";
 import { CommunityFeed } from "./community-feed.tsx";
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withDialogs();
 
 let next = 0;
 function post(firstName: string, change: Partial<FeedPost> = {}): FeedPost {

@@ -1,26 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, beforeAll, expect, test, vi } from "vitest";
-import { stubApi } from "#client/testing.ts";
+import { expect, test, vi } from "vitest";
+import { stubApi, withDialogs } from "#client/testing.ts";
 import { sharedWinMessages } from "#shared/community/post-text.ts";
 import { ShareWinComposer } from "./share-win-composer.tsx";
 import type { ShareableWin } from "./shareable-wins.ts";
 
-beforeAll(() => {
-  // jsdom has <dialog> without its modal methods.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withDialogs();
 
 const milestoneId = "6f1c2a9e-1d2b-4c3d-8e4f-5a6b7c8d9e0f";
 const win = (title: string, detail = "Run three times a week"): ShareableWin => ({
