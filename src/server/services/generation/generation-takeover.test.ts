@@ -147,12 +147,8 @@ describe("a plan whose instance goes away mid-way", () => {
     expect(await plans()).toEqual([{ status: "done" }]);
   });
 
-  it("issue 52 row 9: closes the dead instance's model generation of a run that died three times", async () => {
-    const owner = (await a.createUser()).id;
-    const [generation] = await a.db
-      .insert(modelGenerations)
-      .values({ userId: owner, kind: "plan", provider: "offline", model: "offline", createdAt: new Date() })
-      .returning({ id: modelGenerations.id });
+  /** A response whose run died on every instance that took it: its lease long gone, its third attempt spent. */
+  async function runThatDiedThreeTimes(owner: string, generationPartial?: { modelGenerationId?: string }) {
     const [response] = await a.db
       .insert(quizResponses)
       .values({
@@ -165,9 +161,19 @@ describe("a plan whose instance goes away mid-way", () => {
         generationRunId: crypto.randomUUID(),
         generationLeaseUntil: new Date(Date.now() - 1_000),
         generationAttempts: 3,
-        generationPartial: { modelGenerationId: generation?.id },
+        ...(generationPartial ? { generationPartial } : {}),
       })
       .returning({ id: quizResponses.id });
+    return response;
+  }
+
+  it("issue 52 row 9: closes the dead instance's model generation of a run that died three times", async () => {
+    const owner = (await a.createUser()).id;
+    const [generation] = await a.db
+      .insert(modelGenerations)
+      .values({ userId: owner, kind: "plan", provider: "offline", model: "offline", createdAt: new Date() })
+      .returning({ id: modelGenerations.id });
+    const response = await runThatDiedThreeTimes(owner, { modelGenerationId: generation?.id });
     expect(await takeOverAbandonedRuns(b)).toBe(0);
     expect((await row(response?.id ?? "")).generationStatus).toBe("failed");
     const [closed] = await a.db
@@ -224,22 +230,8 @@ describe("a plan whose instance goes away mid-way", () => {
   });
 
   it("ends as failed, with 'Try Again', a run that died three times", async () => {
-    // A plain row is enough: a response whose run died on every instance that took it.
     const owner = (await a.createUser()).id;
-    const [response] = await a.db
-      .insert(quizResponses)
-      .values({
-        userId: owner,
-        userEmail: "x@example.com",
-        answers: answersFor(MARCUS),
-        generationStatus: "running",
-        generationStage: "mission",
-        generationStartedAt: new Date(),
-        generationRunId: crypto.randomUUID(),
-        generationLeaseUntil: new Date(Date.now() - 1_000),
-        generationAttempts: 3,
-      })
-      .returning({ id: quizResponses.id });
+    const response = await runThatDiedThreeTimes(owner);
     expect(await takeOverAbandonedRuns(b)).toBe(0);
     const failed = await row(response?.id ?? "");
     expect(failed.generationStatus).toBe("failed");
