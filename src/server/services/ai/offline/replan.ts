@@ -2,13 +2,28 @@ import { defaultReplanDays, type ReplanReason } from "#shared/replan/rules.ts";
 import type { ReplanInput, ReplanOutput } from "../schema.ts";
 import { milestoneActions, sentence } from "./todos.ts";
 
-/** How the smaller step is framed, by what got in the way. */
+/**
+ * Re-plans that shrink (issue 54, decision 0156): a missed step comes back with its amounts halved ("ten
+ * conversations" → "five conversations"), or, when it names no amount, limited to its first half; never the same
+ * step under a kinder heading.
+ */
+
+/** How the halved step is framed, by what got in the way. */
 const FRAME: Record<ReplanReason, string> = {
   no_time: "In two short sessions",
-  too_big: "Only the first part",
+  too_big: "Half the size for now",
   motivation: "One easy start",
   health: "Gently, once you feel ready",
   other: "A smaller step",
+};
+
+/** The same frames for a step with no amount to halve: the first half of it is what makes it smaller. */
+const HALF_FRAME: Record<ReplanReason, string> = {
+  no_time: "Only the first half, in two short sessions",
+  too_big: "Only the first half for now",
+  motivation: "Only the first half, as one easy start",
+  health: "Only the first half, gently, once you feel ready",
+  other: "Only the first half, as a smaller step",
 };
 
 /** What he does first, by what got in the way; `{challenge}` is the challenge's title. */
@@ -20,15 +35,246 @@ const FIRST: Record<ReplanReason, string> = {
   other: "Write down one thing you will do differently this time",
 };
 
+/** The second todo when the step names nothing countable to start on: a first session, booked. */
+const START: Record<ReplanReason, string> = {
+  no_time: "Use the first of those two slots to make a start on this step",
+  too_big: "Book the first session for this step: a day, a time and a place",
+  motivation: "Book the first session for this step: a day, a time and a place",
+  health: "Book the first session for this step: a day, a time and a place",
+  other: "Book the first session for this step: a day, a time and a place",
+};
+
+const CHECK_IN = "When it is done, tick it off here and tell yourself what the next step is";
+
 /** Extra days on top of the milestone's usual step, so a sick week or a full calendar gets room. */
 const EXTRA_DAYS: Record<ReplanReason, number> = { no_time: 2, too_big: 0, motivation: 0, health: 3, other: 0 };
 
-/** His own line, quoted as he wrote it, cut at a word when it would not fit a todo. */
-function quoted(note: string, room: number): string {
-  const text = note.replace(/\s+/g, " ").trim();
+/** The prefix of the first todo when it quotes him; the quote gets what is left of a todo's length. */
+const NOTE_LEAD = "Plan around what got in the way: ";
+/** `sentence()` cuts a todo at 190 characters: the lead, the two quote marks and a full stop must fit with his line. */
+const NOTE_ROOM = 190 - NOTE_LEAD.length - 3;
+
+const ONES = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+];
+const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+
+const capitalise = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+function wordValue(word: string): number | null {
+  const w = word.toLowerCase();
+  if (w === "twice") return 2;
+  const [tens, ones] = w.split("-");
+  const t = TENS.indexOf(tens ?? "");
+  if (t >= 2) return t * 10 + (ones ? ONES.indexOf(ones) : 0);
+  const o = ONES.indexOf(w);
+  return o >= 1 ? o : null;
+}
+
+function inWords(n: number): string {
+  if (n < 20) return ONES[n]!;
+  if (n < 100) return `${TENS[Math.floor(n / 10)]}${n % 10 ? `-${ONES[n % 10]}` : ""}`;
+  return String(n);
+}
+
+const WORD_NUMBER = `(?:(?:${TENS.slice(2).join("|")})(?:-(?:${ONES.slice(1, 10).join("|")}))?|${ONES.slice(1).join("|")}|twice)`;
+/** A number as digits (with a unit stuck to it, "5km", "10pm") or as a word, and any "-minute" it leads. */
+const NUMBER = new RegExp(
+  `(?<![\\w.,:/-])(?:(\\d{1,3}(?:,\\d{3})+|\\d+(?:\\.\\d+)?)([a-z]*)|(${WORD_NUMBER})(?![a-z]))(?:-([a-z]+))?(?![\\w/]|:\\d)`,
+  "gi",
+);
+
+/** Units a "30-minute" or "5-km" compound measures work in; "a one-page outline" or "a one-off" are not amounts. */
+const HYPHEN_UNITS = /^(?:minutes?|hours?|seconds?|km|kilometres?|kilometers?|miles?|metres?|meters?|days?|weeks?)$/;
+/** Letters stuck to digits that still make an amount: "5km", "5k", "400m". */
+const STUCK_UNITS = /^(?:km|k|m|mi|min|mins|h|hr|hrs)$/;
+/**
+ * The word before a number that makes it something other than an amount of work: a label ("week one", "level 2"),
+ * a point in time or a deadline ("at 7", "in 2027", "in four weeks": halving a deadline makes it harder), a limit
+ * he must stay under ("under 30", "at most 2"), one he already has ("the 4 hours a night", "the next seven days"),
+ * or a count of things that are not work ("your other two challenges", "your two kids").
+ */
+const NOT_AMOUNT_BEFORE =
+  /^(?:the|next|last|this|that|these|those|other|both|your|his|my|our|their|her|week|day|level|module|chapter|step|number|lesson|part|grade|page|at|under|below|most|age|aged|by|in|since|until|from|before|after|to|than)$/;
+const NOT_AMOUNT_AFTER =
+  /^(?:am|pm|a\.m|p\.m|o'clock|january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+const MONTH_BEFORE = /^(?:january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+/** A "to" before a number is a limit he must get down to only after these: "down to 2"; "talk to two people" is work. */
+const LIMIT_TO = /\b(?:down|reduce[ds]?|cut(?:\s+it)?|bring\s+it|back)\s+to$/i;
+
+/** A plural noun in one: "conversations" → "conversation", "people" → "person". */
+function singular(word: string): string {
+  const w = word.toLowerCase();
+  const irregular: Record<string, string> = { people: "person", men: "man", children: "child", women: "woman" };
+  let out: string;
+  if (irregular[w]) out = irregular[w];
+  else if (/ies$/.test(w)) out = `${word.slice(0, -3)}y`;
+  else if (/(?:ches|shes|sses|xes)$/.test(w)) out = word.slice(0, -2);
+  else out = word.slice(0, -1);
+  return /^[A-Z]/.test(word) ? capitalise(out) : out;
+}
+
+function isPlural(word: string): boolean {
+  const w = word.toLowerCase();
+  if (["people", "men", "children", "women"].includes(w)) return true;
+  return /^[a-z]{3,}s$/.test(w) && !/(?:ss|us|is|ous)$/.test(w);
+}
+
+/** A halved amount as it now reads, and the noun it counts (in the words after it), when it has one. */
+type Halved = { value: number; start: number; end: number; noun: string | null };
+
+/** The plural noun a number counts, across at most two describing words ("real", "phone-free", "30-minute"). */
+function countedNoun(after: string): { start: number; end: number; noun: string; describing: number } | null {
+  const words = [...after.matchAll(/\S+/g)].slice(0, 3);
+  for (const [i, w] of words.entries()) {
+    const word = w[0].replace(/[,.;:—–)]+$/, "");
+    if (NOT_DESCRIBING.test(word)) return null;
+    if (/^[a-z]+$/i.test(word) && isPlural(word)) {
+      return { start: w.index ?? 0, end: (w.index ?? 0) + word.length, noun: word, describing: i };
+    }
+    if (!/^[\w'-]+$/.test(word) || word !== w[0]) return null;
+  }
+  return null;
+}
+const NOT_DESCRIBING = /^(?:of|on|in|at|for|with|to|a|an|the|this|that|and|or|who|which|per|each|every)$/i;
+/** "three people who do it" → "one person who does it". */
+const WHO_VERB = /^(\s+who\s+)(do|have|are|work|run|live|know|use|make)\b/i;
+const VERB_ONE: Record<string, string> = { do: "does", have: "has", are: "is" };
+
+/** Whether a number at `index` counts work, from the words around it. */
+function isAmount(text: string, index: number, m: RegExpMatchArray): boolean {
+  const [whole, digits, stuck = "", , hyphen] = m;
+  const before = text.slice(0, index);
+  const after = text.slice(index + whole.length);
+  const prev = before.match(/([A-Za-z.']+)\W*$/)?.[1]?.toLowerCase() ?? "";
+  if (digits && stuck && !STUCK_UNITS.test(stuck.toLowerCase())) return false;
+  if (hyphen && !HYPHEN_UNITS.test(hyphen.toLowerCase())) return false;
+  if (NOT_AMOUNT_AFTER.test(after.trimStart()) || MONTH_BEFORE.test(prev)) return false;
+  if (digits && /^(?:19|20)\d\d$/.test(digits) && !/^\s+[a-z]+s\b/i.test(after)) return false;
+  if (/\bat\s+least\s*$/i.test(before)) return true;
+  if (prev === "to") return !LIMIT_TO.test(before.trimEnd());
+  return !NOT_AMOUNT_BEFORE.test(prev);
+}
+
+/** One change to the step's text, in the original's positions. */
+type Edit = { start: number; end: number; text: string };
+
+/**
+ * Halves every amount of work in a step, rounded down and at least one: digits ("500 words", "30 minutes", "5 km",
+ * "30-minute sessions") and number words ("ten real conversations", "four weeks in a row"). When an amount drops to
+ * one, its noun follows ("two sessions" → "one session", "three times" → "once"). Returns the new text and where each
+ * halved amount (with the noun it counts) now is.
+ */
+export function halveAmounts(text: string): { text: string; halved: Halved[] } {
+  const edits: Edit[] = [];
+  const found: Array<{ value: number; start: number; end: number; noun: string | null }> = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const index = m.index ?? 0;
+    const [whole, digits, stuck = "", word, hyphen] = m;
+    const value = digits ? Number(digits.replace(/,/g, "")) : wordValue(word ?? "");
+    if (value === null || !Number.isFinite(value) || !isAmount(text, index, m)) continue;
+    const next = Math.max(1, Math.floor(value / 2));
+    if (next === value) continue;
+
+    let number: string;
+    if (digits) number = digits.includes(",") ? next.toLocaleString("en-US") : String(next);
+    else if (word?.toLowerCase() === "twice") number = "once";
+    else number = inWords(next);
+    if (word && /^[A-Z]/.test(word)) number = capitalise(number);
+    const numberEnd = index + whole.length - (hyphen ? hyphen.length + 1 : 0) - stuck.length;
+    let end = index + whole.length;
+    let noun: string | null = null;
+
+    const counted = hyphen || !/^\s/.test(text.slice(end)) ? null : countedNoun(text.slice(end));
+    if (counted) {
+      const headStart = end + counted.start;
+      const headEnd = end + counted.end;
+      if (next <= 2 && counted.noun.toLowerCase() === "times" && counted.describing === 0) {
+        const times = next === 1 ? "once" : "twice";
+        edits.push({ start: index, end: headEnd, text: /^[A-Z]/.test(number) ? capitalise(times) : times });
+        found.push({ value: next, start: index, end: headEnd, noun: null });
+        continue;
+      }
+      noun = next === 1 ? singular(counted.noun) : counted.noun;
+      end = headEnd;
+      if (next === 1) {
+        edits.push({ start: headStart, end: headEnd, text: noun });
+        const who = text.slice(headEnd).match(WHO_VERB);
+        if (who) {
+          const verb = who[2]!;
+          const verbStart = headEnd + who[1]!.length;
+          edits.push({
+            start: verbStart,
+            end: verbStart + verb.length,
+            text: VERB_ONE[verb.toLowerCase()] ?? `${verb}s`,
+          });
+        }
+      }
+    }
+    edits.push({ start: index, end: numberEnd, text: number });
+    found.push({ value: next, start: index, end, noun });
+  }
+  edits.sort((x, y) => x.start - y.start);
+  let out = "";
+  let last = 0;
+  for (const e of edits) {
+    out += text.slice(last, e.start) + e.text;
+    last = e.end;
+  }
+  out += text.slice(last);
+  // Where an original position now is: every edit wholly before it moved it by its change in length.
+  const moved = (p: number) =>
+    p + edits.filter((e) => e.end <= p).reduce((sum, e) => sum + e.text.length - (e.end - e.start), 0);
+  const halved = found.map((f) => ({ value: f.value, start: moved(f.start), end: moved(f.end), noun: f.noun }));
+  return { text: out, halved };
+}
+
+/** Text for comparing two todos: case and punctuation do not make them different. */
+function bare(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/**
+ * His own line, quoted as he wrote it: whole, or cut after a sentence that ends within the room; `null` when not even
+ * his first sentence fits, so a fragment of his words never stands for all of them.
+ */
+export function quotedNote(note: string, room: number = NOTE_ROOM): string | null {
+  // A trailing comma or dash ends no sentence; it would only read as punctuation doubled against the closing quote.
+  const text = note
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/\s*[,;:—–-]+$/, "");
+  if (!text) return null;
   if (text.length <= room) return `“${text}”`;
-  const cut = text.slice(0, room - 1);
-  return `“${cut.slice(0, Math.max(cut.lastIndexOf(" "), 1)).trim()}…”`;
+  let fit = "";
+  for (const [s] of text.matchAll(/[^.!?…]*[.!?…]+["”’)]*(?=\s|$)/g)) {
+    const grown = `${fit}${s}`;
+    if (grown.trim().length > room) break;
+    fit = grown;
+  }
+  return fit.trim() ? `“${fit.trim()}”` : null;
 }
 
 /** An action as the tail of a sentence: "Write the README" → "write the README". */
@@ -36,25 +282,51 @@ function lowerFirst(text: string): string {
   return /^[A-Z][a-z]/.test(text) ? `${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
 }
 
+/** Nouns that measure work rather than count pieces of it: "the first of the 250 words" is not a step. */
+const MEASURES =
+  /^(?:words?|minutes?|hours?|seconds?|km|kilometres?|kilometers?|miles?|metres?|meters?|pages?|times|reps?|steps?|euros?|dollars?|pounds?)$/i;
+
 /**
- * The offline writer's re-plan: the milestone's first action not yet done, framed by what got in the way, a date
- * a little further out for a sick week or a full calendar, and three todos: a first move that fits the reason (his
- * own line quoted back word for word when he wrote one), the step itself, and a check-in. It never restates his
- * reason in other words.
+ * A first part of the halved step, in its own words: the first of the pieces it counts, the rest of the sentence
+ * left for later ("Hold five real conversations with people who could buy" → "Hold the first of the five real
+ * conversations"). `null` when it counts no pieces of two or more.
+ */
+function firstPiece(step: string, halved: Halved[]): string | null {
+  const piece = halved.find((h) => h.value >= 2 && h.noun && !MEASURES.test(h.noun));
+  if (!piece) return null;
+  const head = step.slice(0, piece.start);
+  const counted = step.slice(piece.start, piece.end);
+  return `${head}the first of the ${counted}`;
+}
+
+/**
+ * The offline writer's re-plan: the milestone's first action not yet done, made smaller (its amounts halved, or,
+ * when it has none, limited to its first half) and framed by what got in the way; a date a little further out for a
+ * sick week or a full calendar; and three todos that never repeat the step: a first move that fits the reason (his
+ * own line quoted back whole when he wrote one that fits), a first piece of the step, and a check-in.
  */
 export function writeReplan(input: ReplanInput): ReplanOutput {
   const key = input.reason.key;
   const actions = milestoneActions(input.milestone.description, input.challenge.title);
-  const done = new Set(input.doneTodos.map((t) => t.toLowerCase()));
-  const action = actions.find((a) => !done.has(sentence(a).toLowerCase())) ?? actions[0] ?? input.challenge.title;
-  const nextStep = sentence(`${FRAME[key]}: ${lowerFirst(action)}`);
+  const done = new Set(input.doneTodos.map((t) => bare(t)));
+  const action = actions.find((a) => !done.has(bare(sentence(a)))) ?? actions[0] ?? input.challenge.title;
+  const smaller = halveAmounts(action);
+  const shrunk = smaller.halved.length > 0;
+  const body = lowerFirst(smaller.text);
+  const nextStep = sentence(`${shrunk ? FRAME[key] : HALF_FRAME[key]}: ${body}`);
   const days = defaultReplanDays[input.milestone.type] + EXTRA_DAYS[key];
-  const first = input.reason.note
-    ? `Plan around what got in the way: ${quoted(input.reason.note, 150)}`
-    : FIRST[key].replace("{challenge}", input.challenge.title);
+
+  const quote = input.reason.note ? quotedNote(input.reason.note) : null;
+  const first = sentence(quote ? `${NOTE_LEAD}${quote}` : FIRST[key].replace("{challenge}", input.challenge.title));
+  const check = sentence(CHECK_IN);
+  const taken = [bare(nextStep), bare(first), bare(check)];
+  const candidates = [shrunk ? firstPiece(smaller.text, smaller.halved) : null, START[key], START.too_big]
+    .filter((t): t is string => t !== null)
+    .map(sentence);
+  const second = candidates.find((t) => !taken.includes(bare(t))) ?? sentence(START.too_big);
   return {
     nextStep,
     daysFromToday: Math.min(Math.max(days, input.window.minDays), input.window.maxDays),
-    todos: [first, action, "When it is done, tick it off here and tell yourself what the next step is"].map(sentence),
+    todos: [first, second, check],
   };
 }

@@ -25,7 +25,9 @@ export function sentence(text: string): string {
     const comma = cut.lastIndexOf(",");
     t = comma > MAX / 2 ? cut.slice(0, comma) : cut.slice(0, cut.lastIndexOf(" "));
   }
-  return `${t.charAt(0).toUpperCase()}${t.slice(1)}.`;
+  // A quote that ends his sentence, or a question, already ends this one: "…10pm.”." would stop twice.
+  const stop = /(?:[.!?…]["”’]|[!?])$/.test(t) ? "" : ".";
+  return `${t.charAt(0).toUpperCase()}${t.slice(1)}${stop}`;
 }
 
 /**
