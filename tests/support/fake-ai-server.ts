@@ -41,10 +41,11 @@ export const validOutputs = {
     })),
   },
   milestones: {
+    // The first set moves his body, as a plan for a man who proved a run must (issue 54): a valid answer either way.
     milestones: [1, 2, 3].map((n) => ({
-      immediate: `Immediate step for challenge ${n}`,
-      short_term: `Short-term result for challenge ${n}`,
-      medium_term: `Medium-term result for challenge ${n}`,
+      immediate: `Immediate step for challenge ${n}${n === 1 ? ": run 20 minutes three times this week" : ""}`,
+      short_term: `Short-term result for challenge ${n}${n === 1 ? ": run 35 minutes without stopping" : ""}`,
+      medium_term: `Medium-term result for challenge ${n}${n === 1 ? ": run a 10 km race" : ""}`,
     })),
   },
   todos: { todos: ["Buy the oak boards", "Sketch the table", "Cut the four legs"] },

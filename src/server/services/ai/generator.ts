@@ -1,5 +1,6 @@
 import type { GenerationStage } from "#shared/quiz/rules.ts";
 import { quizMessages } from "#shared/quiz/rules.ts";
+import type { ProvedRun } from "./body-thread.ts";
 import type {
   Answer,
   GeneratedChallenge,
@@ -14,9 +15,10 @@ import type {
 /**
  * What the plan may know besides his answers. `partnerFirstName`: the accountability partner he chose and who
  * confirmed (issue 25), whom the plan names instead of "one person you trust". It is his own input: data, never an
- * instruction, like the answers.
+ * instruction, like the answers. `run`: the run he proved for the first challenge (issue 54), which one challenge carries
+ * on; his notes about it are data too.
  */
-export type PlanContext = { partnerFirstName?: string | null };
+export type PlanContext = { partnerFirstName?: string | null; run?: ProvedRun | null };
 
 /** The Anthropic model used when AI_MODEL names none. */
 export const DEFAULT_ANTHROPIC_MODEL = "claude-sonnet-4-5";

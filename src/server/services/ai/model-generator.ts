@@ -3,7 +3,8 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { type LanguageModel, NoObjectGeneratedError, Output, streamText } from "ai";
 import type { z } from "zod";
 import type { Logger } from "#server/logger.ts";
-import { type AiGenerator, DEFAULT_ANTHROPIC_MODEL, GenerationError } from "./generator.ts";
+import { bodyThreadProblem } from "./body-thread.ts";
+import { type AiGenerator, DEFAULT_ANTHROPIC_MODEL, GenerationError, type PlanContext } from "./generator.ts";
 import {
   challengesPrompt,
   milestonesPrompt,
@@ -12,7 +13,7 @@ import {
   SYSTEM_PROMPT,
   todosPrompt,
 } from "./prompts.ts";
-import { strictSchemas, wireSchemas } from "./schema.ts";
+import { type GeneratedChallenge, strictSchemas, wireSchemas } from "./schema.ts";
 import { recordUsage } from "./usage-meter.ts";
 
 /** Invalid output is retried once (PRODUCT.md): two attempts in all. */
@@ -72,6 +73,18 @@ function completeItems<T>(items: unknown, item: z.ZodType<T>, finished: boolean)
     done.push(parsed.data);
   }
   return done;
+}
+
+/**
+ * The milestones a plan may keep: valid sets, and for a man who proved a run, one challenge whose three milestones move
+ * his body (issue 54). A plan without that thread is invalid output, retried like any other.
+ */
+function milestonesFor(challenges: GeneratedChallenge[], context: PlanContext | undefined) {
+  if (!context?.run) return strictSchemas.milestones;
+  return strictSchemas.milestones.superRefine((value, ctx) => {
+    const problem = bodyThreadProblem(context.run, challenges, value.milestones);
+    if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["milestones"] });
+  });
 }
 
 function createModelGenerator(options: ModelGeneratorOptions): AiGenerator {
@@ -178,13 +191,13 @@ function createModelGenerator(options: ModelGeneratorOptions): AiGenerator {
           itemsOf("challenges", strictSchemas.challenge, onItems),
         )
       ).challenges,
-    milestones: async (answers, mission, challenges, _context, onItems) =>
+    milestones: async (answers, mission, challenges, context, onItems) =>
       (
         await structured(
           "milestones",
           wireSchemas.milestones,
-          strictSchemas.milestones,
-          milestonesPrompt(answers, mission, challenges),
+          milestonesFor(challenges, context),
+          milestonesPrompt(answers, mission, challenges, context),
           2000,
           itemsOf("milestones", strictSchemas.milestoneSet, onItems),
         )
