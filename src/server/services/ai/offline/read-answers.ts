@@ -1,5 +1,7 @@
 import nlp from "compromise";
 import type { Answer } from "../schema.ts";
+import { raceOf, type Sport, sportOf, type Tried, triedOf, type When, whenOf } from "./read-life.ts";
+import { splitTimeTail } from "./text.ts";
 
 /**
  * What the offline generator understands from the five answers: facts, each already turned into second person, plus
@@ -23,9 +25,15 @@ export type Facts = {
   };
   /** What he wants to build or master, as an infinitive phrase in second person: "learn Spanish". */
   goal: string | null;
+  /** How long he has wanted it, in his words ("for years", "since you were twenty"), kept off titles. */
+  goalSince: string | null;
   goalKind: GoalKind;
-  /** What stops him, a whole clause in second person: "you don't own proper tools". */
+  /**
+   * What stops him in second person: a whole clause ("you don't own proper tools") or a noun phrase ("late closings
+   * at work"), as `obstacleForm` says, so each gets a frame it reads right in.
+   */
   obstacle: string | null;
+  obstacleForm: "clause" | "noun";
   obstacleKind: ObstacleKind;
   /** What he is good at / was proud of, a whole clause in second person. */
   strength: string | null;
@@ -35,8 +43,13 @@ export type Facts = {
   future: string | null;
   /** People he actually named with "my"/"our", second person ("your father"), once per answer naming them. */
   people: Array<{ who: string; answer: number; wanted: boolean }>;
-  /** A stable number from the answers, for choosing between equivalent sentence frames. */
-  seed: number;
+  /** When his phone takes his time (answer 1). */
+  when: When;
+  /** The sport he names, the race he names as a target. */
+  sport: Sport | null;
+  race: ReturnType<typeof raceOf>;
+  /** What he says he already did or tried. */
+  tried: Tried;
 };
 
 export type GoalKind =
@@ -53,7 +66,7 @@ export type GoalKind =
   | "outdoors"
   | "career"
   | "general";
-export type ObstacleKind = "tools" | "money" | "time" | "fear" | "boredom" | "knowhow" | "tired" | "other" | "none";
+type ObstacleKind = "tools" | "money" | "time" | "fear" | "boredom" | "knowhow" | "tired" | "other" | "none";
 
 const APPS: Array<[RegExp, string]> = [
   [/\binsta(gram)?\b|\breels?\b/i, "Instagram"],
@@ -101,7 +114,7 @@ const GOAL_KINDS: Array<[GoalKind, RegExp]> = [
   ["music", /\b(guitar|piano|drums?|bass|violin|sing\w*|songs?|band|music|instrument|beats|dj)\b/i],
   [
     "craft",
-    /\b(wood\w*|furniture|carpent\w*|tables?|chairs?|cabin|restor\w*|motorbike|motorcycle|engine|garden\w*|workshop|weld\w*|renovat\w*|boat)\b/i,
+    /\b(wood\w*|furniture|carpent\w*|tables?|chairs?|cabin|treehouse|restor\w*|motorbike|motorcycle|engine|garden\w*|workshop|weld\w*|renovat\w*|boat)\b/i,
   ],
   [
     "business",
@@ -110,7 +123,7 @@ const GOAL_KINDS: Array<[GoalKind, RegExp]> = [
   ["writing", /\b(write|writing|book|novel|blog|stories|poems?|screenplay|newsletter)\b/i],
   [
     "fitness",
-    /\b(marathon|run(ning)?|gym|fit|fitness|weight|muscle|lift\w*|boxing|bjj|jiu|triathlon|cycling|swim\w*|football|soccer|climb\w*|sport)\b/i,
+    /\b(marathon|run(ning)?|gym|fit|fitness|weight|muscle|lift\w*|boxing|bjj|jiu|triathlon|cycling|ride|riding|alpine|swim\w*|football|soccer|climb\w*|sport)\b/i,
   ],
   ["study", /\b(degree|study|course|exam|university|college|certificat\w*|code|coding|program\w*|master'?s)\b/i],
   ["money", /\b(money|debt|sav(e|ing)|invest\w*|budget|mortgage|financ\w*)\b/i],
@@ -259,7 +272,8 @@ function readGoal(sentences: string[]): string | null {
   if (only && words(only) <= 8 && nlp(only).match("^#Infinitive").found && !/^(i|my|nothing|not)\b/i.test(only)) {
     return toSecondPerson(asClause(only.split(/,\s+/)[0] ?? only));
   }
-  for (const s of sentences) {
+  for (const sentence of sentences) {
+    const s = sentence.replace(/\bwanna\b/gi, "want to");
     const head = s.split(/,?\s+\b(?:but|because|though|although|yet)\b|[;.!?]/i)[0] ?? "";
     const m =
       head.match(
@@ -269,7 +283,7 @@ function readGoal(sentences: string[]): string | null {
         /\b(?:putting off|put off|never got round to|never got around to|dream(?:ed)? of|thinking about)\s+(.+)$/i,
       );
     if (m?.[1] && words(m[1]) <= 12) {
-      let raw = m[1].split(/,\s+/)[0] ?? m[1];
+      let raw = (m[1].split(/,\s+/)[0] ?? m[1]).split(/\s+(?:like I|like we|as I|when I|so that)\b/i)[0] ?? m[1];
       if (/^\w+ing\b/i.test(raw)) {
         // "putting off learning guitar" → "learn guitar"; only a gerund needs the tagger.
         const doc = nlp(raw);
@@ -277,7 +291,9 @@ function readGoal(sentences: string[]): string | null {
         raw = doc.text();
       }
       const phrase = toSecondPerson(asClause(raw));
-      if (phrase && !/^(it|that|this)$/i.test(phrase)) return phrase;
+      // "get back to it" names nothing: the kind of goal still comes from his sentence.
+      if (phrase && !/(^|\s)(it|that|this|them)$/i.test(phrase) && words(splitTimeTail(phrase).core) >= 2)
+        return phrase;
     }
   }
   return null;
@@ -285,10 +301,10 @@ function readGoal(sentences: string[]): string | null {
 
 function readObstacle(text: string, sentences: string[]): string | null {
   const m = text.match(
-    /\b(?:but|because|what stops me is|what stops me:?|the problem is|stopping me is)\s+(.+?)(?:[.!?]|$)/i,
+    /\b(?:but|because(?: of)?|what stops me is|what stops me:?|the problem is|stopping me is)\s+(.+?)(?:[.!?]|$)/i,
   );
   if (m?.[1] && words(m[1]) >= 2 && words(m[1]) <= MAX_CLAUSE_WORDS) {
-    return toSecondPerson(asClause(m[1].replace(/^(that|is)\s+/i, "")));
+    return toSecondPerson(asClause(m[1].replace(/^(that|is|of)\s+/i, "")));
   }
   const hint = sentences.slice(1).find((s) => OBSTACLE_KINDS.some(([, re]) => re.test(s)));
   return hint && words(hint) <= MAX_CLAUSE_WORDS ? toSecondPerson(asClause(hint)) : null;
@@ -297,12 +313,6 @@ function readObstacle(text: string, sentences: string[]): string | null {
 /** A clause without a subject and verb ("football on Sundays") cannot follow "you said"; it is quoted instead. */
 function withVerb(clause: string | null): string | null {
   return clause && words(clause) >= 3 && /\byou\b/i.test(clause) && nlp(clause).has("#Verb") ? clause : null;
-}
-
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
 }
 
 export function readAnswers(answers: Answer[]): Facts {
@@ -318,13 +328,18 @@ export function readAnswers(answers: Answer[]): Facts {
     : /\b(handy|handys|phone|instagram|tiktok|youtube|netflix)\b/i.test(time);
   const { hours, window } = described ? readHours(time) : { hours: null, window: null };
 
-  const goal = en(2) ? readGoal(sentences[2] ?? []) : null;
+  const read = en(2) ? splitTimeTail(readGoal(sentences[2] ?? []) ?? "") : { core: "", tail: null };
+  const goal = read.core || null;
   // The kind comes from the goal, never from what stops him ("my English is not so good" is not a language goal).
   const goalHead = goalText.split(/,?\s+\b(?:but|because|though|although)\b|\bwhat stops me\b/i)[0] ?? "";
   const goalSource = goal ?? (en(2) ? goalHead : "");
-  const goalKind = GOAL_KINDS.find(([, re]) => re.test(goalSource))?.[0] ?? "general";
+  // Reading books is not writing one.
+  const goalKind = /^read\b/i.test(goalSource)
+    ? "general"
+    : (GOAL_KINDS.find(([, re]) => re.test(goalSource))?.[0] ?? "general");
   const obstacle = en(2) ? readObstacle(goalText, sentences[2] ?? []) : null;
   const obstacleKind = obstacle ? (OBSTACLE_KINDS.find(([, re]) => re.test(obstacle))?.[0] ?? "other") : "none";
+  const tried = triedOf(texts);
 
   const people: Facts["people"] = [];
   texts.forEach((text, answer) => {
@@ -346,17 +361,42 @@ export function readAnswers(answers: Answer[]): Facts {
     english,
     sentences,
     screen: { described, apps: apps.slice(0, 3), hours, window },
-    goal,
+    goal: goal ?? goalFromKind(goalKind, goalText, tried),
+    goalSince: goal ? read.tail : null,
     goalKind,
     obstacle,
+    obstacleForm:
+      obstacle &&
+      /^you\b|\byou (\w+ )?(are|do|don't|can't|never|always|get|give|keep|have|think|feel)\b/i.test(obstacle)
+        ? "clause"
+        : "noun",
     obstacleKind,
     strength: withVerb(en(3) ? firstClause(sentences[3] ?? [], /\bgood (at|with)\b|\bproud\b/i) : null),
     // One or two words ("Einsamkeit.", "My health.") read better quoted than rewritten.
     regret: en(4) && words(texts[4] ?? "") >= 3 ? firstClause(sentences[4] ?? []) : null,
     future: withVerb(en(1) ? firstClause(sentences[1] ?? []) : null),
     people,
-    seed: hash(texts.join("\u0000")),
+    when: whenOf(en(0) ? time : ""),
+    sport: sportOf(texts.map((t, i) => (en(i) ? t : ""))),
+    race: raceOf(texts.map((t, i) => (en(i) ? t : ""))),
+    tried,
   };
+}
+
+/**
+ * A goal he did not phrase as a wish but plainly has: a guitar he bought and never learned is "learn the guitar".
+ * Only where the instrument or language is named, so nothing is guessed.
+ */
+function goalFromKind(kind: GoalKind, text: string, tried: Tried): string | null {
+  if (tried.failedBefore) return `start a ${tried.failedBefore.toLowerCase()} again`;
+  const instrument = text.match(/\b(guitar|piano|drums|bass|violin|ukulele|saxophone|trumpet)\b/i)?.[1];
+  if (kind === "music" && instrument && tried.ownsInstrument) return `learn the ${instrument.toLowerCase()}`;
+  const language = text.match(
+    /\b(spanish|german|french|italian|japanese|chinese|portuguese|arabic|russian|korean)\b/i,
+  )?.[1];
+  if (kind === "language" && language)
+    return `learn ${language.charAt(0).toUpperCase()}${language.slice(1).toLowerCase()}`;
+  return null;
 }
 
 /** An answer that says nothing he could be quoted on: "Nothing special.", "idk", "Not sure.". "Cooking." is an answer. */
@@ -369,14 +409,4 @@ export function isNonAnswer(text: string): boolean {
   return /^(nothing( (special|really|much))?|not (sure|really|much)|idk|i don'?t know|dunno|no idea|none|same|n\/a|-+|no|nope|not much|nothing at all)$/.test(
     t,
   );
-}
-
-/** "Instagram, YouTube and games". */
-export function listOf(items: string[]): string {
-  if (items.length <= 1) return items[0] ?? "";
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
-
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
