@@ -16,7 +16,7 @@ export type ProvedRun = {
 const MOVEMENT =
   /\b(run\w*|ran|jog\w*|walk\w*|km|kilomet\w*|miles?|5k|10k|marathon|half[- ]marathon|pace|sprint\w*|interval\w*|train\w*|workouts?|gym|lift\w*|squats?|push-?ups?|swim\w*|cycl\w*|rides?|bike|row\w*|hik\w*|climb\w*|football|soccer|match|boxing|sparring|mobility|stretch\w*)\b/i;
 
-export function isPhysical(text: string): boolean {
+function isPhysical(text: string): boolean {
   return MOVEMENT.test(text);
 }
 
