@@ -89,8 +89,11 @@ export function planBody(f: Facts, run: ProvedRun): BodyPlan {
   const plans: Record<BodyLevel, Omit<BodyPlan, "level" | "injury" | "minutes" | "km" | "race" | "withWhom">> = {
     beginner: {
       week: `run three times this week ${runSlot(f)}, ${five(m * 0.8)} to ${m} minutes each, ${easeOf(run.notes)}`,
-      month: `run ${five(m * 1.6)} minutes without stopping ${runSlot(f)}, three runs a week for four weeks`,
-      quarter: `run 5 km ${/\bwalk/i.test(run.notes) ? "without a walking break" : /\b(lungs?|breath\w*|hard|tough|burn\w*|fire)\b/i.test(run.notes) ? "at an easy pace, without stopping" : "without stopping"} ${runSlot(f)}, on a date you put in the calendar now`,
+      month: `run ${five(m * 1.4)} minutes without stopping ${runSlot(f)}, three runs a week for four weeks`,
+      quarter:
+        m >= 20
+          ? `run ${five(m * 2)} minutes without stopping ${runSlot(f)}, on a date you put in the calendar now`
+          : `run 5 km ${/\bwalk/i.test(run.notes) ? "without a walking break" : /\b(lungs?|breath\w*|hard|tough|burn\w*|fire)\b/i.test(run.notes) ? "at an easy pace, without stopping" : "without stopping"} ${runSlot(f)}, on a date you put in the calendar now`,
     },
     returning: {
       week: `run three easy ${Math.max(5, Math.floor(Math.min(m, 20) / 5) * 5)}-minute runs on flat ground this week and stop the moment your ${injury ?? "body"} complains`,
@@ -135,7 +138,10 @@ function sportSteps(f: Facts): { week: string; month: string; quarter: string } 
       return {
         week: `and go to one beginner ${f.sport.key === "boxing" ? "boxing" : "martial arts"} class`,
         month: `and train ${f.sport.key === "boxing" ? "boxing" : "on the mat"} twice a week`,
-        quarter: `and spar or roll three rounds at a ${f.sport.key === "boxing" ? "boxing" : "martial arts"} gym`,
+        quarter:
+          f.sport.key === "boxing"
+            ? "and spar three rounds at a boxing gym"
+            : "and roll or spar three rounds at a martial arts gym",
       };
     case "cycling":
       return {
@@ -210,7 +216,7 @@ function bodyTitle(plan: BodyPlan, f: Facts, sport: string | null): string {
   if (plan.race) return titleCase(`run the ${plan.race}${plan.withWhom ? ` with ${plan.withWhom}` : ""}`);
   if (plan.level === "returning") return "Run Again Without Pain";
   if (sport) return titleCase(`run for ${sport}`);
-  if (plan.level === "beginner") return "Run 5 km";
+  if (plan.level === "beginner") return plan.minutes < 20 ? "Run 5 km" : `Run ${five(plan.minutes * 2)} Minutes`;
   return f.screen.described ? titleCase(`run instead of ${f.screen.apps[0] ?? "the phone"}`) : "Run 10 km";
 }
 

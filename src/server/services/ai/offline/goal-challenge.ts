@@ -61,7 +61,7 @@ function slotLine(f: Facts, what: string): string {
     case "in-bed":
       return `Before bed, the hour ${apps} would take goes to ${what}, away from the bedroom.`;
     case "after-work":
-      return `Straight after work, before ${apps} starts, one hour goes to ${what}.`;
+      return `Straight after work, before ${apps} ${f.screen.apps.length > 1 ? "start" : "starts"}, one hour goes to ${what}.`;
     case "late":
       return `Of the late hours with ${apps}, the first one goes to ${what}${hours ? `, and the ${hours} get shorter` : ""}.`;
     default:
@@ -83,7 +83,9 @@ export function goalChallenge(f: Facts): Written {
       insight: withinLength(
         insight ||
           (f.strength
-            ? `You said ${f.strength}, and that is what ${activityOf(f)} needs.`
+            ? f.goal || f.goalKind !== "general"
+              ? `You said ${f.strength}, and that is what ${activityOf(f)} needs.`
+              : `You said ${f.strength}: bring that to it.`
             : `Nothing stops a plan for ${f.goalKind === "general" ? "it" : x === "piece" ? "this" : `the ${x}`} that starts small and has a fixed time.`),
         500,
       ),

@@ -62,7 +62,7 @@ function joinVPs(vps: string[]): string {
 function statement(f: Facts, p: Person, body: BodyPlan | null): string {
   const g = firstPerson(goalPhrase(f));
   const parts = [`I ${g}.`];
-  if (body)
+  if (body && f.goalKind !== "fitness")
     parts.push(
       body.level === "beginner"
         ? `I run ${firstPerson(runSlot(f))}, even when it is slow.`
@@ -148,7 +148,10 @@ function accountability(f: Facts, p: Person, partner: string | null, body: BodyP
 
 export function writeMission(f: Facts, p: Person, partner: string | null, body: BodyPlan | null): Mission {
   const g = goalPhrase(f);
-  const vps = [`To ${g}`, bodyVP(body), peopleVP(p), timeVP(f)].filter((v): v is string => Boolean(v));
+  // A race with the person he named already is his time with him; a fitness goal already is his body.
+  const person = body?.withWhom && p?.who === body.withWhom ? null : p;
+  const ownBody = f.goalKind === "fitness" ? null : body;
+  const vps = [`To ${g}`, bodyVP(ownBody), peopleVP(person), timeVP(f)].filter((v): v is string => Boolean(v));
   const life = joinVPs(vps);
   return {
     life_mission: withinLength(life, 600),

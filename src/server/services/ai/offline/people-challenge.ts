@@ -2,7 +2,6 @@ import { appsOrPhone, keyPerson, type Written } from "./plan-words.ts";
 import { quoteAnswer } from "./quotes.ts";
 import type { Facts } from "./read-answers.ts";
 import { capitalize, titleCase } from "./text.ts";
-import { slot } from "./themes.ts";
 
 /** Who he named decides how the time together looks: calls for a parent, evenings for a partner, days for kids. */
 type Group = "parent" | "partner" | "kids" | "sibling" | "friends";
@@ -15,10 +14,16 @@ function groupOf(who: string): Group {
   return "friends";
 }
 
+/** When children can have him: his days off after night shifts, before their bedtime, or the weekend. */
+function kidsTime(f: Facts): string {
+  if (f.when.key === "night-shift" || f.when.key === "after-shift") return "on your days off";
+  return f.when.key === "kids-asleep" ? "before their bedtime" : "at the weekend";
+}
+
 const WHY: Record<Group, (p: string, f: Facts) => string> = {
   parent: (p) => `Calls with ${p} go in the calendar like appointments, so they stop depending on a free evening.`,
   partner: (p) => `An evening a week with ${p}, phone in another room, is the time this plan protects first.`,
-  kids: (p, f) => `Time with ${p} gets fixed slots ${slot(f)} that no screen can take, yours or theirs.`,
+  kids: (p, f) => `Time with ${p} gets fixed slots ${kidsTime(f)} that no screen can take, yours or theirs.`,
   sibling: (p) => `A standing date with ${p} turns "some time soon" into a day in both calendars.`,
   friends: (p) => `Seeing ${p} every week, in person, is the habit this challenge builds.`,
 };
@@ -71,7 +76,7 @@ export function peopleChallenge(f: Facts): Written | null {
       description: `${named} ${WHY[group](p, f)}`,
       insight: INSIGHT[group](f, p),
       screen_to_action: f.screen.described
-        ? `One evening a week that ${apps} would have taken belongs to ${p}, ${f.when.key === "night-shift" || f.when.key === "after-shift" ? "on a day off" : f.when.text}.`
+        ? `One evening a week that ${apps} would have taken belongs to ${p}${f.when.key === "night-shift" || f.when.key === "after-shift" ? ", on a day off" : f.when.key === "evening" ? "" : `, ${f.when.text}`}.`
         : `One evening a week belongs to ${p}, phone in another room.`,
       accountability_framework: WEEKLY[group](p),
     },
@@ -85,7 +90,7 @@ export function peopleChallenge(f: Facts): Written | null {
           : group === "partner"
             ? `Keep one phone-free evening a week with ${p} for four weeks in a row, out of the house at least once.`
             : group === "kids"
-              ? `Keep a weekly afternoon with ${p} ${slot(f)} for four weeks in a row, doing something they choose.`
+              ? `Keep a weekly time with ${p} ${kidsTime(f)} for four weeks in a row, doing something they choose.`
               : `Keep a weekly time with ${p} for four weeks in a row: a call, a meal or a run together.`,
       medium_term:
         group === "kids"

@@ -71,9 +71,11 @@ function clauseOf(f: Facts, i: number): string | null {
 /** How his evening reads back to him: his sentence in second person, or his answer quoted whole, or nothing. */
 export function eveningLine(f: Facts): string | null {
   const clause = f.english[0] ? clauseOf(f, 0) : null;
-  if (clause) return `Your evenings: ${clause}.`;
+  const label =
+    f.when.key === "morning" ? "Your mornings" : f.when.key === "night-shift" ? "Your shifts" : "Your evenings";
+  if (clause) return `${label}: ${clause}.`;
   const quoted = quoteAnswer(f, 0);
-  return quoted ? `Your evenings, in your words: ${quoted}` : null;
+  return quoted ? `${label}, in your words: ${quoted}` : null;
 }
 
 /** Where his goal's hours are spent, named by the kind of goal: the hour he wins back has somewhere to go. */
@@ -105,6 +107,20 @@ export function activityOf(f: Facts): string {
     case "career":
       return "the next step at work";
     default:
-      return f.goal ? `the first step to ${f.goal}` : "the one thing you choose to finish";
+      return f.goal ? gerund(f.goal) : "the one thing you choose to finish";
   }
+}
+
+/** "read one book a month" → "reading one book a month": his goal as the name of what the hours go to. */
+function gerund(phrase: string): string {
+  const [verb = "", ...rest] = phrase.split(" ");
+  const lower = verb.toLowerCase();
+  const ing = /ie$/.test(lower)
+    ? `${lower.slice(0, -2)}ying`
+    : /[^aeiou]e$/.test(lower) && lower !== "be"
+      ? `${lower.slice(0, -1)}ing`
+      : /^[^aeiou]*[aeiou][bdgmnprt]$/.test(lower)
+        ? `${lower}${lower.at(-1)}ing`
+        : `${lower}ing`;
+  return [ing, ...rest].join(" ");
 }

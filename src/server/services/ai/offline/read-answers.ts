@@ -180,6 +180,8 @@ export function toSecondPerson(clause: string): string {
   return (
     clause
       .replace(/\bI am\b/g, "you are")
+      // Chat spelling: "im scared" is "I'm scared".
+      .replace(/\bim\b/g, "you're")
       .replace(/\bI'm\b/gi, "you're")
       .replace(/\bI was\b/g, "you were")
       .replace(/\bI wasn'?t\b/g, "you weren't")
@@ -304,7 +306,7 @@ function readObstacle(text: string, sentences: string[]): string | null {
     /\b(?:but|because(?: of)?|what stops me is|what stops me:?|the problem is|stopping me is)\s+(.+?)(?:[.!?]|$)/i,
   );
   if (m?.[1] && words(m[1]) >= 2 && words(m[1]) <= MAX_CLAUSE_WORDS) {
-    return toSecondPerson(asClause(m[1].replace(/^(that|is|of)\s+/i, "")));
+    return toSecondPerson(asClause(m[1].replace(/^(that|is|of)\s+/i, "").replace(/\s+(lol|haha|lmao|tbh)$/i, "")));
   }
   const hint = sentences.slice(1).find((s) => OBSTACLE_KINDS.some(([, re]) => re.test(s)));
   return hint && words(hint) <= MAX_CLAUSE_WORDS ? toSecondPerson(asClause(hint)) : null;

@@ -62,10 +62,11 @@ export function whenOf(text: string): When {
   if (/\b(kids|children) (are )?(asleep|in bed)\b/i.test(text))
     return { key: "kids-asleep", text: "once the kids are asleep" };
   if (/\bin bed\b/i.test(text)) return { key: "in-bed", text: "in bed" };
-  if (/\b(after work|get home|come home|home from work)\b/i.test(text))
-    return { key: "after-work", text: "after work" };
+  // Scrolling "till 1am" is a late night, whenever he got home.
   if (/\b(1|2|3) ?am\b|\bmidnight\b|\btill late\b|\blate\b|\bnite\b/i.test(text))
     return { key: "late", text: "late at night" };
+  if (/\b(after work|get home|come home|home from work)\b/i.test(text))
+    return { key: "after-work", text: "after work" };
   return { key: "evening", text: "in the evening" };
 }
 

@@ -101,7 +101,7 @@ export function screenChallenge(f: Facts, body: BodyPlan | null): Written {
     immediate: `${week}.`,
     short_term: half
       ? `Bring the ${hours} ${per} down to ${half} and hold it for four weeks, checked in the screen-time report, with the hours going to ${activityOf(f)}.`
-      : `Halve the time ${appsOrPhone(f)} take${f.screen.apps.length === 1 ? "s" : ""} ${f.when.text}, checked in the screen-time report, and give it to ${activityOf(f)} for four weeks.`,
+      : `Halve the time ${appsOrPhone(f)} take${f.screen.apps.length > 1 ? "" : "s"} ${f.when.text}, checked in the screen-time report, and give it to ${activityOf(f)} for four weeks.`,
     medium_term: morning
       ? "Keep the first hour of every morning phone-free for ninety days, spent on your other two challenges."
       : `Keep two phone-free hours ${f.when.text} for ninety days, spent on your other two challenges.`,
@@ -127,7 +127,7 @@ export function screenChallenge(f: Facts, body: BodyPlan | null): Written {
     milestones: runs
       ? {
           immediate: `${week}, and ${lower(runs.immediate)}`,
-          short_term: `${half ? `Bring the ${hours} ${per} down to ${half}` : `Halve your ${morning ? "morning" : "evening"} screen time`}, and ${lower(runs.short_term)}`,
+          short_term: `${half ? `Bring the ${hours} ${per} down to ${half}` : `Halve the time ${appsOrPhone(f)} take${f.screen.apps.length > 1 ? "" : "s"} ${f.when.text}`}, and ${lower(runs.short_term)}`,
           medium_term: runs.medium_term,
         }
       : screenMilestones,

@@ -12,7 +12,7 @@ export function listOf(items: string[]): string {
 export function titleCase(text: string): string {
   return text
     .split(" ")
-    .map((w, i) => (i > 0 && /^(a|an|the|and|or|of|to|in|on|for|with|at|by)$/i.test(w) ? w : capitalize(w)))
+    .map((w, i) => (i > 0 && /^(a|an|the|and|or|of|to|in|on|for|with|at|by|km)$/i.test(w) ? w : capitalize(w)))
     .join(" ");
 }
 

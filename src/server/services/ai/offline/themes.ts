@@ -155,7 +155,9 @@ export const goalKits: Record<GoalKind, GoalKit> = {
     milestones: (g, _x, f) => ({
       immediate: `Write down the very first step to ${g}, put two sessions in your calendar this week and do them.`,
       short_term: `Spend two sessions a week on it ${slot(f)} for four weeks and finish one visible part.`,
-      medium_term: `Reach a result you can show someone and decide what the next ninety days are for, ${obstacleLog(f)}.`,
+      medium_term: f.obstacle
+        ? `Reach a result you can show someone and decide what the next ninety days are for, ${obstacleLog(f)}.`
+        : `Reach a result you can show someone, built ${slot(f)}, and decide what the next ninety days are for.`,
     }),
   },
 };
@@ -167,13 +169,13 @@ export function slot(f: Facts): string {
     case "after-shift":
       return "on the days between shifts";
     case "morning":
-      return "in the morning, before the phone";
+      return "in the morning before the phone";
     case "kids-asleep":
       return "after the kids are asleep";
     case "in-bed":
       return "before bed, away from the bedroom";
     case "late":
-      return "early in the evening, before the late hours";
+      return "early in the evening";
     case "after-work":
       return "straight after work";
     default:
