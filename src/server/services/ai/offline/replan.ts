@@ -3,9 +3,10 @@ import type { ReplanInput, ReplanOutput } from "../schema.ts";
 import { milestoneActions, sentence } from "./todos.ts";
 
 /**
- * Re-plans that shrink (issue 54, decision 0156): a missed step comes back with its amounts halved ("ten
- * conversations" → "five conversations"), or, when it names no amount, limited to its first half; never the same
- * step under a kinder heading.
+ * Re-plans that shrink (issue 54, decision 0156): a missed step comes back with one amount halved, its count when it
+ * has one ("three runs" → "one run", the minutes of each kept) else its size or its span, a named race as a run of
+ * half its distance; or, when it names no amount, limited to its first half; never the same step under a kinder
+ * heading.
  */
 
 /** How the halved step is framed, by what got in the way. */
@@ -43,6 +44,19 @@ const START: Record<ReplanReason, string> = {
   health: "Book the first session for this step: a day, a time and a place",
   other: "Book the first session for this step: a day, a time and a place",
 };
+
+/**
+ * When he had no time and the step is one effort or counts one or two ("run once", "one faster session", "run 10.5
+ * km"), "in two short sessions" contradicts it, and two 30-minute slots do not fit it: these frame it instead.
+ */
+const FIT_FRAME = "To fit the time you have";
+const FIT_HALF_FRAME = "Only the first half, to fit the time you have";
+const FIT_FIRST = "Pick one thing you will leave out of your evenings this week to make room for this step";
+/** A count of one or two sessions, runs or times, or "a" single one of them. */
+const FEW =
+  /\b(?:once|twice)\b|\b(?:a|an|one|two|1|2)\s+(?:[\w-]+\s+){0,2}?(?:sessions?|runs?|times|rides?|swims?|workouts?|classes?|match(?:es)?|races?|conversations?|calls?)\b/i;
+/** A run, ride or swim is done in one go; it does not split into two short sessions. */
+const ONE_EFFORT = /^(?:run|jog|ride|cycle|swim|row|hike|build your long run)\b/i;
 
 const CHECK_IN = "When it is done, tick it off here and tell yourself what the next step is";
 
@@ -179,22 +193,140 @@ function isAmount(text: string, index: number, m: RegExpMatchArray): boolean {
 type Edit = { start: number; end: number; text: string };
 
 /**
- * Halves every amount of work in a step, rounded down and at least one: digits ("500 words", "30 minutes", "5 km",
- * "30-minute sessions") and number words ("ten real conversations", "four weeks in a row"). When an amount drops to
- * one, its noun follows ("two sessions" → "one session", "three times" → "once"). Returns the new text and where each
- * halved amount (with the noun it counts) now is.
+ * What an amount measures, because only one of them is halved: how many times he does it ("three runs", "on four
+ * days", "twice"), how big each is ("20 to 27 minutes each", "30-minute sessions", "5 km"), or how long the whole
+ * lasts ("for seven days", "four weeks in a row"). Halving the count and the size of each too asked for a quarter and
+ * cut a run below what he had already run.
+ */
+type Role = "count" | "size" | "span";
+
+/** Days or weeks, which a step either counts ("on three days") or lasts ("for seven days"). */
+const PERIODS = /^(?:days?|nights?|evenings?|mornings?|weeks?|months?)$/i;
+const SPAN_BEFORE = /^(?:for|over|across)$/;
+/** Distances: halved to a tenth, because "2 km" for "5 km" asks less than half and "21.1 km" is not "10 km". */
+const DISTANCE = /^(?:km|k|mi|miles?|kilomet\w*)$/i;
+
+/** A number found in a step, what it would become halved, and how it would read. */
+type Found = { index: number; m: RegExpMatchArray; value: number; next: number; role: Role; counted: Counted | null };
+type Counted = NonNullable<ReturnType<typeof countedNoun>>;
+
+function roleOf(text: string, f: Omit<Found, "role" | "next">): Role {
+  const [whole, digits, stuck, word, hyphen] = f.m;
+  if (hyphen || (digits && stuck)) return "size";
+  if (word?.toLowerCase() === "twice") return "count";
+  const after = text.slice(f.index + whole.length);
+  if (/^\s+of\s+the\b/i.test(after)) return "count";
+  const noun = f.counted?.noun;
+  if (!noun) return "size";
+  if (noun.toLowerCase() === "times") return "count";
+  if (PERIODS.test(noun)) {
+    const prev =
+      text
+        .slice(0, f.index)
+        .match(/([A-Za-z]+)\W*$/)?.[1]
+        ?.toLowerCase() ?? "";
+    const tail = after.slice(f.counted!.end);
+    return SPAN_BEFORE.test(prev) || /^\s+in\s+a\s+row\b/i.test(tail) ? "span" : "count";
+  }
+  return MEASURES.test(noun) ? "size" : "count";
+}
+
+/** The unit a number measures in, stuck to it, hyphened or the next word: "5km", "5-km", "5 km". */
+function unitOf(text: string, f: Omit<Found, "role" | "next" | "value" | "counted">): string {
+  const [whole, , stuck, , hyphen] = f.m;
+  return stuck || hyphen || (text.slice(f.index + whole.length).match(/^\s+([a-z]+)/i)?.[1] ?? "");
+}
+
+/** Half of an amount: a distance to the tenth below, anything else to the whole number below, and at least one. */
+function half(value: number, digits: string | undefined, unit: string): number {
+  if (digits && (digits.includes(".") || DISTANCE.test(unit))) {
+    const tenth = Math.floor(value * 5) / 10;
+    return tenth > 0 ? tenth : value;
+  }
+  return Math.max(1, Math.floor(value / 2));
+}
+
+/** Races by name, with their distance when the text does not give it: halved, the name no longer fits. */
+const RACE =
+  /\b(?:the|a|an|your)\s+(?:(half[- ]marathon|marathon)|(\d+(?:\.\d+)?)\s?(?:km|k)\s+race|(\d+(?:\.\d+)?)\s?(?:km|k)(?=\s+(?:with|by|on|in)\b|\s*[(,.]|$))/i;
+const RACE_KM: Record<string, number> = { "half marathon": 21.1, "half-marathon": 21.1, marathon: 42.2 };
+/** What belongs to the race and not to a run of half its distance: its distance, its deadline, its alternatives. */
+const RACE_ONLY = [
+  /\s*\((\d+(?:\.\d+)?)\s?km\)/i,
+  /,?\s+by the end of the [\w-]+ (?:days|weeks|months)/i,
+  /,\s*or its distance[^,]*/i,
+  /,\s*in a race or[^,]*/i,
+];
+
+/**
+ * A named race halved is a run of half its distance: "run the half marathon with your brother by the end of the
+ * ninety days (21.1 km)" → "run 10.5 km with your brother". Half a marathon still called "the half marathon", or a
+ * race whose date stays while its distance halves, reads as nonsense.
+ */
+function halveRace(text: string): { text: string; halved: Halved[] } | null {
+  const race = text.match(RACE);
+  if (!race) return null;
+  const index = race.index ?? 0;
+  let rest = text.slice(index + race[0].length);
+  const given = rest.match(RACE_ONLY[0]!)?.[1];
+  const km = Number(given ?? race[2] ?? race[3] ?? RACE_KM[race[1]!.toLowerCase()]);
+  for (const only of RACE_ONLY) rest = rest.replace(only, "");
+  const distance = `${half(km, String(km), "km")} km`;
+  return {
+    text: `${text.slice(0, index)}${distance}${rest}`,
+    halved: [{ value: half(km, String(km), "km"), start: index, end: index + distance.length, noun: null }],
+  };
+}
+
+/** Words that only read right while he does it more than once: "20 to 27 minutes each", "make one of them …". */
+const ONCE_ONLY: Array<[RegExp, string]> = [
+  [/(?<=\b(?:minutes?|hours?|km|kilomet\w+|miles?|words|pages|metres|meters))\s+each\b/gi, ""],
+  [/\bone of them\b/gi, "it"],
+  [/,\s+the longest\s+/gi, ", "],
+];
+
+/**
+ * Halves one amount of work in a step, rounded down and at least one (a distance to the tenth): how many times he
+ * does it when it counts them ("three runs" → "one run", "ten real conversations" → "five real conversations"),
+ * leaving the size of each as it is; else how big it is ("30 minutes", "18 km", "a 15-minute conversation"); else
+ * how long it lasts ("for seven days"). A named race becomes a run of half its distance. When a count drops to one,
+ * its noun follows ("two sessions" → "one session", "three times" → "once"), and so do the words that only fit more
+ * than one ("… minutes each"). Returns the new text and where the halved amount (with the noun it counts) now is.
  */
 export function halveAmounts(text: string): { text: string; halved: Halved[] } {
-  const edits: Edit[] = [];
-  const found: Array<{ value: number; start: number; end: number; noun: string | null }> = [];
+  const race = halveRace(text);
+  if (race) return race;
+  const all: Found[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const index = m.index ?? 0;
-    const [whole, digits, stuck = "", word, hyphen] = m;
+    const [whole, digits, , word, hyphen] = m;
     const value = digits ? Number(digits.replace(/,/g, "")) : wordValue(word ?? "");
     if (value === null || !Number.isFinite(value) || !isAmount(text, index, m)) continue;
-    const next = Math.max(1, Math.floor(value / 2));
-    if (next === value) continue;
+    const end = index + whole.length;
+    const counted = hyphen || !/^\s/.test(text.slice(end)) ? null : countedNoun(text.slice(end));
+    const base = { index, m, value, counted };
+    all.push({ ...base, role: roleOf(text, base), next: half(value, digits, unitOf(text, base)) });
+  }
+  // "20 to 27 minutes" is one amount: what the last number of a range measures, the whole range measures.
+  const groups: Found[][] = [];
+  for (const f of all) {
+    const last = groups.at(-1)?.at(-1);
+    const between = last ? text.slice(last.index + last.m[0].length, f.index) : "";
+    if (last && /^\s*(?:to|-|–)\s*$/.test(between)) groups.at(-1)!.push(f);
+    else groups.push([f]);
+  }
+  const roleOfGroup = (g: Found[]) => g.at(-1)!.role;
+  const changes = (g: Found[]) => g.some((f) => f.next < f.value);
+  const chosen = (["count", "size", "span"] as const)
+    .map((role) => groups.find((g) => roleOfGroup(g) === role && changes(g)))
+    .find((g) => g !== undefined);
+  if (!chosen) return { text, halved: [] };
 
+  const edits: Edit[] = [];
+  const found: Array<{ value: number; start: number; end: number; noun: string | null }> = [];
+  for (const { index, m, value, next, counted: countedAfter } of chosen) {
+    if (next === value) continue;
+    const [whole, digits, stuck = "", word, hyphen] = m;
     let number: string;
     if (digits) number = digits.includes(",") ? next.toLocaleString("en-US") : String(next);
     else if (word?.toLowerCase() === "twice") number = "once";
@@ -204,7 +336,7 @@ export function halveAmounts(text: string): { text: string; halved: Halved[] } {
     let end = index + whole.length;
     let noun: string | null = null;
 
-    const counted = hyphen || !/^\s/.test(text.slice(end)) ? null : countedNoun(text.slice(end));
+    const counted = countedAfter;
     if (counted) {
       const headStart = end + counted.start;
       const headEnd = end + counted.end;
@@ -232,6 +364,14 @@ export function halveAmounts(text: string): { text: string; halved: Halved[] } {
     }
     edits.push({ start: index, end: numberEnd, text: number });
     found.push({ value: next, start: index, end, noun });
+  }
+  if (roleOfGroup(chosen) === "count" && chosen.at(-1)!.next === 1) {
+    for (const [words, replacement] of ONCE_ONLY) {
+      for (const w of text.matchAll(words)) {
+        const start = w.index ?? 0;
+        edits.push({ start, end: start + w[0].length, text: replacement });
+      }
+    }
   }
   edits.sort((x, y) => x.start - y.start);
   let out = "";
@@ -313,14 +453,17 @@ export function writeReplan(input: ReplanInput): ReplanOutput {
   const smaller = halveAmounts(action);
   const shrunk = smaller.halved.length > 0;
   const body = lowerFirst(smaller.text);
-  const nextStep = sentence(`${shrunk ? FRAME[key] : HALF_FRAME[key]}: ${body}`);
+  const fits = key === "no_time" && (FEW.test(body) || ONE_EFFORT.test(body));
+  const frame = fits ? (shrunk ? FIT_FRAME : FIT_HALF_FRAME) : shrunk ? FRAME[key] : HALF_FRAME[key];
+  const nextStep = sentence(`${frame}: ${body}`);
   const days = defaultReplanDays[input.milestone.type] + EXTRA_DAYS[key];
 
   const quote = input.reason.note ? quotedNote(input.reason.note) : null;
-  const first = sentence(quote ? `${NOTE_LEAD}${quote}` : FIRST[key].replace("{challenge}", input.challenge.title));
+  const firstMove = fits ? FIT_FIRST : FIRST[key].replace("{challenge}", input.challenge.title);
+  const first = sentence(quote ? `${NOTE_LEAD}${quote}` : firstMove);
   const check = sentence(CHECK_IN);
   const taken = [bare(nextStep), bare(first), bare(check)];
-  const candidates = [shrunk ? firstPiece(smaller.text, smaller.halved) : null, START[key], START.too_big]
+  const candidates = [shrunk ? firstPiece(smaller.text, smaller.halved) : null, fits ? null : START[key], START.too_big]
     .filter((t): t is string => t !== null)
     .map(sentence);
   const second = candidates.find((t) => !taken.includes(bare(t))) ?? sentence(START.too_big);
