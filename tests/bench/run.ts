@@ -1,6 +1,7 @@
 import { createBenchApp } from "./bench-app.ts";
 import { benchCommunityFeed, defaultFeedSize } from "./community-feed.ts";
 import { benchDashboard } from "./dashboard.ts";
+import { benchDeleteMan, printDeleteMan } from "./delete-man.ts";
 import { benchGeneration } from "./generation.ts";
 import { landingWeight, printLanding } from "./landing.ts";
 import { benchPlanStreaming, printPlanStreaming } from "./plan-streaming.ts";
@@ -39,6 +40,12 @@ if (process.env.BENCH_THROUGHPUT !== "0") {
 // One instance and two behind HAProxy (deploy/haproxy.cfg) on PostgreSQL, against one instance direct (issue 36).
 if (postgres && process.env.BENCH_SCALING !== "0") {
   printScaling(await benchScaling());
+  console.log("");
+}
+
+// Deleting one community member of a database filled by npm run seed:scale (issue 58); each run deletes six men.
+if (process.env.BENCH_SCALE_DATABASE_URL) {
+  printDeleteMan(await benchDeleteMan());
   console.log("");
 }
 
