@@ -208,9 +208,9 @@ function expectValid(out: ReplanOutput) {
 }
 
 describe("issue 54: a re-plan that is really smaller", () => {
-  const cases = MILESTONES.flatMap((row) => replanReasons.map((key) => [row, key] as const));
+  const cases = MILESTONES.flatMap((row) => replanReasons.map((key) => [row.description, key, row] as const));
 
-  it.each(cases)("$0.description ($1): at most half the work, todos that never repeat it", (row, key) => {
+  it.each(cases)("%s (%s): at most half the work, todos that never repeat it", (_description, key, row) => {
     const out = writeReplan(input(row, key));
     expectValid(out);
     let share = 1;
@@ -362,9 +362,9 @@ describe("issue 54: a re-plan that is really smaller", () => {
 describe("issue 54: his note, quoted whole or not at all", () => {
   const note = "work ran late every night until 10pm.";
 
-  it.each(MILESTONES.flatMap((row) => replanReasons.map((key) => [row, key] as const)))(
-    "$0.description ($1): quoted once, no punctuation doubled after the closing quote",
-    (row, key) => {
+  it.each(MILESTONES.flatMap((row) => replanReasons.map((key) => [row.description, key, row] as const)))(
+    "%s (%s): quoted once, no punctuation doubled after the closing quote",
+    (_description, key, row) => {
       const out = writeReplan(input(row, key, note));
       expectValid(out);
       const text = JSON.stringify(out);
