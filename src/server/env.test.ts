@@ -39,6 +39,21 @@ describe("parseEnv", () => {
     );
   });
 
+  it("refuses a REMINDER_CRON that pg-boss cannot read or that never fires, naming it (issue 58)", () => {
+    expect(problemsOf({ REMINDER_CRON: "0 0 31 2 *" })).toEqual([
+      "REMINDER_CRON: never fires: no month it names has day 31 (e.g. */5 * * * *)",
+    ]);
+    expect(problemsOf({ REMINDER_CRON: "0 0 30-31 2,4 *" })).toEqual([]);
+    expect(problemsOf({ REMINDER_CRON: "61 * * * *" })).toEqual(['REMINDER_CRON: minute "61" is outside 0-59']);
+    expect(problemsOf({ REMINDER_CRON: "*/0 * * * *" })).toEqual(['REMINDER_CRON: minute "*/0" cannot step by 0']);
+    expect(problemsOf({ REMINDER_CRON: "every 5 minutes" })).toEqual([
+      "REMINDER_CRON: must be a cron expression of five fields, e.g. */5 * * * *",
+    ]);
+    for (const fires of ["*/5 * * * *", "0 0 29 2 *", "0 9 * * mon", "0 0 1 jan-mar *", "0 0 L * *", "0 0 * * 7"]) {
+      expect(parseEnv({ REMINDER_CRON: fires }).REMINDER_CRON).toBe(fires);
+    }
+  });
+
   it("reads the model prices the operator pays, and names a price it cannot read", () => {
     expect(parseEnv({ AI_PRICES: "claude-sonnet-4-5=2.80/14" }).AI_PRICES).toBe("claude-sonnet-4-5=2.80/14");
     expect(problemsOf({ AI_PRICES: "claude-sonnet-4-5=2.80" })).toEqual([

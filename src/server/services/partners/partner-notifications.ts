@@ -1,11 +1,17 @@
-import { and, between, eq, gte, isNotNull, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { challenges, milestones, partnerDeliveries, partners, reminderSettings, users } from "#server/db/schema.ts";
-import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
-import { withinSendingHours } from "#shared/reminders/rules.ts";
-import { DAY_MS, FALLBACK_TIME_ZONE, type LocalTime, localTime } from "#shared/time.ts";
-import { deadlineRemindersDue, weeklySummaryDue } from "../reminders/due-reminders.ts";
-import { ofCurrentPlan } from "../reminders/planner.ts";
+import { partners, users } from "#server/db/schema.ts";
+import {
+  type ClaimOptions,
+  claimInBatches,
+  clockTable,
+  daytime,
+  insertClaimed,
+  mondayMorning,
+  type ZoneClock,
+  zoneClocks,
+} from "../reminders/claims.ts";
+import { deadlineDue, deadlineSubject, ofCurrentPlan } from "../reminders/planner.ts";
 
 /**
  * What his accountability partners hear (issue 25, decision 0106), planned in the same minute as his own reminders and
@@ -18,81 +24,71 @@ import { ofCurrentPlan } from "../reminders/planner.ts";
  * Only partners who confirmed and have not stopped their e-mails hear anything; his own reminder switches are his
  * and do not silence them: the partner controls his own e-mails with the unsubscribe link.
  */
-type PartnerDue = { partnerId: string; userId: string; kind: PartnerDeliveryKind; subjectKey: string };
 
 /** A completion is news for this long: a claim missed at night is made the next morning, never days later. */
 const COMPLETED_NEWS_DAYS = 2;
 
-/** Partners who confirmed and still want e-mails. */
-const listening = and(isNotNull(partners.acceptedAt), isNull(partners.emailsStoppedAt));
-/** An accepted challenge of his current plan (the one the partner's page shows). */
-const ofHisPlan = and(eq(challenges.challengeAccepted, true), ofCurrentPlan);
+/** Partners `p` who confirmed and still want e-mails. */
+const listening = sql`p.accepted_at is not null and p.emails_stopped_at is null`;
 
-const clock = (now: Date, timeZone: string | null): LocalTime => localTime(now, timeZone ?? FALLBACK_TIME_ZONE);
+const insertPartnerEmails = (db: Db, due: SQL) =>
+  insertClaimed(
+    db,
+    sql`partner_deliveries`,
+    sql`partner_id, user_id, kind, subject_key`,
+    sql`partner_id, kind, subject_key`,
+    due,
+  );
 
-/** Every partner e-mail due at `now`, whether or not it was sent before. */
-async function partnerEmailsDue(db: Db, now: Date): Promise<PartnerDue[]> {
-  // One pass over his milestones for both kinds of news. For the overdue one, as for his own reminders: every time
-  // zone's day after a deadline falls within two days of it.
-  const news = await db
-    .select({
-      partnerId: partners.id,
-      userId: partners.userId,
-      id: milestones.id,
-      deadline: milestones.milestoneDeadline,
-      completed: milestones.milestoneCompleted,
-      timeZone: reminderSettings.timeZone,
-    })
-    .from(partners)
-    .innerJoin(milestones, eq(milestones.userId, partners.userId))
-    .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
-    .leftJoin(reminderSettings, eq(reminderSettings.userId, partners.userId))
-    .where(
-      and(
-        listening,
-        ofHisPlan,
-        or(
-          and(
-            eq(milestones.milestoneCompleted, true),
-            between(milestones.completedAt, new Date(now.getTime() - COMPLETED_NEWS_DAYS * DAY_MS), now),
-            // News from before the partner confirmed is on the page he opened, not in his inbox.
-            gte(milestones.completedAt, partners.acceptedAt),
-          ),
-          and(
-            eq(milestones.milestoneCompleted, false),
-            between(milestones.milestoneDeadline, new Date(now.getTime() - 3 * DAY_MS), now),
-          ),
-        ),
-      ),
+/** A milestone's news for the partner: completed (subject the milestone), or overdue (subject `milestoneId:dueDay`). */
+const newsKind = sql`case when m.milestone_completed then 'completed' else 'overdue' end`;
+const newsSubject = sql`case when m.milestone_completed then m.id::text else ${deadlineSubject} end`;
+
+/**
+ * One pass over his milestones for both kinds of news, read on his zone's clock `z` (daytime only). For the overdue
+ * one, the very rule of his own overdue reminder (`deadlineDue`).
+ */
+function partnerNews(db: Db, now: string, clocks: ZoneClock[]) {
+  return (limit: number) =>
+    insertPartnerEmails(
+      db,
+      sql`
+      select p.id as partner_id, p.user_id, ${newsKind} as kind, ${newsSubject} as subject_key
+      from partners p
+      join milestones m on m.user_id = p.user_id
+      join challenges on challenges.id = m.challenge_id
+      left join reminder_settings rs on rs.user_id = p.user_id
+      ${clockTable(clocks, "z", sql`rs.time_zone`)}
+      where ${listening} and challenges.challenge_accepted and ${ofCurrentPlan}
+        and (
+          (m.milestone_completed
+            and m.completed_at between ${now}::timestamptz - ${`${COMPLETED_NEWS_DAYS} days`}::interval and ${now}::timestamptz
+            -- News from before the partner confirmed is on the page he opened, not in his inbox.
+            and m.completed_at >= p.accepted_at)
+          or (not m.milestone_completed and ${deadlineDue(now, "overdue")})
+        )
+        and not exists (select 1 from partner_deliveries d
+          where d.partner_id = p.id and d.kind = ${newsKind} and d.subject_key = ${newsSubject})
+      limit ${limit}`,
     );
-  const weekly = await db
-    .selectDistinct({ partnerId: partners.id, userId: partners.userId, timeZone: reminderSettings.timeZone })
-    .from(partners)
-    .innerJoin(challenges, eq(challenges.userId, partners.userId))
-    .leftJoin(reminderSettings, eq(reminderSettings.userId, partners.userId))
-    .where(and(listening, ofHisPlan));
+}
 
-  return [
-    ...news.flatMap((m): PartnerDue[] => {
-      if (m.completed) {
-        return withinSendingHours(clock(now, m.timeZone))
-          ? [{ partnerId: m.partnerId, userId: m.userId, kind: "completed", subjectKey: m.id }]
-          : [];
-      }
-      if (!m.deadline) return [];
-      return deadlineRemindersDue({ ...m, deadline: m.deadline }, clock(now, m.timeZone), now)
-        .filter((due) => due.kind === "overdue")
-        .map((due) => ({ partnerId: m.partnerId, userId: m.userId, kind: "overdue", subjectKey: due.subjectKey }));
-    }),
-    ...weekly.flatMap((p): PartnerDue[] =>
-      weeklySummaryDue(p.userId, clock(now, p.timeZone)).map((due) => ({
-        partnerId: p.partnerId,
-        userId: p.userId,
-        kind: "weekly_summary",
-        subjectKey: due.subjectKey,
-      })),
-    ),
-  ];
+function partnerWeeklySummaries(db: Db, clocks: ZoneClock[]) {
+  return (limit: number) =>
+    insertPartnerEmails(
+      db,
+      sql`
+      select p.id as partner_id, p.user_id, 'weekly_summary' as kind, z.week as subject_key
+      from partners p
+      left join reminder_settings rs on rs.user_id = p.user_id
+      ${clockTable(clocks, "z", sql`rs.time_zone`)}
+      where ${listening}
+        and exists (select 1 from challenges
+          where challenges.user_id = p.user_id and challenges.challenge_accepted and ${ofCurrentPlan})
+        and not exists (select 1 from partner_deliveries d
+          where d.partner_id = p.id and d.kind = 'weekly_summary' and d.subject_key = z.week)
+      limit ${limit}`,
+    );
 }
 
 /**
@@ -100,17 +96,15 @@ async function partnerEmailsDue(db: Db, now: Date): Promise<PartnerDue[]> {
  * claimDueReminders does for his own: the unique key (partner, kind, subject) makes two instances planning the same
  * minute, or one planning again after a restart, insert nothing the second time.
  */
-export async function claimDuePartnerEmails(db: Db, now: Date): Promise<string[]> {
-  const due = await partnerEmailsDue(db, now);
-  if (due.length === 0) return [];
-  const claimed = await db
-    .insert(partnerDeliveries)
-    .values(due)
-    .onConflictDoNothing({
-      target: [partnerDeliveries.partnerId, partnerDeliveries.kind, partnerDeliveries.subjectKey],
-    })
-    .returning({ id: partnerDeliveries.id });
-  return claimed.map((row) => row.id);
+export async function claimDuePartnerEmails(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
+  const clocks = await zoneClocks(db, now);
+  const at = now.toISOString();
+  const ids: string[] = [];
+  const news = daytime(clocks);
+  if (news.length > 0) ids.push(...(await claimInBatches(partnerNews(db, at, news), options)));
+  const monday = mondayMorning(clocks);
+  if (monday.length > 0) ids.push(...(await claimInBatches(partnerWeeklySummaries(db, monday), options)));
+  return ids;
 }
 
 /** Who a partner's unsubscribe link is about: his first name, and whether the partner's e-mails already stopped. */

@@ -1,8 +1,16 @@
-import { and, between, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { challenges, milestones, reminderDeliveries, reminderSettings, users } from "#server/db/schema.ts";
-import { DAY_MS, FALLBACK_TIME_ZONE, localTime } from "#shared/time.ts";
-import { type DueReminder, deadlineRemindersDue, weeklySummaryDue } from "./due-reminders.ts";
+import { challenges } from "#server/db/schema.ts";
+import {
+  type ClaimOptions,
+  claimInBatches,
+  clockTable,
+  daytime,
+  insertClaimed,
+  mondayMorning,
+  type ZoneClock,
+  zoneClocks,
+} from "./claims.ts";
 
 /** His current plan, as latestAnalyzedResponse reads it: the most recently analyzed quiz response. */
 export const ofCurrentPlan: SQL = sql`${challenges.quizResponseId} = (
@@ -10,66 +18,84 @@ export const ofCurrentPlan: SQL = sql`${challenges.quizResponseId} = (
   where q.user_id = ${challenges.userId} and q.status = 'analyzed'
   order by q.completed_at desc limit 1)`;
 
-/** Reminders go to confirmed addresses only: an unconfirmed one may be somebody else's. */
-const reachable = and(eq(users.emailVerified, true), eq(challenges.challengeAccepted, true), ofCurrentPlan);
+/** The UTC day a deadline falls on (SPEC.md section 9): the day a deadline e-mail's subject names. */
+export const dueDayOf = (deadline: SQL) => sql`(${deadline} at time zone 'UTC')::date`;
 
-/** Every reminder due at `now`, whether or not it was sent before. */
-async function remindersDue(db: Db, now: Date): Promise<DueReminder[]> {
-  // Every time zone's day before or after a deadline falls within two days of it.
-  const dated = await db
-    .select({
-      id: milestones.id,
-      userId: milestones.userId,
-      deadline: milestones.milestoneDeadline,
-      completed: milestones.milestoneCompleted,
-      timeZone: reminderSettings.timeZone,
-    })
-    .from(milestones)
-    .innerJoin(challenges, eq(challenges.id, milestones.challengeId))
-    .innerJoin(users, eq(users.id, milestones.userId))
-    .leftJoin(reminderSettings, eq(reminderSettings.userId, milestones.userId))
-    .where(
-      and(
-        reachable,
-        eq(milestones.milestoneCompleted, false),
-        sql`coalesce(${reminderSettings.deadlineEmails}, true)`,
-        between(
-          milestones.milestoneDeadline,
-          new Date(now.getTime() - 3 * DAY_MS),
-          new Date(now.getTime() + 3 * DAY_MS),
-        ),
-      ),
+/**
+ * The rules of deadlineRemindersDue (due-reminders.ts) as a filter on milestones `m` joined to his zone's clock `z`,
+ * which is daytime already: overdue once the deadline has passed, on its due day or the next on his clock; due
+ * tomorrow on the day before, while not overdue. Every time zone's day before or after a deadline falls within two
+ * days of it, so the deadline window lets an index on open deadlines find them.
+ */
+export function deadlineDue(now: string, kind: "any" | "overdue"): SQL {
+  const dueDay = dueDayOf(sql`m.milestone_deadline`);
+  const overdue = sql`(m.milestone_deadline < ${now}::timestamptz and z.day in (${dueDay}, ${dueDay} + 1))`;
+  const window = (from: number, to: number) =>
+    sql`m.milestone_deadline between ${now}::timestamptz - ${`${from} days`}::interval and ${now}::timestamptz + ${`${to} days`}::interval`;
+  if (kind === "overdue") return sql`${window(3, 0)} and ${overdue}`;
+  return sql`${window(3, 3)} and (${overdue} or (m.milestone_deadline >= ${now}::timestamptz and z.day = ${dueDay} - 1))`;
+}
+
+/** A deadline e-mail's kind and subject (`milestoneId:dueDay`) for milestone `m` at `now`. */
+export const deadlineKind = (now: string) =>
+  sql`case when m.milestone_deadline < ${now}::timestamptz then 'overdue' else 'due_tomorrow' end`;
+export const deadlineSubject = sql`m.id::text || ':' || to_char(m.milestone_deadline at time zone 'UTC', 'YYYY-MM-DD')`;
+
+const insertReminders = (db: Db, due: SQL) =>
+  insertClaimed(db, sql`reminder_deliveries`, sql`user_id, kind, subject_key`, sql`user_id, kind, subject_key`, due);
+
+/** Reminders go to confirmed addresses only (an unconfirmed one may be somebody else's), about his current plan. */
+function deadlineReminders(db: Db, now: string, clocks: ZoneClock[]) {
+  return (limit: number) =>
+    insertReminders(
+      db,
+      sql`
+      select m.user_id, ${deadlineKind(now)} as kind, ${deadlineSubject} as subject_key
+      from milestones m
+      join challenges on challenges.id = m.challenge_id
+      join users u on u.id = m.user_id
+      left join reminder_settings rs on rs.user_id = m.user_id
+      ${clockTable(clocks, "z", sql`rs.time_zone`)}
+      where not m.milestone_completed and ${deadlineDue(now, "any")}
+        and u.email_verified and challenges.challenge_accepted and ${ofCurrentPlan}
+        and coalesce(rs.deadline_emails, true)
+        and not exists (select 1 from reminder_deliveries d
+          where d.user_id = m.user_id and d.kind = ${deadlineKind(now)} and d.subject_key = ${deadlineSubject})
+      limit ${limit}`,
     );
-  const weekly = await db
-    .selectDistinct({ userId: users.id, timeZone: reminderSettings.timeZone })
-    .from(users)
-    .innerJoin(challenges, eq(challenges.userId, users.id))
-    .leftJoin(reminderSettings, eq(reminderSettings.userId, users.id))
-    .where(and(reachable, sql`coalesce(${reminderSettings.weeklySummary}, true)`));
+}
 
-  const clock = (timeZone: string | null) => localTime(now, timeZone ?? FALLBACK_TIME_ZONE);
-  return [
-    ...dated.flatMap((m) =>
-      m.deadline ? deadlineRemindersDue({ ...m, deadline: m.deadline }, clock(m.timeZone), now) : [],
-    ),
-    ...weekly.flatMap((u) => weeklySummaryDue(u.userId, clock(u.timeZone))),
-  ];
+function weeklySummaries(db: Db, clocks: ZoneClock[]) {
+  return (limit: number) =>
+    insertReminders(
+      db,
+      sql`
+      select u.id as user_id, 'weekly_summary' as kind, z.week as subject_key
+      from users u
+      left join reminder_settings rs on rs.user_id = u.id
+      ${clockTable(clocks, "z", sql`rs.time_zone`)}
+      where u.email_verified and coalesce(rs.weekly_summary, true)
+        and exists (select 1 from challenges
+          where challenges.user_id = u.id and challenges.challenge_accepted and ${ofCurrentPlan})
+        and not exists (select 1 from reminder_deliveries d
+          where d.user_id = u.id and d.kind = 'weekly_summary' and d.subject_key = z.week)
+      limit ${limit}`,
+    );
 }
 
 /**
  * Claims the reminders due at `now` that nobody claimed before and answers their delivery ids. The unique key
  * (user, kind, subject) makes the claim the one place that decides "once": two instances planning the same minute,
- * or one planning again after a restart, insert nothing the second time.
+ * or one planning again after a restart, insert nothing the second time. Only the zones where it is daytime (and,
+ * for the weekly summary, Monday) are asked about, so a tick reads the rows due, not every man (issue 58).
  */
-export async function claimDueReminders(db: Db, now: Date): Promise<string[]> {
-  const due = await remindersDue(db, now);
-  if (due.length === 0) return [];
-  const claimed = await db
-    .insert(reminderDeliveries)
-    .values(due)
-    .onConflictDoNothing({
-      target: [reminderDeliveries.userId, reminderDeliveries.kind, reminderDeliveries.subjectKey],
-    })
-    .returning({ id: reminderDeliveries.id });
-  return claimed.map((row) => row.id);
+export async function claimDueReminders(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
+  const clocks = await zoneClocks(db, now);
+  const at = now.toISOString();
+  const ids: string[] = [];
+  const deadlines = daytime(clocks);
+  if (deadlines.length > 0) ids.push(...(await claimInBatches(deadlineReminders(db, at, deadlines), options)));
+  const monday = mondayMorning(clocks);
+  if (monday.length > 0) ids.push(...(await claimInBatches(weeklySummaries(db, monday), options)));
+  return ids;
 }

@@ -1,11 +1,10 @@
 import PgBoss from "pg-boss";
 import type { Database } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
-import { claimDueDigests, deliverDigest } from "../community/digest.ts";
+import { deliverDigest } from "../community/digest.ts";
 import { deliverPartnerEmail } from "../partners/partner-deliver.ts";
-import { claimDuePartnerEmails } from "../partners/partner-notifications.ts";
 import { deliverReminder, type ReminderDeps } from "./deliver.ts";
-import { claimDueReminders } from "./planner.ts";
+import { claimSteps, planTick, type RetryPolicy, type SendJob } from "./plan-tick.ts";
 
 const PLAN = "reminders-plan";
 const SEND = "reminders-send";
@@ -21,13 +20,9 @@ type QueueOptions = {
   cron: string;
   /** How often an idle worker looks for jobs. */
   pollingIntervalSeconds?: number;
+  /** How often a failing claim is tried within one tick (CLAIM_RETRY by default). */
+  claimRetry?: RetryPolicy;
 };
-
-/**
- * A send job: one of his reminders, one e-mail to an accountability partner (issue 25, decision 0106), or his daily
- * community digest claimed at `claimedAt` (issue 40, decision 0137), which a retry sends as of that moment.
- */
-type SendJob = { deliveryId: string } | { partnerDeliveryId: string } | { digestUserId: string; claimedAt: string };
 
 /** unique_violation and deadlock_detected: how a step of pg-boss's first setup loses a race with another instance's. */
 const LOST_RACE = new Set(["23505", "40P01"]);
@@ -104,23 +99,25 @@ export async function startReminderQueue(
   const boss = await startBoss(database, logger);
 
   // His partners' e-mails and the community digests are planned in the same minute and sent by the same worker, with
-  // the same retries.
-  const planNow = async (now = new Date()) => {
-    const ids = await claimDueReminders(database.db, now);
-    const partnerIds = await claimDuePartnerEmails(database.db, now);
-    const digestUserIds = await claimDueDigests(database.db, now);
-    const jobs: SendJob[] = [
-      ...ids.map((deliveryId) => ({ deliveryId })),
-      ...partnerIds.map((partnerDeliveryId) => ({ partnerDeliveryId })),
-      ...digestUserIds.map((digestUserId) => ({ digestUserId, claimedAt: now.toISOString() })),
-    ];
-    if (jobs.length > 0) await boss.insert(jobs.map((data) => ({ name: SEND, data })));
-    return jobs.length;
-  };
+  // the same retries. Each batch's send jobs are queued as soon as it is claimed (planTick).
+  const steps = claimSteps(database.db);
+  const plan = (now: Date) =>
+    planTick(steps, now, {
+      logger,
+      retry: options.claimRetry,
+      enqueue: async (jobs) => {
+        await boss.insert(jobs.map((data) => ({ name: SEND, data })));
+      },
+    });
+  const total = (report: { claimed: Record<string, number> }) =>
+    Object.values(report.claimed).reduce((sum, n) => sum + n, 0);
+  const planNow = async (now = new Date()) => total(await plan(now));
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work(PLAN, polling, async () => {
-    const claimed = await planNow();
-    if (claimed > 0) logger.info({ reminders: claimed }, "reminders planned");
+    const report = await plan(new Date());
+    if (total(report) > 0) logger.info({ reminders: total(report), claimed: report.claimed }, "reminders planned");
+    // Each failure is logged already; failing the job as well shows it in pg-boss's own state.
+    if (report.failed.length > 0) throw new Error(`planning failed for ${report.failed.join(", ")}`);
   });
   await boss.work<SendJob>(SEND, { ...polling, batchSize: 10 }, async (jobs) => {
     for (const job of jobs) {

@@ -1,0 +1,101 @@
+import type { Db } from "#server/db/client.ts";
+import type { Logger } from "#server/logger.ts";
+import { claimDueDigests } from "../community/digest.ts";
+import { claimDuePartnerEmails } from "../partners/partner-notifications.ts";
+import type { ClaimOptions } from "./claims.ts";
+import { claimDueReminders } from "./planner.ts";
+
+/**
+ * A send job: one of his reminders, one e-mail to an accountability partner (issue 25, decision 0106), or his daily
+ * community digest claimed at `claimedAt` (issue 40, decision 0137), which a retry sends as of that moment.
+ */
+export type SendJob =
+  | { deliveryId: string }
+  | { partnerDeliveryId: string }
+  | { digestUserId: string; claimedAt: string };
+
+/** One claim of a planning tick, and the send job of each id it claims. */
+export type ClaimStep = {
+  name: string;
+  claim: (now: Date, options: ClaimOptions) => Promise<string[]>;
+  job: (id: string, now: Date) => SendJob;
+};
+
+export type RetryPolicy = { attempts: number; backoffMs: number };
+
+/**
+ * A claim that throws (a lost connection, a deadlock with another instance, a statement the database refused) is
+ * tried again a little later, twice; the schedule's next tick, minutes on, is the retry after that.
+ */
+export const CLAIM_RETRY: RetryPolicy = { attempts: 3, backoffMs: 2_000 };
+
+/** What the queue plans every tick: his reminders, his partners' e-mails, the community digests. */
+export function claimSteps(db: Db): ClaimStep[] {
+  return [
+    {
+      name: "reminders",
+      claim: (now, options) => claimDueReminders(db, now, options),
+      job: (deliveryId) => ({ deliveryId }),
+    },
+    {
+      name: "partner e-mails",
+      claim: (now, options) => claimDuePartnerEmails(db, now, options),
+      job: (partnerDeliveryId) => ({ partnerDeliveryId }),
+    },
+    {
+      name: "community digests",
+      claim: (now, options) => claimDueDigests(db, now, options),
+      job: (digestUserId, now) => ({ digestUserId, claimedAt: now.toISOString() }),
+    },
+  ];
+}
+
+export type TickReport = { claimed: Record<string, number>; failed: string[] };
+
+type TickDeps = {
+  /** Queues the send jobs of one committed batch. */
+  enqueue: (jobs: SendJob[]) => Promise<void>;
+  logger: Pick<Logger, "warn" | "error">;
+  retry?: RetryPolicy;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One planning tick: each claim its own step, one after the other (two cores, one database: no point racing them),
+ * retried with backoff when it throws, and never skipped because another failed (issue 58: a failed reminders claim
+ * used to take that tick's partner e-mails and digests with it). What a failing attempt had committed stays claimed
+ * and queued; the retry's "no claim yet" goes on from there.
+ */
+export async function planTick(steps: ClaimStep[], now: Date, deps: TickDeps): Promise<TickReport> {
+  const { attempts, backoffMs } = deps.retry ?? CLAIM_RETRY;
+  const sleep = deps.sleep ?? pause;
+  const report: TickReport = { claimed: {}, failed: [] };
+  for (const step of steps) {
+    let claimed = 0;
+    const onBatch = async (ids: string[]) => {
+      await deps.enqueue(ids.map((id) => step.job(id, now)));
+      claimed += ids.length;
+    };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await step.claim(now, { onBatch });
+        break;
+      } catch (error) {
+        if (attempt >= attempts) {
+          deps.logger.error(
+            { err: error, claim: step.name, attempt },
+            `planning ${step.name} failed; next tick tries again`,
+          );
+          report.failed.push(step.name);
+          break;
+        }
+        deps.logger.warn({ err: error, claim: step.name, attempt }, `planning ${step.name} failed; trying again`);
+        await sleep(backoffMs * 2 ** (attempt - 1));
+      }
+    }
+    report.claimed[step.name] = claimed;
+  }
+  return report;
+}
