@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { captureLog } from "#tests/support/captured-log.ts";
+import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
+import { CLAIM_BATCH } from "./claims.ts";
+import { claimSteps, planTick, type SendJob } from "./plan-tick.ts";
+
+const onPostgres = inject("testDb").kind === "postgres";
+
+/**
+ * The busiest Monday moment of issue 58, on a fixed clock: Monday 7 January 2030, 07:05 UTC, 08:05 in Berlin. Every
+ * man seeded is in Berlin with a milestone due on the Sunday, accepted, and a confirmed partner: his weekly summary,
+ * his overdue reminder, and his partner's two e-mails are all due now. On PostgreSQL that is more than 22,000
+ * reminders (the 23,252 that broke one INSERT at 100,000 men); the embedded database gets fewer, still several
+ * batches of CLAIM_BATCH.
+ */
+const NOW = new Date("2030-01-07T07:05:00Z");
+const MEN = onPostgres ? 11_500 : 1_300;
+const DUE_EACH = 2;
+
+describe("the busiest Monday moment: more due rows than one statement can carry (issue 58)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const men = sql`generate_series(1, ${MEN}) as g`;
+    await t.db.execute(sql`insert into users (id, name, email, email_verified, first_name)
+      select 'm58-' || g, 'Man ' || g, 'm58-' || g || '@example.test', true, 'Man' from ${men}`);
+    await t.db.execute(sql`insert into reminder_settings (user_id, time_zone)
+      select 'm58-' || g, 'Europe/Berlin' from ${men}`);
+    await t.db.execute(sql`insert into quiz_responses (user_id, user_email, answers, status, completed_at)
+      select id, email, '[]'::jsonb, 'analyzed', '2030-01-01T09:00:00Z' from users where id like 'm58-%'`);
+    await t.db.execute(sql`insert into challenges (user_id, quiz_response_id, title, description, challenge_accepted)
+      select user_id, id, 'Run 5 km', 'Run three times a week', true from quiz_responses where user_id like 'm58-%'`);
+    await t.db.execute(sql`insert into milestones (challenge_id, user_id, milestone_type, milestone_deadline)
+      select id, user_id, 'immediate', '2030-01-06T23:59:59Z' from challenges where user_id like 'm58-%'`);
+    await t.db.execute(sql`insert into partners (user_id, first_name, email, token_hash, invited_at, accepted_at)
+      select id, 'Sam', 'sam-' || id || '@example.test', 'm58-hash-' || id, '2030-01-01T10:00:00Z',
+        '2030-01-01T11:00:00Z' from users where id like 'm58-%'`);
+    await t.db.execute(sql`analyze`);
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function tick() {
+    const log = captureLog("warn");
+    const batches: SendJob[][] = [];
+    const report = await planTick(claimSteps(t.db), NOW, {
+      logger: log.logger,
+      retry: { attempts: 1, backoffMs: 0 },
+      enqueue: async (jobs) => {
+        batches.push(jobs);
+      },
+    });
+    return { report, batches, log: log.text() };
+  }
+
+  const countOf = async (table: "reminder_deliveries" | "partner_deliveries") => {
+    const result = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.raw(table)} where user_id like 'm58-%'`,
+    );
+    return Number(result.rows[0]?.n);
+  };
+
+  it(
+    "claims each once in batches of at most CLAIM_BATCH, and a second tick claims nothing",
+    async () => {
+      expect(MEN * DUE_EACH).toBeGreaterThan(onPostgres ? 22_000 : 2 * CLAIM_BATCH);
+      const first = await tick();
+      expect(first.log).toBe("");
+      expect(first.report.failed).toEqual([]);
+      expect(first.report.claimed.reminders).toBe(MEN * DUE_EACH);
+      expect(first.report.claimed["partner e-mails"]).toBe(MEN * DUE_EACH);
+      expect(Math.max(...first.batches.map((jobs) => jobs.length))).toBeLessThanOrEqual(CLAIM_BATCH);
+      expect(first.batches.length).toBeGreaterThan((2 * MEN * DUE_EACH) / CLAIM_BATCH);
+      const ids = first.batches.flat().map((job) => ("deliveryId" in job ? job.deliveryId : JSON.stringify(job)));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(await countOf("reminder_deliveries")).toBe(MEN * DUE_EACH);
+      expect(await countOf("partner_deliveries")).toBe(MEN * DUE_EACH);
+
+      const second = await tick();
+      expect(second.report).toEqual({
+        claimed: { reminders: 0, "partner e-mails": 0, "community digests": 0 },
+        failed: [],
+      });
+      expect(second.batches).toEqual([]);
+      expect(await countOf("reminder_deliveries")).toBe(MEN * DUE_EACH);
+    },
+    onPostgres ? 60_000 : 120_000,
+  );
+});
