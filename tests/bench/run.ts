@@ -6,6 +6,7 @@ import { benchGeneration } from "./generation.ts";
 import { landingWeight, printLanding } from "./landing.ts";
 import { benchPlanStreaming, printPlanStreaming } from "./plan-streaming.ts";
 import { benchProofRead, printProofRead } from "./proof-read.ts";
+import { benchReminderTicks, printReminderTicks } from "./reminder-ticks.ts";
 import { benchRenderedPages } from "./rendered-pages.ts";
 import { benchScaling, printScaling } from "./scaling.ts";
 import { benchStaticAndSession, printStaticAndSession } from "./static-and-session.ts";
@@ -46,6 +47,9 @@ if (postgres && process.env.BENCH_SCALING !== "0") {
 // Deleting one community member of a database filled by npm run seed:scale (issue 58); each run deletes six men.
 if (process.env.BENCH_SCALE_DATABASE_URL) {
   printDeleteMan(await benchDeleteMan());
+  console.log("");
+  // The reminder job's claims at an ordinary tick and at the busiest Monday moment, each rolled back.
+  printReminderTicks(await benchReminderTicks());
   console.log("");
 }
 

@@ -9,7 +9,7 @@ import { dashboardSectionPath, paths } from "#shared/paths.ts";
 import { DAY_MS, FALLBACK_TIME_ZONE } from "#shared/time.ts";
 import { communityDigestEmail } from "../mail/community-emails.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { type ClaimOptions, claimInBatches, daytime, zoneClocks } from "../reminders/claims.ts";
+import { type ClaimOptions, claimInBatches, daytime, readDue, zoneClocks } from "../reminders/claims.ts";
 import { unsubscribeToken } from "../reminders/unsubscribe-token.ts";
 import { notificationRows, stillTrue, toNotification } from "./notifications.ts";
 
@@ -43,41 +43,40 @@ function dayPassed(now: Date) {
 /**
  * Claims the digests due at `now` and answers the members' ids. Due: a member, not suspended, digest on, address
  * confirmed, a day since his last digest, news pending, and daytime on his clock (the reminders' hours and time zone,
- * 08:00–22:00, chosen in SQL by the zones where it is daytime). Each batch is one UPDATE of at most `batchSize`
- * members that locks its rows (another instance's claim skips them) and re-checks the day on each, so two instances
- * planning the same minute claim each member once; nothing is bound per member (issue 58).
+ * 08:00–22:00, chosen in SQL by the zones where it is daytime). They are read in one statement and claimed with
+ * UPDATEs of at most CLAIM_BATCH members, which re-check the day on the row they lock, so two instances planning the
+ * same minute claim each member once (issue 58).
  */
 export async function claimDueDigests(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const clocks = daytime(await zoneClocks(db, now));
   if (clocks.length === 0) return [];
   const zones = clocks.map((clock) => clock.zone);
-  const due = (limit: number) =>
-    db
-      .select({ userId: communityMembers.userId })
-      .from(communityMembers)
-      .innerJoin(users, eq(users.id, communityMembers.userId))
-      .leftJoin(reminderSettings, eq(reminderSettings.userId, communityMembers.userId))
-      .where(
-        and(
-          isNull(communityMembers.suspendedAt),
-          isNull(communityMembers.digestOffAt),
-          eq(users.emailVerified, true),
-          dayPassed(now),
-          inArray(sql`coalesce(${reminderSettings.timeZone}, ${FALLBACK_TIME_ZONE})`, zones),
-          sql`exists (select 1 from ${communityNotifications} where ${communityNotifications.userId} = ${communityMembers.userId} and ${pending(now)})`,
-        ),
-      )
-      .limit(limit)
-      .for("update", { of: communityMembers, skipLocked: true });
-  return claimInBatches(async (limit) => {
-    const claimed = await db
-      .update(communityMembers)
-      .set({ lastDigestAt: now })
-      .where(and(inArray(communityMembers.userId, due(limit)), dayPassed(now)))
-      .returning({ userId: communityMembers.userId });
-    // A batch that claimed fewer than it may take found no more (or left them to another instance's claim).
-    return { ids: claimed.map((row) => row.userId), seen: claimed.length };
-  }, options);
+  const due = await readDue<{ user_id: string }>(
+    db,
+    sql`select ${communityMembers.userId} from ${communityMembers}
+      join ${users} on ${users.id} = ${communityMembers.userId}
+      left join ${reminderSettings} on ${reminderSettings.userId} = ${communityMembers.userId}
+      where ${and(
+        isNull(communityMembers.suspendedAt),
+        isNull(communityMembers.digestOffAt),
+        eq(users.emailVerified, true),
+        dayPassed(now),
+        inArray(sql`coalesce(${reminderSettings.timeZone}, ${FALLBACK_TIME_ZONE})`, zones),
+        sql`exists (select 1 from ${communityNotifications} where ${communityNotifications.userId} = ${communityMembers.userId} and ${pending(now)})`,
+      )}`,
+  );
+  return claimInBatches(
+    due.map((row) => row.user_id),
+    async (batch) => {
+      const claimed = await db
+        .update(communityMembers)
+        .set({ lastDigestAt: now })
+        .where(and(inArray(communityMembers.userId, batch), dayPassed(now)))
+        .returning({ userId: communityMembers.userId });
+      return claimed.map((row) => row.userId);
+    },
+    options,
+  );
 }
 
 export type DigestOutcome = "sent" | "nothing" | "dropped";

@@ -1,13 +1,14 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { partners, users } from "#server/db/schema.ts";
+import { partnerDeliveries, partners, users } from "#server/db/schema.ts";
+import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
 import {
   type ClaimOptions,
   claimInBatches,
   clockTable,
   daytime,
-  insertClaimed,
   mondayMorning,
+  readDue,
   type ZoneClock,
   zoneClocks,
 } from "../reminders/claims.ts";
@@ -31,14 +32,25 @@ const COMPLETED_NEWS_DAYS = 2;
 /** Partners `p` who confirmed and still want e-mails. */
 const listening = sql`p.accepted_at is not null and p.emails_stopped_at is null`;
 
-const insertPartnerEmails = (db: Db, due: SQL) =>
-  insertClaimed(
-    db,
-    sql`partner_deliveries`,
-    sql`partner_id, user_id, kind, subject_key`,
-    sql`partner_id, kind, subject_key`,
-    due,
-  );
+type PartnerDue = { partner_id: string; user_id: string; kind: PartnerDeliveryKind; subject_key: string };
+
+const insertPartnerEmails = (db: Db) => async (batch: PartnerDue[]) => {
+  const claimed = await db
+    .insert(partnerDeliveries)
+    .values(
+      batch.map((row) => ({
+        partnerId: row.partner_id,
+        userId: row.user_id,
+        kind: row.kind,
+        subjectKey: row.subject_key,
+      })),
+    )
+    .onConflictDoNothing({
+      target: [partnerDeliveries.partnerId, partnerDeliveries.kind, partnerDeliveries.subjectKey],
+    })
+    .returning({ id: partnerDeliveries.id });
+  return claimed.map((row) => row.id);
+};
 
 /** A milestone's news for the partner: completed (subject the milestone), or overdue (subject `milestoneId:dueDay`). */
 const newsKind = sql`case when m.milestone_completed then 'completed' else 'overdue' end`;
@@ -49,10 +61,9 @@ const newsSubject = sql`case when m.milestone_completed then m.id::text else ${d
  * one, the very rule of his own overdue reminder (`deadlineDue`).
  */
 function partnerNews(db: Db, now: string, clocks: ZoneClock[]) {
-  return (limit: number) =>
-    insertPartnerEmails(
-      db,
-      sql`
+  return readDue<PartnerDue>(
+    db,
+    sql`
       select p.id as partner_id, p.user_id, ${newsKind} as kind, ${newsSubject} as subject_key
       from partners p
       join milestones m on m.user_id = p.user_id
@@ -69,15 +80,14 @@ function partnerNews(db: Db, now: string, clocks: ZoneClock[]) {
         )
         and not exists (select 1 from partner_deliveries d
           where d.partner_id = p.id and d.kind = ${newsKind} and d.subject_key = ${newsSubject})
-      limit ${limit}`,
-    );
+`,
+  );
 }
 
 function partnerWeeklySummaries(db: Db, clocks: ZoneClock[]) {
-  return (limit: number) =>
-    insertPartnerEmails(
-      db,
-      sql`
+  return readDue<PartnerDue>(
+    db,
+    sql`
       select p.id as partner_id, p.user_id, 'weekly_summary' as kind, z.week as subject_key
       from partners p
       left join reminder_settings rs on rs.user_id = p.user_id
@@ -87,8 +97,8 @@ function partnerWeeklySummaries(db: Db, clocks: ZoneClock[]) {
           where challenges.user_id = p.user_id and challenges.challenge_accepted and ${ofCurrentPlan})
         and not exists (select 1 from partner_deliveries d
           where d.partner_id = p.id and d.kind = 'weekly_summary' and d.subject_key = z.week)
-      limit ${limit}`,
-    );
+`,
+  );
 }
 
 /**
@@ -101,9 +111,11 @@ export async function claimDuePartnerEmails(db: Db, now: Date, options: ClaimOpt
   const at = now.toISOString();
   const ids: string[] = [];
   const news = daytime(clocks);
-  if (news.length > 0) ids.push(...(await claimInBatches(partnerNews(db, at, news), options)));
+  if (news.length > 0)
+    ids.push(...(await claimInBatches(await partnerNews(db, at, news), insertPartnerEmails(db), options)));
   const monday = mondayMorning(clocks);
-  if (monday.length > 0) ids.push(...(await claimInBatches(partnerWeeklySummaries(db, monday), options)));
+  if (monday.length > 0)
+    ids.push(...(await claimInBatches(await partnerWeeklySummaries(db, monday), insertPartnerEmails(db), options)));
   return ids;
 }
 

@@ -5,17 +5,14 @@ import { withinSendingHours } from "#shared/reminders/rules.ts";
 import { FALLBACK_TIME_ZONE, isoWeekKey, isValidTimeZone, type LocalTime, localTime } from "#shared/time.ts";
 
 /**
- * How the planner's claims choose and write (issue 58, decision 0157). Each claim is one statement per batch that picks
- * at most `batchSize` due rows nobody claimed yet and inserts (or updates) them in SQL, so nothing is bound per row:
- * at 100,000 men a Monday morning is 23,000 reminders, which one INSERT of bound values could not carry (PostgreSQL
- * takes 65,535 parameters) and drizzle could not even build.
+ * How the planner's claims choose and write (issue 58, decision 0157). Each claim reads the rows due now and not yet
+ * claimed in one statement whose SQL does the choosing (his zone's clock, the windows, "no claim yet"), then writes
+ * them in statements of at most CLAIM_BATCH rows: at 100,000 men a Monday morning is 23,000 reminders, which one
+ * INSERT of bound values could not carry (PostgreSQL takes 65,535 parameters) and drizzle could not even build.
  */
 
 /** Rows per statement: small enough for a short transaction, large enough that a busy Monday is a few dozen of them. */
 export const CLAIM_BATCH = 1000;
-
-/** More batches than this in one claim means a statement keeps finding rows it cannot claim: a bug, not a busy day. */
-const MAX_BATCHES = 10_000;
 
 export type ClaimOptions = {
   batchSize?: number;
@@ -63,42 +60,36 @@ export function clockTable(clocks: ZoneClock[], alias: string, zoneOf: SQL): SQL
     on ${sql.raw(alias)}.zone = coalesce(${zoneOf}, ${FALLBACK_TIME_ZONE})`;
 }
 
-/** What one batch did: the ids it claimed, and how many due rows it saw (some may have gone to another instance). */
-export type Batch = { ids: string[]; seen: number };
-
 /**
- * Runs one claim batch after batch until a batch sees fewer due rows than it may take. A batch that saw a full batch
- * may have lost some of it to another instance claiming at the same moment, so it goes on; the next batch's "no claim
- * yet" skips what the other took.
+ * The due rows of one claim, read in one statement: its SQL names only rows due now that nobody claimed yet (a "no
+ * claim yet" anti-join), so a tick reads what is due and Node gets nothing else. Without JIT: these statements look
+ * expensive to the planner and PostgreSQL spent ~0.75 s compiling each, far more than running it (issue 58).
  */
-export async function claimInBatches(
-  batch: (limit: number) => Promise<Batch>,
-  options: ClaimOptions = {},
-): Promise<string[]> {
-  const limit = options.batchSize ?? CLAIM_BATCH;
-  const all: string[] = [];
-  for (let round = 0; round < MAX_BATCHES; round++) {
-    const { ids, seen } = await batch(limit);
-    if (ids.length > 0) {
-      all.push(...ids);
-      await options.onBatch?.(ids);
-    }
-    if (seen < limit) return all;
-  }
-  throw new Error(`a claim found due rows in ${MAX_BATCHES} batches of ${limit}: it cannot be claiming them`);
+export async function readDue<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return (await tx.execute<T>(query)).rows as T[];
+  });
 }
 
 /**
- * One batch: an insert of the due rows `due` (a select with a `limit`) that nobody claimed yet, as one statement. ON CONFLICT stays for the instance that claims the same row an instant
- * earlier than this one's "no claim yet" could see.
+ * Writes the claims of `due` in statements of at most `batchSize` rows (a few thousand bound values, far below
+ * PostgreSQL's 65,535), handing each batch's claimed ids to `onBatch` once committed. `write` answers what it
+ * claimed: a row another instance claimed an instant earlier is not among them (ON CONFLICT DO NOTHING, or the
+ * re-checked condition of an UPDATE).
  */
-export async function insertClaimed(db: Db, table: SQL, columns: SQL, conflict: SQL, due: SQL): Promise<Batch> {
-  const result = await db.execute<{ id: string | null; seen: number | null }>(sql`with due as (${due}),
-    claimed as (insert into ${table} (${columns}) select * from due on conflict (${conflict}) do nothing returning id)
-    select id::text as id, null::int as seen from claimed
-    union all select null, count(*)::int from due`);
-  return {
-    ids: result.rows.flatMap((row) => (row.id ? [row.id] : [])),
-    seen: Number(result.rows.find((row) => row.seen !== null)?.seen ?? 0),
-  };
+export async function claimInBatches<T>(
+  due: T[],
+  write: (batch: T[]) => Promise<string[]>,
+  options: ClaimOptions = {},
+): Promise<string[]> {
+  const size = options.batchSize ?? CLAIM_BATCH;
+  const all: string[] = [];
+  for (let from = 0; from < due.length; from += size) {
+    const ids = await write(due.slice(from, from + size));
+    if (ids.length === 0) continue;
+    all.push(...ids);
+    await options.onBatch?.(ids);
+  }
+  return all;
 }

@@ -1,13 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { challenges } from "#server/db/schema.ts";
+import { challenges, reminderDeliveries } from "#server/db/schema.ts";
 import {
   type ClaimOptions,
   claimInBatches,
   clockTable,
   daytime,
-  insertClaimed,
   mondayMorning,
+  readDue,
   type ZoneClock,
   zoneClocks,
 } from "./claims.ts";
@@ -41,15 +41,24 @@ export const deadlineKind = (now: string) =>
   sql`case when m.milestone_deadline < ${now}::timestamptz then 'overdue' else 'due_tomorrow' end`;
 export const deadlineSubject = sql`m.id::text || ':' || to_char(m.milestone_deadline at time zone 'UTC', 'YYYY-MM-DD')`;
 
-const insertReminders = (db: Db, due: SQL) =>
-  insertClaimed(db, sql`reminder_deliveries`, sql`user_id, kind, subject_key`, sql`user_id, kind, subject_key`, due);
+type DueReminder = { user_id: string; kind: "due_tomorrow" | "overdue" | "weekly_summary"; subject_key: string };
+
+const insertReminders = (db: Db) => async (batch: DueReminder[]) => {
+  const claimed = await db
+    .insert(reminderDeliveries)
+    .values(batch.map((row) => ({ userId: row.user_id, kind: row.kind, subjectKey: row.subject_key })))
+    .onConflictDoNothing({
+      target: [reminderDeliveries.userId, reminderDeliveries.kind, reminderDeliveries.subjectKey],
+    })
+    .returning({ id: reminderDeliveries.id });
+  return claimed.map((row) => row.id);
+};
 
 /** Reminders go to confirmed addresses only (an unconfirmed one may be somebody else's), about his current plan. */
 function deadlineReminders(db: Db, now: string, clocks: ZoneClock[]) {
-  return (limit: number) =>
-    insertReminders(
-      db,
-      sql`
+  return readDue<DueReminder>(
+    db,
+    sql`
       select m.user_id, ${deadlineKind(now)} as kind, ${deadlineSubject} as subject_key
       from milestones m
       join challenges on challenges.id = m.challenge_id
@@ -61,15 +70,14 @@ function deadlineReminders(db: Db, now: string, clocks: ZoneClock[]) {
         and coalesce(rs.deadline_emails, true)
         and not exists (select 1 from reminder_deliveries d
           where d.user_id = m.user_id and d.kind = ${deadlineKind(now)} and d.subject_key = ${deadlineSubject})
-      limit ${limit}`,
-    );
+`,
+  );
 }
 
 function weeklySummaries(db: Db, clocks: ZoneClock[]) {
-  return (limit: number) =>
-    insertReminders(
-      db,
-      sql`
+  return readDue<DueReminder>(
+    db,
+    sql`
       select u.id as user_id, 'weekly_summary' as kind, z.week as subject_key
       from users u
       left join reminder_settings rs on rs.user_id = u.id
@@ -79,8 +87,8 @@ function weeklySummaries(db: Db, clocks: ZoneClock[]) {
           where challenges.user_id = u.id and challenges.challenge_accepted and ${ofCurrentPlan})
         and not exists (select 1 from reminder_deliveries d
           where d.user_id = u.id and d.kind = 'weekly_summary' and d.subject_key = z.week)
-      limit ${limit}`,
-    );
+`,
+  );
 }
 
 /**
@@ -94,8 +102,10 @@ export async function claimDueReminders(db: Db, now: Date, options: ClaimOptions
   const at = now.toISOString();
   const ids: string[] = [];
   const deadlines = daytime(clocks);
-  if (deadlines.length > 0) ids.push(...(await claimInBatches(deadlineReminders(db, at, deadlines), options)));
+  if (deadlines.length > 0)
+    ids.push(...(await claimInBatches(await deadlineReminders(db, at, deadlines), insertReminders(db), options)));
   const monday = mondayMorning(clocks);
-  if (monday.length > 0) ids.push(...(await claimInBatches(weeklySummaries(db, monday), options)));
+  if (monday.length > 0)
+    ids.push(...(await claimInBatches(await weeklySummaries(db, monday), insertReminders(db), options)));
   return ids;
 }

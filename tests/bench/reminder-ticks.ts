@@ -1,0 +1,172 @@
+import { pathToFileURL } from "node:url";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Db } from "#server/db/client.ts";
+import * as schema from "#server/db/schema.ts";
+import { claimDueDigests } from "#server/services/community/digest.ts";
+import { claimDuePartnerEmails } from "#server/services/partners/partner-notifications.ts";
+import { claimDueReminders } from "#server/services/reminders/planner.ts";
+
+// `DATABASE_URL=postgres://… node --import tsx tests/bench/reminder-ticks.ts [ordinary ISO moment] [Monday ISO moment]`,
+// or `BENCH_SCALE_DATABASE_URL=… npm run bench` (issue 58): times each claim of the reminder job at an ordinary tick and at the busiest Monday moment, against a
+// database you seeded (`npm run seed:scale -- --men 100000 --at 2026-11-29`), and prints per claim: time, the rows its
+// statements read (EXPLAIN ANALYZE: rows each scan produced or removed by a filter, times its loops), the buffers they
+// touched, and the rows claimed. Every tick runs in a transaction that is rolled back, so the database stays as
+// seeded and a run can be repeated. Figures, no assertions.
+
+/** The seed's default --at is today: an ordinary afternoon today and the Monday morning after it. */
+const nextMonday = (from: Date) => {
+  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while (day.getUTCDay() !== 1);
+  return day;
+};
+const today = new Date();
+const defaultOrdinary = new Date(`${today.toISOString().slice(0, 10)}T12:00:00Z`);
+// 07:05 UTC on a Monday: Monday 08:05 in Central Europe, the most men on one clock (the issue's 23,252 reminders).
+const defaultMonday = new Date(`${nextMonday(today).toISOString().slice(0, 10)}T07:05:00Z`);
+
+const claims = {
+  reminders: claimDueReminders,
+  "partner e-mails": claimDuePartnerEmails,
+  "community digests": claimDueDigests,
+} as const;
+
+type Explained = { statements: number; rowsRead: number; buffers: number };
+type PlanNode = {
+  "Node Type": string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  "Rows Removed by Filter"?: number;
+  "Rows Removed by Join Filter"?: number;
+  "Shared Hit Blocks"?: number;
+  "Shared Read Blocks"?: number;
+  Plans?: PlanNode[];
+};
+
+/** Rows read by the scans of a plan: what each scan produced plus what its filter threw away, for every loop. */
+function rowsRead(node: PlanNode): number {
+  const own = /Scan/.test(node["Node Type"])
+    ? ((node["Actual Rows"] ?? 0) + (node["Rows Removed by Filter"] ?? 0)) * (node["Actual Loops"] ?? 1)
+    : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child), 0);
+}
+
+/**
+ * A client whose every statement is first run under EXPLAIN (ANALYZE, BUFFERS) inside a savepoint that is rolled
+ * back, then for real: the claim sees the results it expects, and `explained` adds up what its statements read.
+ */
+function explainingClient(client: pg.Client, explained: Explained) {
+  const query = client.query.bind(client) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+  const wrapped = async (config: unknown, values?: unknown) => {
+    const text = typeof config === "string" ? config : (config as { text: string }).text;
+    const params = (typeof config === "string" ? undefined : (config as { values?: unknown[] }).values) ?? values;
+    if (/^\s*(with|select|insert|update)/i.test(text)) {
+      await query("savepoint explain");
+      const result = await query(`explain (analyze, buffers, format json) ${text}`, params);
+      await query("rollback to savepoint explain");
+      const plan = (result.rows[0] as { "QUERY PLAN": [{ Plan: PlanNode }] })["QUERY PLAN"][0].Plan;
+      explained.statements += 1;
+      explained.rowsRead += rowsRead(plan);
+      explained.buffers += (plan["Shared Hit Blocks"] ?? 0) + (plan["Shared Read Blocks"] ?? 0);
+    }
+    return query(config, values);
+  };
+  return new Proxy(client, { get: (target, key) => (key === "query" ? wrapped : Reflect.get(target, key)) });
+}
+
+export type TickRow = {
+  moment: string;
+  at: Date;
+  claim: string;
+  ms: number;
+  statements: number;
+  rowsRead: number;
+  buffers: number;
+  claimed: number;
+};
+export type ReminderTicksReport = { men: number; rows: TickRow[] };
+
+/**
+ * The claim's own transactions (readDue's) run inside the bench's: a second BEGIN on the same connection would be
+ * ignored and its COMMIT would end the bench's transaction, leaving the claims in the seeded database.
+ */
+function inOneTransaction(db: Db): Db {
+  const same: Db = new Proxy(db, {
+    get: (target, key) =>
+      key === "transaction" ? (run: (tx: Db) => Promise<unknown>) => run(same) : Reflect.get(target, key),
+  });
+  return same;
+}
+
+async function tick(url: string, moment: string, now: Date): Promise<TickRow[]> {
+  const rows: TickRow[] = [];
+  for (const [name, claim] of Object.entries(claims)) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // Timed on its own, then again under EXPLAIN for what it read; each in a transaction rolled back.
+      const db = inOneTransaction(drizzle({ client, schema }) as unknown as Db);
+      await client.query("begin");
+      const started = performance.now();
+      const claimed = await claim(db, now);
+      const ms = performance.now() - started;
+      await client.query("rollback");
+
+      const explained: Explained = { statements: 0, rowsRead: 0, buffers: 0 };
+      const explaining = inOneTransaction(
+        drizzle({ client: explainingClient(client, explained), schema }) as unknown as Db,
+      );
+      await client.query("begin");
+      await claim(explaining, now);
+      await client.query("rollback");
+      rows.push({ moment, at: now, claim: name, ms, ...explained, claimed: claimed.length });
+    } finally {
+      await client.end();
+    }
+  }
+  return rows;
+}
+
+export async function benchReminderTicks(
+  url = process.env.BENCH_SCALE_DATABASE_URL,
+  ordinary = defaultOrdinary,
+  monday = defaultMonday,
+): Promise<ReminderTicksReport> {
+  if (!url) throw new Error("Set DATABASE_URL to a PostgreSQL database seeded with npm run seed:scale.");
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  const { rows } = await probe.query<{ men: string }>("select count(*) as men from users");
+  await probe.end();
+  return {
+    men: Number(rows[0]?.men),
+    rows: [...(await tick(url, "ordinary tick", ordinary)), ...(await tick(url, "busiest Monday moment", monday))],
+  };
+}
+
+export function printReminderTicks(report: ReminderTicksReport) {
+  console.log(`Reminder job ticks (issue 58) on ${report.men.toLocaleString("en")} men, each claim rolled back`);
+  let moment = "";
+  for (const row of report.rows) {
+    if (row.moment !== moment) {
+      moment = row.moment;
+      console.log(`${row.moment}: ${row.at.toISOString()}`);
+    }
+    console.log(
+      `  ${row.claim.padEnd(18)} ${row.ms.toFixed(0).padStart(6)} ms  rows read ${String(row.rowsRead).padStart(9)}` +
+        `  buffers ${String(row.buffers).padStart(7)}  statements ${String(row.statements).padStart(3)}` +
+        `  claimed ${String(row.claimed).padStart(6)}`,
+    );
+  }
+  const total = (name: string) =>
+    report.rows.filter((row) => row.moment === name).reduce((sum, row) => sum + row.ms, 0);
+  console.log(
+    `  whole tick: ordinary ${total("ordinary tick").toFixed(0)} ms, Monday ${total("busiest Monday moment").toFixed(0)} ms`,
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const url = process.env.DATABASE_URL ?? process.env.BENCH_SCALE_DATABASE_URL;
+  const [ordinary, monday] = [process.argv[2], process.argv[3]].map((iso) => (iso ? new Date(iso) : undefined));
+  printReminderTicks(await benchReminderTicks(url, ordinary, monday));
+}
