@@ -75,7 +75,7 @@ function explainingClient(client: pg.Client, explained: Explained) {
   return new Proxy(client, { get: (target, key) => (key === "query" ? wrapped : Reflect.get(target, key)) });
 }
 
-export type TickRow = {
+type TickRow = {
   moment: string;
   at: Date;
   claim: string;

@@ -27,7 +27,7 @@ export type RetryPolicy = { attempts: number; backoffMs: number };
  * A claim that throws (a lost connection, a deadlock with another instance, a statement the database refused) is
  * tried again a little later, twice; the schedule's next tick, minutes on, is the retry after that.
  */
-export const CLAIM_RETRY: RetryPolicy = { attempts: 3, backoffMs: 2_000 };
+const CLAIM_RETRY: RetryPolicy = { attempts: 3, backoffMs: 2_000 };
 
 /** What the queue plans every tick: his reminders, his partners' e-mails, the community digests. */
 export function claimSteps(db: Db): ClaimStep[] {

@@ -19,7 +19,7 @@ export const ofCurrentPlan: SQL = sql`${challenges.quizResponseId} = (
   order by q.completed_at desc limit 1)`;
 
 /** The UTC day a deadline falls on (SPEC.md section 9): the day a deadline e-mail's subject names. */
-export const dueDayOf = (deadline: SQL) => sql`(${deadline} at time zone 'UTC')::date`;
+const dueDayOf = (deadline: SQL) => sql`(${deadline} at time zone 'UTC')::date`;
 
 /**
  * The rules of deadlineRemindersDue (due-reminders.ts) as a filter on milestones `m` joined to his zone's clock `z`,
@@ -37,7 +37,7 @@ export function deadlineDue(now: string, kind: "any" | "overdue"): SQL {
 }
 
 /** A deadline e-mail's kind and subject (`milestoneId:dueDay`) for milestone `m` at `now`. */
-export const deadlineKind = (now: string) =>
+const deadlineKind = (now: string) =>
   sql`case when m.milestone_deadline < ${now}::timestamptz then 'overdue' else 'due_tomorrow' end`;
 export const deadlineSubject = sql`m.id::text || ':' || to_char(m.milestone_deadline at time zone 'UTC', 'YYYY-MM-DD')`;
 
