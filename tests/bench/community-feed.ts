@@ -105,7 +105,7 @@ export async function benchCommunityFeed(t: BenchApp, runs = 200, size: FeedSize
     });
     const postId = first.posts[0]!.id;
     const comments = await measure(runs, async () => {
-      await (await api.community.posts[":id"].comments.$get({ param: { id: postId } })).json();
+      await (await api.community.posts[":id"].comments.$get({ param: { id: postId }, query: {} })).json();
       return undefined;
     });
     return { size, seededMs, pages, visible, bytes: body.length, baseline, firstPage, deepPage, comments };

@@ -184,8 +184,15 @@ const feedCommentSchema = z.object({
 });
 export type FeedComment = z.infer<typeof feedCommentSchema>;
 
-/** GET /api/community/posts/:id/comments (oldest first) and the answer of writing one. */
-export const commentsAnswerSchema = answer(z.object({ comments: z.array(feedCommentSchema) }));
+/**
+ * GET /api/community/posts/:id/comments?cursor=: oldest first, up to 50; `nextCursor` asks for the newer ones after
+ * this page (null: the end).
+ */
+export const commentsAnswerSchema = answer(
+  z.object({ comments: z.array(feedCommentSchema), nextCursor: z.string().nullable() }),
+);
+export type CommentsPage = z.infer<typeof commentsAnswerSchema>;
+/** The answer of writing a comment. */
 export const commentWrittenSchema = answer(z.object({ comment: feedCommentSchema }));
 
 /** POST /api/community/posts/:id/report and /api/community/comments/:id/report (DSA Art. 16). */

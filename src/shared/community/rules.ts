@@ -41,7 +41,7 @@ export type NotificationKind = (typeof notificationKinds)[number];
 
 /** Posts per feed page; the next page is asked for with the cursor the last one gave. */
 export const FEED_PAGE_SIZE = 20;
-/** Comments shown under a post, oldest first. */
+/** Comments per page under a post, oldest first; the newer ones are asked for with the cursor the page gave. */
 export const COMMENTS_PAGE_SIZE = 50;
 
 /** The longest post and comment (post-text.ts holds the rest of their rules). */

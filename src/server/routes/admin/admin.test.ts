@@ -308,7 +308,7 @@ describe("the operator's page: counts, the moderation queue, decisions and admis
     for (const user of [author, reporter, bystander]) {
       expect((await feed(user)).posts.some((p) => p.id === postId)).toBe(false);
     }
-    const gone = await author.api.community.posts[":id"].comments.$get({ param: { id: postId } });
+    const gone = await author.api.community.posts[":id"].comments.$get({ param: { id: postId }, query: {} });
     expect(gone.status).toBe(404);
     const [logged] = await t.db.select().from(moderationDecisionsLog).where(eq(moderationDecisionsLog.itemId, postId));
     expect(logged).toMatchObject({ decision: "remove", ground: "hate", reports: 2, authorId: author.id });
@@ -347,7 +347,7 @@ describe("the operator's page: counts, the moderation queue, decisions and admis
     for (const response of [
       await author.api.community.feed.$get({ query: {} }),
       await author.api.community.posts[":id"].cheer.$put({ param: { id: reporterPost } }),
-      await author.api.community.posts[":id"].comments.$get({ param: { id } }),
+      await author.api.community.posts[":id"].comments.$get({ param: { id }, query: {} }),
       await author.api.community.posts[":id"].comments.$post({ param: { id: reporterPost }, json: { text: "Hi" } }),
       await author.api.community.blocks.$get(),
     ]) {
@@ -359,7 +359,10 @@ describe("the operator's page: counts, the moderation queue, decisions and admis
     const [removedComment] = await t.db.select().from(communityComments).where(eq(communityComments.id, comment!.id));
     expect(removedComment?.removedAt).toBeInstanceOf(Date);
     // The others see his comment no more.
-    const comments = await reporter.api.community.posts[":id"].comments.$get({ param: { id: reporterPost } });
+    const comments = await reporter.api.community.posts[":id"].comments.$get({
+      param: { id: reporterPost },
+      query: {},
+    });
     expect((await comments.json()).comments).toEqual([]);
   });
 

@@ -55,7 +55,7 @@ import {
   NOTIFICATIONS_SHOWN,
   notificationsAnswerSchema,
 } from "#shared/community/notifications.ts";
-import { reportReasonIds } from "#shared/community/rules.ts";
+import { COMMENTS_PAGE_SIZE, reportReasonIds } from "#shared/community/rules.ts";
 import { paths } from "#shared/paths.ts";
 import { unsubscribeAnswerSchema, unsubscribeSchema } from "#shared/reminders/contracts.ts";
 
@@ -270,16 +270,18 @@ export const communityRoutes = new Hono<AuthedEnv>()
     "/posts/:id/comments",
     documented({
       tag: "Community",
-      summary: "The comments under a post, oldest first (members only).",
-      ok: { 200: { description: "`{comments}`", body: commentsAnswerSchema } },
+      summary: "One page of the comments under a post, oldest first (members only).",
+      description: `\`?cursor=\` the \`nextCursor\` of the page before (none: the oldest). \`{comments, nextCursor}\`: up to ${COMMENTS_PAGE_SIZE} comments, each with its author's first name, its words and when it was written; \`nextCursor\` asks for the newer ones after them (null: the last page). What he reported and what a member he blocked wrote are left out. A cursor this server did not write reads as the first page.`,
+      ok: { 200: { description: "`{comments, nextCursor}`", body: commentsAnswerSchema } },
       errors: [...memberRefusals, "community.postNotFound"],
     }),
     requireUser,
     requireMember,
     idParam("community.postNotFound"),
+    validate("query", feedCursorSchema),
     async (c) => {
-      const comments = await readComments(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id);
-      return c.json({ comments }, 200);
+      const { db } = c.var.deps.database;
+      return c.json(await readComments(db, c.var.user.id, c.req.valid("param").id, c.req.valid("query").cursor), 200);
     },
   )
   .post(

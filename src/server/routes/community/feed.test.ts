@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -14,9 +14,9 @@ import {
   userBadges,
 } from "#server/db/schema.ts";
 import { admitNext, announceAdmission } from "#server/services/community/admission.ts";
-import type { FeedPage, FeedPost } from "#shared/community/contracts.ts";
+import type { CommentsPage, FeedPage, FeedPost } from "#shared/community/contracts.ts";
 import { communityTextMessages } from "#shared/community/post-text.ts";
-import { COMMUNITY_DAILY_LIMITS, FEED_PAGE_SIZE, feedMessages } from "#shared/community/rules.ts";
+import { COMMENTS_PAGE_SIZE, COMMUNITY_DAILY_LIMITS, FEED_PAGE_SIZE, feedMessages } from "#shared/community/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
@@ -70,7 +70,7 @@ describe("the community feed once it opens (issue 40)", () => {
       await share(dev, milestone.id),
       await dev.api.community.posts[":id"].cheer.$put({ param: { id } }),
       await dev.api.community.posts[":id"].cheer.$delete({ param: { id } }),
-      await dev.api.community.posts[":id"].comments.$get({ param: { id } }),
+      await dev.api.community.posts[":id"].comments.$get({ param: { id }, query: {} }),
       await dev.api.community.posts[":id"].comments.$post({ param: { id }, json: { text: "Nice" } }),
       await dev.api.community.posts[":id"].report.$post({ param: { id }, json: { reason: "spam" } }),
       await dev.api.community.comments[":id"].report.$post({ param: { id }, json: { reason: "spam" } }),
@@ -334,12 +334,77 @@ describe("the community feed once it opens (issue 40)", () => {
     const blank = await write(fan, "   ");
     expect(blank.status).toBe(400);
 
-    const { comments } = await (await author.api.community.posts[":id"].comments.$get({ param: { id } })).json();
+    const { comments } = await (
+      await author.api.community.posts[":id"].comments.$get({ param: { id }, query: {} })
+    ).json();
     expect(comments.map((c) => [c.author.firstName, c.text, c.mine])).toEqual([
       ["Dev", "Proud of you, man.", false],
       ["Marcus", "Thanks, brother.", true],
     ]);
     expect((await feed(fan)).posts.find((p) => p.id === id)?.comments).toBe(2);
+  });
+
+  it("issue 57 row 2: pages a post's comments oldest first by cursor, so the 51st shows; what he hid stays out", async () => {
+    const { user: author, milestone } = await memberWithWin("Author");
+    const { user: reader } = await memberWithWin("Reader");
+    const { user: loud } = await memberWithWin("Loud");
+    const { id } = await shared(author, milestone.id);
+    await t.db.insert(communityBlocks).values({ blockerId: reader.id, blockedId: loud.id });
+    // Written before today, by SQL (a member may write 50 a day): 50 that Reader sees, 5 by Loud, whom he blocked,
+    // and one he reported; those 6 must take no place on either page.
+    const start = Date.parse("2026-11-01T00:00:00Z");
+    const rows = Array.from({ length: 56 }, (_, i) => ({
+      postId: id,
+      userId: i % 11 === 5 ? loud.id : i % 2 ? author.id : reader.id,
+      text: `Comment ${i}`,
+      // Two at the very same moment: the id orders them.
+      createdAt: new Date(start + Math.min(i, 54) * 60_000),
+    }));
+    const inserted = await t.db.insert(communityComments).values(rows).returning({ id: communityComments.id });
+    const reported = inserted[21]!.id;
+    await t.db.insert(communityReports).values({ reporterId: reader.id, commentId: reported, reason: "spam" });
+    // Moments finer than the millisecond a cursor carries, as rows written by SQL hold them.
+    await t.db
+      .update(communityComments)
+      .set({ createdAt: sql`${communityComments.createdAt} + interval '123 microseconds'` })
+      .where(eq(communityComments.postId, id));
+    const hidden = new Set([reported, ...inserted.filter((_, i) => rows[i]!.userId === loud.id).map((r) => r.id)]);
+    expect(inserted.length - hidden.size).toBe(COMMENTS_PAGE_SIZE);
+    // The 51st, written today: answered 201 and, before issue 57, never shown.
+    const written = await author.api.community.posts[":id"].comments.$post({ param: { id }, json: { text: "51st" } });
+    expect(written.status).toBe(201);
+
+    const comments = async (cursor?: string) => {
+      const response = await reader.api.community.posts[":id"].comments.$get({
+        param: { id },
+        query: cursor === undefined ? {} : { cursor },
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as CommentsPage;
+    };
+    const first = await comments();
+    expect(first.comments).toHaveLength(COMMENTS_PAGE_SIZE);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await comments(first.nextCursor!);
+    expect(second.comments.map((c) => c.text)).toEqual(["51st"]);
+    expect(second.nextCursor).toBeNull();
+    const seen = [...first.comments, ...second.comments];
+    expect(seen.map((c) => c.id).filter((c) => hidden.has(c))).toEqual([]);
+    expect(new Set(seen.map((c) => c.id)).size).toBe(COMMENTS_PAGE_SIZE + 1);
+    const oldestFirst = rows
+      .map((row, i) => ({ ...row, id: inserted[i]!.id }))
+      .filter((row) => !hidden.has(row.id))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1));
+    expect(seen.map((c) => c.text)).toEqual([...oldestFirst.map((row) => row.text), "51st"]);
+    expect((await feed(reader)).posts.find((p) => p.id === id)?.comments).toBe(COMMENTS_PAGE_SIZE + 1);
+
+    // A cursor this server did not write reads as the first page; one no server could write is refused.
+    expect(await comments("not-a-cursor")).toEqual(first);
+    const forged = Buffer.from(JSON.stringify({ at: "tomorrow", id: "x" })).toString("base64url");
+    expect(await comments(forged)).toEqual(first);
+    const bad = await reader.api.community.posts[":id"].comments.$get({ param: { id }, query: { cursor: "<script>" } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: feedMessages.badCursor });
   });
 
   it("shows each author's badges beside his posts, in display order", async () => {
@@ -479,7 +544,7 @@ describe("the community feed once it opens (issue 40)", () => {
       reporter.api.community.comments[":id"].report.$post({ param: { id: comment.id }, json: { reason: "spam" } });
     expect((await reportComment()).status).toBe(201);
     expect((await reportComment()).status).toBe(201);
-    const seen = await reporter.api.community.posts[":id"].comments.$get({ param: { id } });
+    const seen = await reporter.api.community.posts[":id"].comments.$get({ param: { id }, query: {} });
     expect((await seen.json()).comments).toEqual([]);
     expect((await feed(reporter)).posts.find((p) => p.id === id)?.comments).toBe(0);
     expect((await feed(author)).posts.find((p) => p.id === id)?.comments).toBe(1);
@@ -564,7 +629,8 @@ describe("the community feed once it opens (issue 40)", () => {
     expect(ids).toContain(quietPost);
     expect(ids).not.toContain(loudPost);
     expect(
-      (await (await quiet.api.community.posts[":id"].comments.$get({ param: { id: quietPost } })).json()).comments,
+      (await (await quiet.api.community.posts[":id"].comments.$get({ param: { id: quietPost }, query: {} })).json())
+        .comments,
     ).toEqual([]);
     // The blocked man sees as before.
     expect((await feed(loud)).posts.map((p) => p.id)).toEqual(expect.arrayContaining([loudPost, quietPost]));
@@ -620,7 +686,7 @@ describe("the community feed once it opens (issue 40)", () => {
       await t.api.community.posts.$post({ json: { kind: "run" } }),
       await t.api.community.posts[":id"].cheer.$put({ param: { id } }),
       await t.api.community.posts[":id"].cheer.$delete({ param: { id } }),
-      await t.api.community.posts[":id"].comments.$get({ param: { id } }),
+      await t.api.community.posts[":id"].comments.$get({ param: { id }, query: {} }),
       await t.api.community.posts[":id"].comments.$post({ param: { id }, json: { text: "Hi" } }),
       await t.api.community.posts[":id"].report.$post({ param: { id }, json: { reason: "spam" } }),
       await t.api.community.comments[":id"].report.$post({ param: { id }, json: { reason: "spam" } }),
@@ -633,9 +699,9 @@ describe("the community feed once it opens (issue 40)", () => {
     const { user } = await memberWithWin("Finder");
     const missing = [
       await user.api.community.posts[":id"].cheer.$delete({ param: { id } }),
-      await user.api.community.posts[":id"].comments.$get({ param: { id } }),
+      await user.api.community.posts[":id"].comments.$get({ param: { id }, query: {} }),
       await user.api.community.posts[":id"].comments.$post({ param: { id }, json: { text: "Hi" } }),
-      await user.api.community.posts[":id"].comments.$get({ param: { id: "not-an-id" } }),
+      await user.api.community.posts[":id"].comments.$get({ param: { id: "not-an-id" }, query: {} }),
       await user.api.community.posts[":id"].report.$post({ param: { id }, json: { reason: "spam" } }),
       await user.api.community.posts[":id"]["block-author"].$put({ param: { id } }),
     ];

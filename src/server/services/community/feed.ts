@@ -17,6 +17,7 @@ import {
 import type {
   BlockedMember,
   CheerAnswer,
+  CommentsPage,
   FeedComment,
   FeedPage,
   FeedPost,
@@ -419,17 +420,37 @@ function toComment(
   };
 }
 
-/** The comments under a post, oldest first. */
-export async function readComments(db: Db, viewerId: string, postId: string): Promise<FeedComment[]> {
+/**
+ * One page of the comments under a post, oldest first as the thread reads; `nextCursor` (the feed's own cursor, of the
+ * page's last comment) asks for the newer ones after it. A page that simply stopped at 50 left every later comment
+ * unseen while the post counted it (issue 57 row 2).
+ */
+export async function readComments(db: Db, viewerId: string, postId: string, cursor?: string): Promise<CommentsPage> {
   await readPost(db, viewerId, postId);
+  const after = decodeCursor(cursor);
+  // Ordered and compared to the millisecond the cursor carries: a comment written by SQL holds microseconds, and its
+  // own cursor, a little earlier than itself, read it again on the next page. A post's comments are few enough that
+  // sorting them costs nothing next to the post's index range.
+  const at = sql`date_trunc('milliseconds', ${communityComments.createdAt})`;
   const rows = await db
     .select(commentColumns)
     .from(communityComments)
     .innerJoin(users, eq(users.id, communityComments.userId))
-    .where(and(eq(communityComments.postId, postId), visibleComment(viewerId)))
-    .orderBy(asc(communityComments.createdAt), asc(communityComments.id))
-    .limit(COMMENTS_PAGE_SIZE);
-  return rows.map((row) => toComment(row, viewerId));
+    .where(
+      and(
+        eq(communityComments.postId, postId),
+        visibleComment(viewerId),
+        after ? sql`(${at}, ${communityComments.id}) > (${new Date(after.at)}, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(at, asc(communityComments.id))
+    .limit(COMMENTS_PAGE_SIZE + 1);
+  const page = rows.slice(0, COMMENTS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    comments: page.map((row) => toComment(row, viewerId)),
+    nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor(last) : null,
+  };
 }
 
 export async function writeComment(db: Db, userId: string, postId: string, text: string, now: Date = new Date()) {

@@ -11,6 +11,7 @@ import type { BadgesAnswer } from "#shared/community/badges.ts";
 import type {
   BlockedMember,
   CheerAnswer,
+  CommentsPage,
   FeedComment,
   FeedPage,
   FeedPost,
@@ -24,6 +25,7 @@ import type {
  */
 
 type FeedPages = InfiniteData<FeedPage, string | undefined>;
+type CommentPages = InfiniteData<CommentsPage, string | undefined>;
 
 const feedKey = ["community", "feed"] as const;
 const commentsKey = (postId: string) => ["community", "comments", postId] as const;
@@ -43,18 +45,38 @@ export function feedQuery() {
   });
 }
 
-/** GET /api/community/posts/:id/comments: oldest first. */
+/** GET /api/community/posts/:id/comments?cursor=: oldest first, one page of 50 after another. */
 export function commentsQuery(postId: string) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: commentsKey(postId),
-    queryFn: async (): Promise<FeedComment[]> =>
-      (
-        await unwrap(
-          api.community.posts[":id"].comments.$get({ param: { id: postId } }),
-          "Could not load the comments. Please try again.",
-        )
-      ).comments,
+    queryFn: async ({ pageParam }): Promise<CommentsPage> =>
+      unwrap(
+        api.community.posts[":id"].comments.$get({
+          param: { id: postId },
+          query: pageParam ? { cursor: pageParam } : {},
+        }),
+        "Could not load the comments. Please try again.",
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
+}
+
+/**
+ * The loaded comments in thread order, each once. His own comment, just written, sits at the end of the loaded pages
+ * while newer pages wait; once a page the server sends holds it, it takes its place there instead.
+ */
+export function threadOf(pages: { pages: readonly CommentsPage[] } | undefined): FeedComment[] {
+  const comments = pages?.pages.flatMap((page) => page.comments) ?? [];
+  const lastAt = new Map(comments.map((comment, index) => [comment.id, index]));
+  return comments.filter((comment, index) => lastAt.get(comment.id) === index);
+}
+
+/** The cached pages of a post's comments, each page's list passed through `change`. */
+function updateComments(queryClient: QueryClient, postId: string, change: (pages: CommentsPage[]) => CommentsPage[]) {
+  queryClient.setQueryData<CommentPages>(commentsKey(postId), (data) =>
+    data ? { ...data, pages: change(data.pages) } : data,
+  );
 }
 
 /** GET /api/community/blocks: the members he blocked, newest first. */
@@ -163,7 +185,13 @@ export function useWriteComment(postId: string) {
         )
       ).comment,
     onSuccess: (comment) => {
-      queryClient.setQueryData<FeedComment[]>(commentsKey(postId), (list) => [...(list ?? []), comment]);
+      // Below the last comment he sees, on the last page loaded: the page's cursor stays the server's, so the pages
+      // after it still follow on (and bring his comment again, where `threadOf` keeps only the later one).
+      updateComments(queryClient, postId, (pages) =>
+        pages.map((page, index) =>
+          index === pages.length - 1 ? { ...page, comments: [...page.comments, comment] } : page,
+        ),
+      );
       updatePost(queryClient, postId, (post) => ({ ...post, comments: post.comments + 1 }));
     },
   });
@@ -198,8 +226,8 @@ export function useReport(target: ReportTarget) {
         );
         return;
       }
-      queryClient.setQueryData<FeedComment[]>(commentsKey(target.postId), (list) =>
-        list?.filter((comment) => comment.id !== target.commentId),
+      updateComments(queryClient, target.postId, (pages) =>
+        pages.map((page) => ({ ...page, comments: page.comments.filter((c) => c.id !== target.commentId) })),
       );
       updatePost(queryClient, target.postId, (post) => ({ ...post, comments: Math.max(0, post.comments - 1) }));
     },

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { MemoryRouter } from "react-router";
 import { expect, test, vi } from "vitest";
 import { stubApi, withDialogs } from "#client/testing.ts";
-import type { FeedPage, FeedPost } from "#shared/community/contracts.ts";
+import type { CommentsPage, FeedComment, FeedPage, FeedPost } from "#shared/community/contracts.ts";
 import { CommunityFeed } from "./community-feed.tsx";
 
 withDialogs();
@@ -288,4 +288,86 @@ test("issue 53 row 5: one hidden post is one post", async () => {
   renderFeed();
   expect(await screen.findByText("You have hidden 1 post")).toBeTruthy();
   expect(screen.queryByRole("button", { name: "Share your first win" })).toBeNull();
+});
+
+let nextComment = 0;
+function comment(firstName: string, text: string, change: Partial<FeedComment> = {}): FeedComment {
+  nextComment += 1;
+  return {
+    id: `00000000-0000-4000-9000-${String(nextComment).padStart(12, "0")}`,
+    author: { firstName },
+    text,
+    mine: false,
+    createdAt: "2026-11-20T19:00:00.000Z",
+    ...change,
+  };
+}
+
+const commentsPage = (comments: FeedComment[], nextCursor: string | null): { body: CommentsPage } => ({
+  body: { comments, nextCursor },
+});
+
+/** The cursor each GET of the comments asked with ("" for the first page). */
+const commentCursors = (fetch: ReturnType<typeof stubApi>) =>
+  fetch.mock.calls
+    .map(([input]) => new URL(String(input), "http://localhost"))
+    .filter((url) => url.pathname.endsWith("/comments"))
+    .map((url) => url.searchParams.get("cursor") ?? "");
+
+test("issue 57 row 2: 'Show more comments' loads the newer comments below, then is gone at the end", async () => {
+  const marcus = post("Marcus", { comments: 51 });
+  const older = Array.from({ length: 50 }, (_, i) => comment("Dev", `Comment ${i + 1}`));
+  const fetch = stubApi({
+    "GET /api/community/feed": page(marcus),
+    [`GET /api/community/posts/${marcus.id}/comments`]: [
+      commentsPage(older, "page-2"),
+      commentsPage([comment("Sam", "The 51st")], null),
+    ],
+  });
+  renderFeed();
+  fireEvent.click(await screen.findByRole("button", { name: /^51\s*comments$/ }));
+
+  const list = await screen.findByRole("list", { name: "Comments" });
+  expect(within(list).getAllByRole("listitem")).toHaveLength(50);
+  expect(within(list).queryByText("The 51st")).toBeNull();
+  fireEvent.click(screen.getByRole("button", { name: "Show more comments" }));
+
+  await waitFor(() => expect(within(list).getByText("The 51st")).toBeTruthy());
+  const texts = within(list)
+    .getAllByRole("listitem")
+    .map((item) => item.querySelector("p:last-child")?.textContent);
+  expect(texts).toEqual([...older.map((c) => c.text), "The 51st"]);
+  expect(screen.queryByRole("button", { name: "Show more comments" })).toBeNull();
+  expect(commentCursors(fetch)).toEqual(["", "page-2"]);
+});
+
+test("issue 57 row 2: his comment shows at once while newer pages wait, and once where the next page has it", async () => {
+  const marcus = post("Marcus", { comments: 51 });
+  const older = Array.from({ length: 50 }, (_, i) => comment("Dev", `Comment ${i + 1}`));
+  const sam = comment("Sam", "The 51st");
+  const mine = comment("Ali", "Huge, brother.", { mine: true });
+  stubApi({
+    "GET /api/community/feed": page(marcus),
+    [`GET /api/community/posts/${marcus.id}/comments`]: [
+      commentsPage(older, "page-2"),
+      commentsPage([sam, mine], null),
+    ],
+    [`POST /api/community/posts/${marcus.id}/comments`]: { status: 201, body: { comment: mine } },
+  });
+  renderFeed();
+  fireEvent.click(await screen.findByRole("button", { name: /^51\s*comments$/ }));
+  const list = await screen.findByRole("list", { name: "Comments" });
+
+  fireEvent.change(screen.getByLabelText("Write a comment"), { target: { value: mine.text } });
+  fireEvent.click(screen.getByRole("button", { name: "Post" }));
+  await waitFor(() => expect(within(list).getByText(mine.text)).toBeTruthy());
+  expect(screen.getByRole("button", { name: /^52\s*comments$/ })).toBeTruthy();
+
+  fireEvent.click(screen.getByRole("button", { name: "Show more comments" }));
+  await waitFor(() => expect(within(list).getByText(sam.text)).toBeTruthy());
+  const texts = within(list)
+    .getAllByRole("listitem")
+    .map((item) => item.querySelector("p:last-child")?.textContent);
+  expect(texts.slice(-2)).toEqual([sam.text, mine.text]);
+  expect(texts).toHaveLength(52);
 });

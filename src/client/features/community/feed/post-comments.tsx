@@ -1,16 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import type { FeedComment } from "#shared/community/contracts.ts";
 import { COMMENT_TEXT_MAX } from "#shared/community/rules.ts";
-import { commentsQuery, type ReportTarget, useWriteComment } from "../api/feed.ts";
+import { commentsQuery, type ReportTarget, threadOf, useWriteComment } from "../api/feed.ts";
 import { useTextProblem } from "./text-problem.ts";
 import { timeAgo } from "./time-ago.ts";
 
 /**
- * The comments under a post, oldest first, and a short form to add one. The rules are the server's (280 characters, no
- * links, no slurs), checked as he types so the message is there before he sends; the server's own refusal shows as
- * it says it.
+ * The comments under a post, oldest first, a page at a time (the newer ones behind "Show more comments"), and a short
+ * form to add one. The rules are the server's (280 characters, no links, no slurs), checked as he types so the message
+ * is there before he sends; the server's own refusal shows as it says it.
  */
 export function PostComments({
   postId,
@@ -21,14 +21,16 @@ export function PostComments({
   authorName: string;
   onReport: (target: ReportTarget) => void;
 }) {
-  const comments = useQuery(commentsQuery(postId));
+  const comments = useInfiniteQuery(commentsQuery(postId));
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = comments;
+  const thread = threadOf(comments.data);
   return (
     <div className="mt-3 border-t border-line pt-3">
       {comments.isPending ? (
         <p role="status" className="py-2 text-sm text-muted">
           Loading comments...
         </p>
-      ) : comments.isError ? (
+      ) : comments.isError && !comments.data ? (
         <div className="flex flex-wrap items-center gap-3 py-2">
           <p role="alert" className="text-sm text-danger">
             {comments.error.message}
@@ -37,18 +39,37 @@ export function PostComments({
             Try again
           </button>
         </div>
-      ) : comments.data.length === 0 ? (
+      ) : thread.length === 0 && !hasNextPage ? (
         <p className="py-2 text-sm text-muted">No comments yet. Tell {authorName} what this took.</p>
       ) : (
-        <ol aria-label="Comments" className="space-y-3">
-          {comments.data.map((comment) => (
-            <CommentItem
-              key={comment.id}
-              comment={comment}
-              onReport={() => onReport({ kind: "comment", commentId: comment.id, postId })}
-            />
-          ))}
-        </ol>
+        <>
+          <ol aria-label="Comments" className="space-y-3">
+            {thread.map((comment) => (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                onReport={() => onReport({ kind: "comment", commentId: comment.id, postId })}
+              />
+            ))}
+          </ol>
+          {hasNextPage ? (
+            <div className="mt-3 flex flex-wrap items-center gap-3">
+              <button
+                type="button"
+                className="btn-secondary min-h-11 px-5 text-sm"
+                disabled={isFetchingNextPage}
+                onClick={() => fetchNextPage()}
+              >
+                {isFetchingNextPage ? "Loading comments..." : isFetchNextPageError ? "Try again" : "Show more comments"}
+              </button>
+              {isFetchNextPageError ? (
+                <p role="alert" className="text-sm text-danger">
+                  {comments.error?.message}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </>
       )}
       <CommentForm postId={postId} />
     </div>
