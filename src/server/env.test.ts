@@ -41,11 +41,15 @@ describe("parseEnv", () => {
 
   it("refuses a REMINDER_CRON that pg-boss cannot read or that never fires, naming it (issue 58)", () => {
     expect(problemsOf({ REMINDER_CRON: "0 0 31 2 *" })).toEqual([
-      "REMINDER_CRON: never fires: no month it names has day 31 (e.g. */5 * * * *)",
+      "REMINDER_CRON: cannot be scheduled: invalid explicit day of month definition (e.g. */5 * * * *)",
     ]);
     expect(problemsOf({ REMINDER_CRON: "0 0 30-31 2,4 *" })).toEqual([]);
-    expect(problemsOf({ REMINDER_CRON: "61 * * * *" })).toEqual(['REMINDER_CRON: minute "61" is outside 0-59']);
-    expect(problemsOf({ REMINDER_CRON: "*/0 * * * *" })).toEqual(['REMINDER_CRON: minute "*/0" cannot step by 0']);
+    expect(problemsOf({ REMINDER_CRON: "61 * * * *" })).toEqual([
+      "REMINDER_CRON: cannot be scheduled: constraint error, got value 61 expected range 0-59 (e.g. */5 * * * *)",
+    ]);
+    expect(problemsOf({ REMINDER_CRON: "*/0 * * * *" })).toEqual([
+      "REMINDER_CRON: cannot be scheduled: constraint error, cannot repeat at every 0 time. (e.g. */5 * * * *)",
+    ]);
     expect(problemsOf({ REMINDER_CRON: "every 5 minutes" })).toEqual([
       "REMINDER_CRON: must be a cron expression of five fields, e.g. */5 * * * *",
     ]);

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import cronParser from "cron-parser";
 import { z } from "zod";
 import { parseModelPrices } from "#shared/admin/model-prices.ts";
 import { type PublicConfig, publicConfigFromEnv } from "../shared/config/public-config.ts";
@@ -40,65 +41,21 @@ function appUrlProblems(value: string | undefined, production: boolean): string[
   return problems;
 }
 
-const CRON_FIELDS = [
-  { name: "minute", min: 0, max: 59 },
-  { name: "hour", min: 0, max: 23 },
-  { name: "day of month", min: 1, max: 31 },
-  {
-    name: "month",
-    min: 1,
-    max: 12,
-    names: ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"],
-  },
-  { name: "day of week", min: 0, max: 7, names: ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] },
-] as const;
-const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
 /**
- * What is wrong with REMINDER_CRON, read as pg-boss's parser (cron-parser) reads it, or null. Checked at start-up
- * because pg-boss refuses such a schedule only once the queue starts, with an error that names no setting; and a
- * schedule that never fires ("0 0 31 2 *", 31 February) would plan no reminder ever (issue 58). The parser's rarer
- * forms (L, #) pass unchecked: they fire.
+ * What is wrong with REMINDER_CRON, read by the parser pg-boss itself schedules with (cron-parser), or null. Checked at
+ * start-up because pg-boss refuses such a schedule only once the queue starts, with an error that names no setting;
+ * and a schedule that never fires ("0 0 31 2 *", 31 February) would plan no reminder ever (issue 58).
  */
 function cronProblem(cron: string): string | null {
-  const fields = cron.trim().split(/\s+/);
   // The five-field check names that problem already.
-  if (fields.length !== CRON_FIELDS.length) return null;
-  const values: number[][] = [];
-  for (const [index, field] of fields.entries()) {
-    const spec = CRON_FIELDS[index];
-    if (!spec) return null;
-    if (/[L#]/i.test(field) || (field === "?" && index >= 2)) {
-      values.push([]);
-      continue;
-    }
-    const names: readonly string[] = "names" in spec ? spec.names : [];
-    const read = (token: string) => {
-      const at = names.indexOf(token.toLowerCase());
-      if (at >= 0) return at + (spec.name === "month" ? 1 : 0);
-      return /^\d+$/.test(token) ? Number(token) : Number.NaN;
-    };
-    const set: number[] = [];
-    for (const part of field.split(",")) {
-      const match = /^(\*|[a-z0-9]+)(?:-([a-z0-9]+))?(?:\/(\d+))?$/i.exec(part);
-      if (!match) return `cannot read the ${spec.name} "${field}" (e.g. */5 * * * *)`;
-      const from = match[1] === "*" ? spec.min : read(match[1] ?? "");
-      const to = match[2] !== undefined ? read(match[2]) : match[1] === "*" || match[3] ? spec.max : from;
-      const step = match[3] !== undefined ? Number(match[3]) : 1;
-      if ([from, to].some((n) => Number.isNaN(n) || n < spec.min || n > spec.max) || from > to) {
-        return `${spec.name} "${field}" is outside ${spec.min}-${spec.max}`;
-      }
-      if (step < 1) return `${spec.name} "${field}" cannot step by 0`;
-      for (let n = from; n <= to; n += step) set.push(n);
-    }
-    values.push(field === "*" ? [] : set);
+  if (cron.trim().split(/\s+/).length !== 5) return null;
+  try {
+    cronParser.parseExpression(cron).next();
+    return null;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return `cannot be scheduled: ${reason.charAt(0).toLowerCase()}${reason.slice(1)} (e.g. */5 * * * *)`;
   }
-  const [, , days = [], months = []] = values;
-  const monthsUsed = months.length > 0 ? months : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
-  if (days.length > 0 && !monthsUsed.some((m) => days.some((d) => d <= (DAYS_IN_MONTH[m - 1] ?? 31)))) {
-    return `never fires: no month it names has day ${days.join(",")} (e.g. */5 * * * *)`;
-  }
-  return null;
 }
 
 const S3_SETTINGS = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
