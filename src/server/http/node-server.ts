@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { Socket } from "node:net";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import compression from "compression";
 
@@ -28,6 +29,8 @@ export function createHttpServer(fetch: Fetch, options: { bodyIdleMs?: number } 
   const compress = compression({ threshold: 1024 });
   const server = createServer((req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
+      // Before the answer: Node's own end of a "Connection: close" answer runs first and closes at once.
+      lingerOnClose(req);
       res.once("finish", () => req.complete || discardUnreadBody(req));
       stalls.watch(req);
     }
@@ -100,6 +103,39 @@ function discardUnreadBody(req: IncomingMessage) {
   req.removeAllListeners("data");
   req.resume();
 }
+
+/** How long a connection closed under a body still coming keeps reading it, so the client can read the answer. */
+const LINGER_MS = 5_000;
+
+/**
+ * An answer sent while the body still comes (a 429 for an upload without a slot, a 413) ends in @hono/node-server
+ * closing the socket half a second later if the body has not ended. Closed with the client's bytes still arriving,
+ * the kernel answers them with a reset, and a reset erases whatever the client had not read yet: the 429 it was sent
+ * (a browser shows a network error instead of "busy"; issue 52's test saw 7 of 16 refusals arrive as closed
+ * connections). So the close lingers, as web servers do: the answer is followed by an orderly end of the server's
+ * side, what the client still sends is read and dropped, and the socket goes when the client ends his side or after
+ * LINGER_MS.
+ */
+function lingerOnClose(req: IncomingMessage) {
+  const socket = req.socket as Socket & { [currentRequest]?: IncomingMessage };
+  const installed = socket[currentRequest] !== undefined;
+  socket[currentRequest] = req;
+  if (installed) return;
+  const destroySoon = socket.destroySoon.bind(socket);
+  socket.destroySoon = () => {
+    // A body that came to its end leaves nothing to reset the answer: the usual close.
+    const current = socket[currentRequest];
+    if (!current || current.complete) return destroySoon();
+    if (socket.destroyed || socket.writableEnded) return;
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+  };
+}
+
+/** The request a kept-alive socket is serving now, for its lingering close. */
+const currentRequest = Symbol("currentRequest");
 
 /** Listens on the port and host and resolves with the server once it accepts connections. */
 export function listen(server: Server, port: number, hostname: string): Promise<Server> {
