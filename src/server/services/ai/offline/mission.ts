@@ -50,8 +50,6 @@ function timeVP(f: Facts): string {
   }
 }
 
-const listOfApps = (f: Facts) => appsOrPhone(f);
-
 function joinVPs(vps: string[]): string {
   const [first, ...rest] = vps;
   if (rest.length === 0) return `${first}.`;
@@ -79,7 +77,7 @@ function statement(f: Facts, p: Person, body: BodyPlan | null): string {
       f.when.key === "morning"
         ? `My mornings start without ${apps}.`
         : f.when.key === "in-bed" || f.when.key === "late"
-          ? `${f.screen.apps.length > 0 ? `${listOfApps(f)} ${f.screen.apps.length > 1 ? "sleep" : "sleeps"}` : "My phone sleeps"} outside my bedroom.`
+          ? `${f.screen.apps.length > 0 ? `${appsOrPhone(f)} ${f.screen.apps.length > 1 ? "sleep" : "sleeps"}` : "My phone sleeps"} outside my bedroom.`
           : f.when.key === "kids-asleep"
             ? "When the kids sleep, the phone rests too."
             : f.when.key === "night-shift" || f.when.key === "after-shift"

@@ -51,7 +51,12 @@ const regretKits: Record<
   },
 };
 
-const GENERAL_TITLES = ["Make the Regret Impossible", "Close the Gap You Fear", "Start What You Would Regret"];
+/** A regret without a field of life gets its title from how he put it: a fear ("that…"), a missed act, or a state. */
+function generalTitle(text: string): string {
+  if (/^that\b/i.test(text.trim())) return "Close the Gap You Fear";
+  if (/^(not|never|no)\b|^\w+ing\b/i.test(text.trim())) return "Start What You Would Regret";
+  return "Make the Regret Impossible";
+}
 
 /** The challenge against the regret he named, when it names no person. */
 export function regretChallenge(f: Facts): Written | null {
@@ -64,7 +69,7 @@ export function regretChallenge(f: Facts): Written | null {
   return {
     source: 4,
     challenge: {
-      title: grounded?.title ?? (GENERAL_TITLES[(f.texts[4]?.length ?? 0) % GENERAL_TITLES.length] as string),
+      title: grounded?.title ?? generalTitle(f.texts[4] ?? ""),
       description: `Your regret: ${regretText}. ${grounded?.description ?? "This challenge takes one concrete step against it every week, so it cannot come true by default."}`,
       insight: `A regret is a plan you have not started yet; naming yours was the first step, and the rest is a calendar.`,
       screen_to_action: f.screen.described
