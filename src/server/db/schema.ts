@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -33,6 +34,7 @@ import { type PlanPreview, type QuizAnswer, quizStatuses } from "#shared/quiz/co
 import { generationStatuses } from "#shared/quiz/rules.ts";
 import { reminderKinds } from "#shared/reminders/rules.ts";
 import { type ReplacedMilestone, type ReplanProposal, replanReasons, replanStatuses } from "#shared/replan/rules.ts";
+import { MINUTES_PER_DAY, screenTimePeriods, screenTimeSources, type TopApp } from "#shared/screen-time/rules.ts";
 import { tokenActions } from "#shared/tokens/rules.ts";
 
 /** `column in ('a', 'b')` from one of the shared enums, so the database check and the code list the same values. */
@@ -522,6 +524,8 @@ export const communityPosts = pgTable(
     achievedOn: text("achieved_on").notNull(),
     proofId: uuid("proof_id").references(() => proofs.id, { onDelete: "set null" }),
     text: text("text").notNull().default(""),
+    /** "Took back 9 h this week": shown on the card only when he chose to share it (issue 55). */
+    tookBackMinutes: integer("took_back_minutes"),
     createdAt: createdAt(),
     removedAt: timestamp("removed_at", { withTimezone: true }),
   },
@@ -716,19 +720,32 @@ export const userBadges = pgTable(
  * A user's reminder choices and the time zone his browser reported. No row means the defaults: every reminder on,
  * time zone not yet known.
  */
-export const reminderSettings = pgTable("reminder_settings", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  /** The e-mail the day before a milestone is due and the one on the day it falls overdue. */
-  deadlineEmails: boolean("deadline_emails").notNull().default(true),
-  /** The Monday-morning summary. */
-  weeklySummary: boolean("weekly_summary").notNull().default(true),
-  /** IANA time zone name from the browser (Intl), e.g. Europe/Berlin; null until the browser has sent one. */
-  timeZone: text("time_zone"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const reminderSettings = pgTable(
+  "reminder_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The e-mail the day before a milestone is due and the one on the day it falls overdue. */
+    deadlineEmails: boolean("deadline_emails").notNull().default(true),
+    /** The Monday-morning summary. */
+    weeklySummary: boolean("weekly_summary").notNull().default(true),
+    /** IANA time zone name from the browser (Intl), e.g. Europe/Berlin; null until the browser has sent one. */
+    timeZone: text("time_zone"),
+    /** The weekly nudge to check in his screen time (issue 55). */
+    screenTimeCheckIn: boolean("screen_time_check_in").notNull().default(true),
+    /** "22:45" on his clock: the evening's phone-down nudge (issue 55); null (the default) until he picks a time. */
+    phoneDownAt: text("phone_down_at"),
+    /** His partner sees his screen-time trend: off until he allows it. */
+    partnerSeesScreenTime: boolean("partner_sees_screen_time").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The evening tick reads only the men who picked a phone-down time.
+    index("reminder_settings_phone_down_idx").on(t.phoneDownAt).where(sql`${t.phoneDownAt} is not null`),
+  ],
+);
 
 /**
  * One row per reminder e-mail, claimed before it is sent: the unique key is what makes "never two copies" hold across
@@ -967,3 +984,50 @@ export const staticAssets = pgTable("static_assets", {
   createdAt: createdAt(),
   lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------
+// Screen time and the evening (issue 55)
+// ---------------------------------------------------------------------------
+
+/**
+ * One check-in per day on his clock: the figure he confirmed, read in his browser from his phone's own screen or typed.
+ * Nothing of the picture is stored. His earliest day is his starting point.
+ */
+export const screenTimeDays = pgTable(
+  "screen_time_days",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** YYYY-MM-DD on his clock. */
+    day: text("day").notNull(),
+    /** Minutes a day: that day's total, or the week's daily average (`period`). */
+    minutes: integer("minutes").notNull(),
+    period: text("period", { enum: screenTimePeriods }).notNull(),
+    source: text("source", { enum: screenTimeSources }).notNull(),
+    /** The apps his phone listed first, only if he kept them. */
+    topApps: jsonb("top_apps").$type<TopApp[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    check("screen_time_days_minutes_check", sql`${t.minutes} between 0 and ${sql.raw(String(MINUTES_PER_DAY))}`),
+    check("screen_time_days_period_check", oneOf(t.period, screenTimePeriods)),
+    check("screen_time_days_source_check", oneOf(t.source, screenTimeSources)),
+  ],
+);
+
+/** His one-tap "Phone down" answer to the evening's nudge: one per day on his clock; each counts toward his streak. */
+export const phoneDownAnswers = pgTable(
+  "phone_down_answers",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** YYYY-MM-DD on his clock: the evening he answered for. */
+    day: text("day").notNull(),
+    answeredAt: timestamp("answered_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

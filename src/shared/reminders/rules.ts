@@ -6,11 +6,18 @@ import type { LocalTime } from "../time.ts";
  */
 
 /** One delivery row per kind and subject. */
-export const reminderKinds = ["due_tomorrow", "overdue", "weekly_summary"] as const;
+export const reminderKinds = [
+  "due_tomorrow",
+  "overdue",
+  "weekly_summary",
+  // Issue 55: the weekly nudge to check in his screen time, and the evening's phone-down nudge (a push, or an e-mail).
+  "screen_time_check_in",
+  "phone_down",
+] as const;
 export type ReminderKind = (typeof reminderKinds)[number];
 
 /** What a user can switch off, in settings or with one click in an e-mail. */
-export const reminderLists = ["deadlines", "weekly"] as const;
+export const reminderLists = ["deadlines", "weekly", "check_in", "evening"] as const;
 export type ReminderList = (typeof reminderLists)[number];
 
 /**
@@ -24,6 +31,8 @@ export const listOfKind: Record<ReminderKind, ReminderList> = {
   due_tomorrow: "deadlines",
   overdue: "deadlines",
   weekly_summary: "weekly",
+  screen_time_check_in: "check_in",
+  phone_down: "evening",
 };
 
 /** Reminders go out from 08:00 local time, and never after 22:00: nobody wants a deadline e-mail at night. */
@@ -35,6 +44,7 @@ export function withinSendingHours(local: LocalTime): boolean {
 
 export const reminderMessages = {
   timeZoneInvalid: "Unknown time zone",
+  phoneDownTimeInvalid: "Pick a time such as 22:45.",
   nothingToChange: "Nothing to change",
   loadFailed: "Could not load your reminder settings. Please try again.",
   saveFailed: "Could not save your reminder settings. Please try again.",
@@ -45,5 +55,7 @@ export const reminderMessages = {
 export const listNames: Record<(typeof unsubscribeLists)[number], string> = {
   deadlines: "deadline reminders",
   weekly: "the weekly summary",
+  check_in: "the weekly screen-time check-in",
+  evening: "the evening phone-down reminder",
   community: "the community digest",
 };

@@ -15,6 +15,8 @@ function listInToken(token: string): UnsubscribeList | null {
 const whatStops: Record<UnsubscribeList, string> = {
   deadlines: "You will no longer get an e-mail the day before a milestone is due, or when its date passes.",
   weekly: "You will no longer get the Monday e-mail with your week ahead and your progress.",
+  check_in: "You will no longer get the weekly reminder to check in your screen time.",
+  evening: "You will no longer get the evening reminder to put your phone down.",
   community:
     "You will no longer get the daily e-mail with the cheers and comments on your wins. You still see them in the app.",
 };

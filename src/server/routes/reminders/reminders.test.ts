@@ -92,22 +92,43 @@ describe("reminder e-mails, on a clock of their own (issue 24 #2)", () => {
 
   it("starts with every reminder on, saves his switches and time zone, and refuses an unknown zone", async () => {
     const user = await t.createUser();
+    const evening = { screenTimeCheckIn: true, phoneDownAt: null, partnerSeesScreenTime: false };
     expect(await (await user.api.reminders.settings.$get()).json()).toEqual({
       deadlineEmails: true,
       weeklySummary: true,
       timeZone: null,
+      ...evening,
     });
     const saved = await user.api.reminders.settings.$patch({
       json: { weeklySummary: false, timeZone: "Europe/Berlin" },
     });
-    expect(await saved.json()).toEqual({ deadlineEmails: true, weeklySummary: false, timeZone: "Europe/Berlin" });
+    expect(await saved.json()).toEqual({
+      deadlineEmails: true,
+      weeklySummary: false,
+      timeZone: "Europe/Berlin",
+      ...evening,
+    });
     // One switch at a time, as two open tabs would save them: each keeps the other's change.
     await user.api.reminders.settings.$patch({ json: { deadlineEmails: false } });
     expect(await (await user.api.reminders.settings.$get()).json()).toEqual({
       deadlineEmails: false,
       weeklySummary: false,
       timeZone: "Europe/Berlin",
+      ...evening,
     });
+
+    // Issue 55: the phone-down time is a time on his clock, or null to switch it off; nothing else is stored.
+    const late = await user.api.reminders.settings.$patch({ json: { phoneDownAt: "24:10" } });
+    expect(late.status).toBe(400);
+    expect(await late.json()).toEqual({ error: reminderMessages.phoneDownTimeInvalid });
+    await user.api.reminders.settings.$patch({ json: { phoneDownAt: "22:45", partnerSeesScreenTime: true } });
+    expect(await (await user.api.reminders.settings.$get()).json()).toMatchObject({
+      phoneDownAt: "22:45",
+      partnerSeesScreenTime: true,
+      screenTimeCheckIn: true,
+    });
+    await user.api.reminders.settings.$patch({ json: { phoneDownAt: null } });
+    expect((await (await user.api.reminders.settings.$get()).json()).phoneDownAt).toBeNull();
 
     const bad = await user.api.reminders.settings.$patch({ json: { timeZone: "Mars/Olympus_Mons" } });
     expect(bad.status).toBe(400);

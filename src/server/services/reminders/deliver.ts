@@ -16,7 +16,7 @@ import { deadlineReminderEmail, type WeeklySummary, weeklySummaryEmail } from ".
 import { type PushNotice, pushToUser } from "../push/send-push.ts";
 import { milestoneStillDue } from "./due-milestone.ts";
 import { deadlinePushText, weeklyPushText } from "./reminder-push.ts";
-import { readReminderSettings } from "./settings.ts";
+import { listIsOn, readReminderSettings } from "./settings.ts";
 import { unsubscribeToken } from "./unsubscribe-token.ts";
 
 export type ReminderDeps = { db: Db; mailer: Mailer; env: Env; logger: Logger };
@@ -166,7 +166,7 @@ export async function deliverReminder(deps: ReminderDeps, deliveryId: string, no
   try {
     const [user] = await db.select().from(users).where(eq(users.id, delivery.userId));
     const settings = await readReminderSettings(db, delivery.userId);
-    const listOn = listOfKind[delivery.kind] === "deadlines" ? settings.deadlineEmails : settings.weeklySummary;
+    const listOn = listIsOn(settings, listOfKind[delivery.kind]);
     if (!user?.emailVerified || !listOn) return await drop();
     const ctx = {
       appName: env.publicConfig.appName,

@@ -5,12 +5,43 @@ import type { ReminderSettings, ReminderSettingsPatch } from "#shared/reminders/
 import type { ReminderList } from "#shared/reminders/rules.ts";
 import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
 
-const DEFAULTS: ReminderSettings = { deadlineEmails: true, weeklySummary: true, timeZone: null };
+const DEFAULTS: ReminderSettings = {
+  deadlineEmails: true,
+  weeklySummary: true,
+  timeZone: null,
+  screenTimeCheckIn: true,
+  phoneDownAt: null,
+  partnerSeesScreenTime: false,
+};
 
 function toSettings(row: typeof reminderSettings.$inferSelect | undefined): ReminderSettings {
   if (!row) return DEFAULTS;
-  return { deadlineEmails: row.deadlineEmails, weeklySummary: row.weeklySummary, timeZone: row.timeZone };
+  return {
+    deadlineEmails: row.deadlineEmails,
+    weeklySummary: row.weeklySummary,
+    timeZone: row.timeZone,
+    screenTimeCheckIn: row.screenTimeCheckIn,
+    phoneDownAt: row.phoneDownAt,
+    partnerSeesScreenTime: row.partnerSeesScreenTime,
+  };
 }
+
+/** Whether the list a reminder belongs to is on: what an unsubscribe link turns off. */
+export function listIsOn(settings: ReminderSettings, list: ReminderList): boolean {
+  return {
+    deadlines: settings.deadlineEmails,
+    weekly: settings.weeklySummary,
+    check_in: settings.screenTimeCheckIn,
+    evening: settings.phoneDownAt !== null,
+  }[list];
+}
+
+const turnedOff: Record<ReminderList, ReminderSettingsPatch> = {
+  deadlines: { deadlineEmails: false },
+  weekly: { weeklySummary: false },
+  check_in: { screenTimeCheckIn: false },
+  evening: { phoneDownAt: null },
+};
 
 /** No row means every reminder on (they are on by default for deadlines he set). */
 export async function readReminderSettings(db: Db, userId: string): Promise<ReminderSettings> {
@@ -44,5 +75,5 @@ export async function updateReminderSettings(
 export async function turnOffList(db: Db, userId: string, list: ReminderList): Promise<void> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) return;
-  await updateReminderSettings(db, userId, list === "deadlines" ? { deadlineEmails: false } : { weeklySummary: false });
+  await updateReminderSettings(db, userId, turnedOff[list]);
 }
