@@ -30,6 +30,7 @@ import { proofRoutes } from "./routes/proofs/proofs.routes.ts";
 import { pushRoutes } from "./routes/push/push.routes.ts";
 import { quizRoutes } from "./routes/quiz/quiz.routes.ts";
 import { reminderRoutes } from "./routes/reminders/reminders.routes.ts";
+import { screenTimeRoutes } from "./routes/screen-time/screen-time.routes.ts";
 import { todoRoutes } from "./routes/todos/todos.routes.ts";
 import { workflowRoutes } from "./routes/workflow/workflow.routes.ts";
 import { partnerLinkOpens } from "./services/partners/partner-view.ts";
@@ -59,6 +60,7 @@ function createApi() {
     .route("/community", communityRoutes)
     .route("/calendar", calendarRoutes)
     .route("/reminders", reminderRoutes)
+    .route("/screen-time", screenTimeRoutes)
     .route("/push", pushRoutes)
     .route("/partner", partnerRoutes)
     .route("/partner-view", partnerViewRoutes)

@@ -15,6 +15,7 @@ import { quizMessages } from "#shared/quiz/rules.ts";
 import { reminderMessages } from "#shared/reminders/rules.ts";
 import { replanMessages } from "#shared/replan/rules.ts";
 import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
+import { screenTimeMessages } from "#shared/screen-time/rules.ts";
 import { unstorableTextMessage } from "#shared/text-rules.ts";
 import { tokenMessages } from "#shared/tokens/rules.ts";
 import type { AppEnv } from "../context.ts";
@@ -137,6 +138,10 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "partner.unsubscribeInvalid": [400, partnerMessages.unsubscribeInvalid],
   "partner.unsubscribeUnknown": [404, partnerMessages.unsubscribeInvalid],
   "reminders.unsubscribeInvalid": [400, reminderMessages.unsubscribeInvalid],
+  "screenTime.dayTaken": [409, screenTimeMessages.dayTaken],
+  "screenTime.futureDay": [400, screenTimeMessages.futureDay],
+  "screenTime.notFound": [404, screenTimeMessages.notFound],
+  "screenTime.tooOld": [400, screenTimeMessages.tooOld],
   "todo.notFound": [404, todoMessages.notFound],
   // The AI provider failed or gave unusable output: nothing was spent, the user may simply try again.
   "todos.generationFailed": [502, todoMessages.generateFailed],

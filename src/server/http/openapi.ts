@@ -15,6 +15,7 @@ export const apiTags = [
   { name: "Screens", description: "What the workflow, dashboard and insights screens show, each in one request." },
   { name: "Premium", description: "Plans, Stripe Checkout, the Customer Portal and Stripe's webhook." },
   { name: "Community", description: "The waitlist and the feed preview." },
+  { name: "Screen time", description: "His phone's screen time as he checked it in: numbers only, never a picture." },
   { name: "Reminders", description: "Reminder e-mails, web push and the private calendar feed." },
   { name: "Partners", description: "Accountability partners, their page and their e-mails." },
   { name: "Operations", description: "Health of the running server." },

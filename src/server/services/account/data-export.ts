@@ -82,7 +82,15 @@ export const exportReview: Record<string, Review> = {
   },
   operators: { description: "If your account runs the community as its operator: since when." },
   user_badges: { description: "The badges you earned, and when." },
-  reminder_settings: { description: "Your reminder e-mail choices and the time zone your browser reported." },
+  reminder_settings: {
+    description:
+      "Your reminder choices (deadline e-mails, the weekly summary, the weekly screen-time check-in, your phone-down time, whether your partner sees your screen time) and the time zone your browser reported.",
+  },
+  screen_time_days: {
+    description:
+      "Your screen-time check-ins: for each day, the minutes you confirmed (that day's total or a week's daily average), whether you typed them or they were read from a screenshot in your browser, and the top apps if you kept them. No screenshot was ever sent to us.",
+  },
+  phone_down_answers: { description: "The evenings you answered the phone-down reminder, and when." },
   reminder_deliveries: { description: "The reminder e-mails sent to you: which kind, about what, and when." },
   push_subscriptions: {
     description:
