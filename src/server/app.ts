@@ -17,6 +17,7 @@ import { calendarRoutes } from "./routes/calendar/calendar.routes.ts";
 import { challengeRoutes } from "./routes/challenges/challenges.routes.ts";
 import { communityRoutes } from "./routes/community/community.routes.ts";
 import { dashboardRoutes } from "./routes/dashboard/dashboard.routes.ts";
+import { eveningRoutes } from "./routes/evening/evening.routes.ts";
 import { healthRoutes } from "./routes/health/health.routes.ts";
 import { insightRoutes } from "./routes/insights/insights.routes.ts";
 import { meRoutes } from "./routes/me/me.routes.ts";
@@ -60,6 +61,7 @@ function createApi() {
     .route("/community", communityRoutes)
     .route("/calendar", calendarRoutes)
     .route("/reminders", reminderRoutes)
+    .route("/evening", eveningRoutes)
     .route("/screen-time", screenTimeRoutes)
     .route("/push", pushRoutes)
     .route("/partner", partnerRoutes)

@@ -34,6 +34,8 @@ export const paths = {
   dashboard: "/dashboard",
   /** Where a reminder e-mail's unsubscribe link leads: one button that turns that list off. */
   unsubscribe: "/unsubscribe",
+  /** An evening nudge's one-tap link: one button that records "Phone down" for that evening (issue 55). */
+  phoneDown: "/phone-down",
   /** A partner's e-mail unsubscribe link: one button that stops every e-mail of that partnership. */
   partnerUnsubscribe: "/partner/unsubscribe",
   /** A partner e-mail's cheer button: what the cheer is about, and one button that sends it (decision 0125). */

@@ -7,6 +7,7 @@ import { adminMessages } from "#shared/admin/contracts.ts";
 import { planLimitMessages } from "#shared/billing/plans.ts";
 import { billingMessages } from "#shared/billing/rules.ts";
 import { communityMessages, feedMessages, notificationMessages } from "#shared/community/rules.ts";
+import { eveningMessages } from "#shared/evening/rules.ts";
 import { partnerMessages } from "#shared/partners/rules.ts";
 import { planMessages, todoMessages } from "#shared/plan/rules.ts";
 import { proofMessages } from "#shared/proof/rules.ts";
@@ -107,6 +108,11 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "community.suspended": [403, feedMessages.suspended],
   // Launch news goes to the address he confirmed, never to one he typed (issue 24 #6, decision 0104).
   "community.notAccountEmail": [400, communityMessages.notAccountEmail],
+  // The evening's one-tap answer (issue 55, decision 0161): a link the server did not sign, or one of an account
+  // deleted since (400); past its hours (410); from the app, a day other than tonight or last night (400).
+  "evening.linkExpired": [410, eveningMessages.linkExpired],
+  "evening.linkInvalid": [400, eveningMessages.linkInvalid],
+  "evening.notTonight": [400, eveningMessages.notTonight],
   // A per-IP or per-feed limit outside the auth forms (calendar feeds, partners' cheers).
   "limit.tooManyRequests": [429, waitMessage],
   "milestone.notFound": [404, planMessages.milestoneNotFound],

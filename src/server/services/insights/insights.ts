@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
 import type { Db } from "#server/db/client.ts";
-import { challenges, milestones, runValidations, todos, users } from "#server/db/schema.ts";
+import { challenges, milestones, phoneDownAnswers, runValidations, todos, users } from "#server/db/schema.ts";
 import type { ChallengeProgressLine, Insights } from "#shared/insights/contracts.ts";
 import {
   activityGrid,
@@ -47,10 +47,27 @@ async function readRunValidatedAt(db: Db, userId: string): Promise<Date[]> {
   return rows.map((row) => row.at);
 }
 
+/**
+ * When he answered the evening's "Phone down" (issue 55, decision 0161): a daily step, so each answer counts for the
+ * streak like a todo done, in the week of the moment he tapped it. For the streak alone, as the run is.
+ */
+async function readPhoneDownAt(db: Db, userId: string): Promise<Date[]> {
+  const rows = await db
+    .select({ at: phoneDownAnswers.answeredAt })
+    .from(phoneDownAnswers)
+    .where(eq(phoneDownAnswers.userId, userId));
+  return rows.map((row) => row.at);
+}
+
+/** What only the streak counts besides his completions: the validated run and the evenings' answers. */
+async function readStreakOnlyMoments(db: Db, userId: string): Promise<Date[]> {
+  return [...(await readRunValidatedAt(db, userId)), ...(await readPhoneDownAt(db, userId))];
+}
+
 /** His weekly streak on his clock (the dashboard, and both Monday summaries with `timeZone` already known). */
 export async function readStreak(db: Db, userId: string, now: Date, timeZone?: string): Promise<Streak> {
   const zone = timeZone ?? (await readTimeZone(db, userId));
-  const moments = [...(await readCompletions(db, userId)), ...(await readRunValidatedAt(db, userId))];
+  const moments = [...(await readCompletions(db, userId)), ...(await readStreakOnlyMoments(db, userId))];
   return streakFromCompletions(moments, now, zone);
 }
 
@@ -105,7 +122,7 @@ export async function readInsights(db: Db, userId: string, now: Date): Promise<I
   const timeZone = await readTimeZone(db, userId);
   const signedUpAt = await readSignedUpAt(db, userId);
   const completions = await readCompletions(db, userId);
-  const run = await readRunValidatedAt(db, userId);
+  const streakOnly = await readStreakOnlyMoments(db, userId);
   const planChallenges = await readPlanChallenges(db, userId);
   const planMilestones = planChallenges.flatMap((c) => c.milestones);
   const todoTimes = await readTodoTimes(
@@ -125,7 +142,7 @@ export async function readInsights(db: Db, userId: string, now: Date): Promise<I
   return {
     timeZone,
     today: todayIn(timeZone, now),
-    streak: streakFromCompletions([...completions, ...run], now, timeZone),
+    streak: streakFromCompletions([...completions, ...streakOnly], now, timeZone),
     activity: activityGrid(completions, now, timeZone),
     progress: { weeks: insightMondays(now, timeZone, signedUpAt), challenges: lines },
     deadlines: deadlineRecord(planMilestones, now, timeZone),

@@ -7,8 +7,17 @@ import { isAllowedPushEndpoint } from "./endpoint-policy.ts";
 
 export type PushDeps = { db: Db; env: Env; logger: Logger };
 
-/** What the service worker shows (public/…/push handler): a short title and body, and the page a tap opens. */
-export type PushNotice = { title: string; body: string; url: string; tag?: string };
+/**
+ * What the service worker shows (public/…/push handler): a short title and body, and the page a tap opens; `actions`
+ * are the notification's buttons, each answered by a POST to its same-origin `post` path (the evening's "Phone down").
+ */
+export type PushNotice = {
+  title: string;
+  body: string;
+  url: string;
+  tag?: string;
+  actions?: Array<{ action: string; title: string; post: string }>;
+};
 
 export type PushReport = { sent: number; failed: number; removed: number };
 

@@ -80,7 +80,13 @@ describe("the busiest Monday moment: more due rows than one statement can carry 
 
       const second = await tick();
       expect(second.report).toEqual({
-        claimed: { reminders: 0, "partner e-mails": 0, "community digests": 0 },
+        claimed: {
+          reminders: 0,
+          "partner e-mails": 0,
+          "community digests": 0,
+          "phone-down nudges": 0,
+          "check-in nudges": 0,
+        },
         failed: [],
       });
       expect(second.batches).toEqual([]);

@@ -1,16 +1,19 @@
 import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
 import { claimDueDigests } from "../community/digest.ts";
+import { claimDueCheckIns, claimDuePhoneDowns } from "../evening/claims.ts";
 import { claimDuePartnerEmails } from "../partners/partner-notifications.ts";
 import type { ClaimOptions } from "./claims.ts";
 import { claimDueReminders } from "./planner.ts";
 
 /**
- * A send job: one of his reminders, one e-mail to an accountability partner (issue 25, decision 0106), or his daily
- * community digest claimed at `claimedAt` (issue 40, decision 0137), which a retry sends as of that moment.
+ * A send job: one of his reminders, one e-mail to an accountability partner (issue 25, decision 0106), his daily
+ * community digest claimed at `claimedAt` (issue 40, decision 0137), which a retry sends as of that moment, or an
+ * evening nudge, pushed or else e-mailed (issue 55, decision 0161).
  */
 export type SendJob =
   | { deliveryId: string }
+  | { eveningDeliveryId: string }
   | { partnerDeliveryId: string }
   | { digestUserId: string; claimedAt: string };
 
@@ -29,7 +32,7 @@ export type RetryPolicy = { attempts: number; backoffMs: number };
  */
 const CLAIM_RETRY: RetryPolicy = { attempts: 3, backoffMs: 2_000 };
 
-/** What the queue plans every tick: his reminders, his partners' e-mails, the community digests. */
+/** What the queue plans every tick: his reminders, his partners' e-mails, the community digests, the evening's nudges. */
 export function claimSteps(db: Db): ClaimStep[] {
   return [
     {
@@ -46,6 +49,16 @@ export function claimSteps(db: Db): ClaimStep[] {
       name: "community digests",
       claim: (now, options) => claimDueDigests(db, now, options),
       job: (digestUserId, now) => ({ digestUserId, claimedAt: now.toISOString() }),
+    },
+    {
+      name: "phone-down nudges",
+      claim: (now, options) => claimDuePhoneDowns(db, now, options),
+      job: (eveningDeliveryId) => ({ eveningDeliveryId }),
+    },
+    {
+      name: "check-in nudges",
+      claim: (now, options) => claimDueCheckIns(db, now, options),
+      job: (eveningDeliveryId) => ({ eveningDeliveryId }),
     },
   ];
 }

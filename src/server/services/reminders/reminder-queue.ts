@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import type { Database } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
 import { deliverDigest } from "../community/digest.ts";
+import { deliverEveningNudge } from "../evening/deliver.ts";
 import { deliverPartnerEmail } from "../partners/partner-deliver.ts";
 import { deliverReminder, type ReminderDeps } from "./deliver.ts";
 import { claimSteps, planTick, type RetryPolicy, type SendJob } from "./plan-tick.ts";
@@ -130,6 +131,12 @@ export async function startReminderQueue(
         const id = job.data.partnerDeliveryId;
         const outcome = await deliverPartnerEmail(deps, id, new Date());
         logger.info({ partnerEmail: { id, outcome } }, "partner e-mail delivery");
+        continue;
+      }
+      if ("eveningDeliveryId" in job.data) {
+        const id = job.data.eveningDeliveryId;
+        const outcome = await deliverEveningNudge(deps, id, new Date());
+        logger.info({ reminder: { id, outcome } }, "evening nudge delivery");
         continue;
       }
       const outcome = await deliverReminder(deps, job.data.deliveryId, new Date());
