@@ -515,6 +515,33 @@ export const routeProbes: Record<string, RouteProbe> = {
     request: () => ({ path: "/api/reminders/unsubscribe?token=x" }),
     answers: [303],
   },
+  "GET /api/evening": {
+    access: "signed-in",
+    request: () => ({ path: "/api/evening" }),
+    otherUser: "own-account",
+  },
+  "POST /api/evening/phone-down": {
+    access: "signed-in",
+    request: () => ({ path: "/api/evening/phone-down", body: { day: new Date().toISOString().slice(0, 10) } }),
+    otherUser: "own-account",
+  },
+  "GET /api/evening/phone-down/link": {
+    access: "public",
+    why: "the page behind an evening nudge's one-tap link asks which evening it is for; it changes nothing, and only a token the server signed for one man and one evening names them",
+    request: (a) => ({
+      path: `/api/evening/phone-down/link?token=${Buffer.from(a.userId).toString("base64url")}.2026-11-29.1.forged`,
+    }),
+    answers: [400],
+  },
+  "POST /api/evening/phone-down/link": {
+    access: "public",
+    why: "the one-tap Phone down of an evening nudge (the e-mail page's button, the push's action); only a token the server signed for one man and one evening records that evening's answer",
+    request: (a) => ({
+      path: `/api/evening/phone-down/link?token=${Buffer.from(a.userId).toString("base64url")}.2026-11-29.1.forged`,
+      body: {},
+    }),
+    answers: [400],
+  },
   "GET /api/partner-emails/unsubscribe": {
     access: "public",
     why: "the page behind a partner e-mail's unsubscribe link asks whose plan it is about; it changes nothing, and only a token the server signed for one partner names him",
