@@ -3,6 +3,7 @@ import { answer } from "../answer.ts";
 import { challengeSchema, milestoneSchema, missionSchema, todoSchema, tokenBalanceSchema } from "../plan/contracts.ts";
 import { proofSummarySchema } from "../proof/contracts.ts";
 import { replanOfferSchema } from "../replan/contracts.ts";
+import { screenTimeSummarySchema } from "../screen-time/contracts.ts";
 
 /**
  * A milestone as the dashboard shows it. `proof`: what proves it, an activity file's figures or a photo (issue 26);
@@ -38,6 +39,8 @@ export const dashboardSchema = answer(
     mission: missionSchema.nullable(),
     challenges: z.array(dashboardChallengeSchema),
     addChallenge: addChallengeSchema.nullable(),
+    /** His screen time against his starting point (issue 55), or what to do to get that number. */
+    screenTime: screenTimeSummarySchema,
   }),
 );
 export type Dashboard = z.infer<typeof dashboardSchema>;

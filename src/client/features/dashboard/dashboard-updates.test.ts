@@ -58,6 +58,7 @@ describe("the dashboard's copy of SPEC.md section 4's rules", () => {
       tokens: { remaining: 5, unlimited: false },
       mission: null,
       addChallenge: null,
+      screenTime: { startingPoint: null, latest: null, takenBack: null, checkInDue: true },
       challenges: [
         {
           id: "c1",

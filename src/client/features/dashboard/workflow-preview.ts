@@ -23,5 +23,7 @@ export function previewFromWorkflow(workflow: Workflow, firstName: string): Dash
       }))
       .filter((c) => c.milestones.length > 0),
     addChallenge: null,
+    // Also unknown until then; the locked preview does not show the card.
+    screenTime: { startingPoint: null, latest: null, takenBack: null, checkInDue: false },
   };
 }

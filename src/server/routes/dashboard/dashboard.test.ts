@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { profiles, todos } from "#server/db/schema.ts";
+import { addDays } from "#shared/time.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
@@ -20,8 +21,25 @@ describe("GET /api/dashboard", () => {
       mission: null,
       challenges: [],
       addChallenge: null,
+      screenTime: { startingPoint: null, latest: null, takenBack: null, checkInDue: true },
     });
     expect((await t.api.dashboard.$get()).status).toBe(401);
+  });
+
+  it("carries his screen-time number in the same request (issue 55): starting point, taken back, no check-in due", async () => {
+    const user = await t.createUser();
+    const { today } = await (await user.api.dashboard.$get()).json();
+    const checkIn = (day: string, minutes: number) =>
+      user.api["screen-time"].days[":day"].$put({ param: { day }, json: { minutes, period: "day", source: "typed" } });
+    await checkIn(addDays(today, -20), 400);
+    await checkIn(addDays(today, -9), 330);
+    await checkIn(addDays(today, -2), 290);
+    expect((await (await user.api.dashboard.$get()).json()).screenTime).toEqual({
+      startingPoint: { day: addDays(today, -20), minutes: 400 },
+      latest: { day: addDays(today, -2), minutes: 290 },
+      takenBack: { minutesPerDay: 90, basedOn: 2 },
+      checkInDue: false,
+    });
   });
 
   it("shows only the accepted challenges' dated milestones", async () => {

@@ -7,6 +7,8 @@ import type { Mission } from "#shared/plan/contracts.ts";
 import { sortMilestones } from "#shared/plan/rules.ts";
 import type { ReplanOffer } from "#shared/replan/contracts.ts";
 import { clampToWindow, replanWindow } from "#shared/replan/rules.ts";
+import { RECENT_DAYS } from "#shared/screen-time/rules.ts";
+import { type CheckedInDay, summarize } from "#shared/screen-time/summary.ts";
 import { FALLBACK_TIME_ZONE, todayIn } from "#shared/time.ts";
 import { premiumCondition } from "../billing/premium.ts";
 import { proofSummaryJson } from "../proof/proof-summary.ts";
@@ -24,6 +26,8 @@ type DashboardRow = BalanceRow & {
   plan_id: string | null;
   accepted_count: number | null;
   open_count: number | null;
+  screen_start: CheckedInDay | null;
+  screen_recent: CheckedInDay[] | null;
 };
 
 /** A timestamp as `Date#toISOString()` writes it, so the JSON built in SQL reads like the rest of the API. */
@@ -92,6 +96,12 @@ export async function readDashboard(
         'screenToActionPlan', ai_analysis -> 'screen_to_action_plan',
         'accountabilityFramework', ai_analysis -> 'accountability_tracking'
       ) from plan) as mission,
+      (select json_build_object('day', day, 'minutes', minutes) from screen_time_days
+        where user_id = ${userId} order by day limit 1) as screen_start,
+      -- One row a day at most: his last RECENT_DAYS rows hold every check-in of his last RECENT_DAYS days.
+      (select json_agg(json_build_object('day', day, 'minutes', minutes)) from (
+        select day, minutes from screen_time_days where user_id = ${userId} order by day desc limit ${RECENT_DAYS}
+      ) recent) as screen_recent,
       coalesce((
         select json_agg(json_build_object(
           'id', c.id,
@@ -122,6 +132,7 @@ export async function readDashboard(
       milestones: sortMilestones(withReplanWindows(challenge.milestones, today)),
     })),
     addChallenge: addChallengeOf(row),
+    screenTime: summarize(row?.screen_start ?? null, row?.screen_recent ?? [], today),
   };
 }
 
