@@ -13,6 +13,7 @@ export default [
   route("login", "routes/auth/login-alias.tsx"),
   route("account-deleted", "routes/account-deleted.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
+  route("phone-down", "routes/phone-down.tsx"),
   // An accountability partner's pages: no account, the link's secret is the key (issue 25).
   route("partner/view/:token", "routes/partner-view.tsx"),
   route("partner/unsubscribe", "routes/partner-unsubscribe.tsx"),

@@ -112,6 +112,7 @@ export const prerenderedPaths = [
   paths.cookieBanner,
   paths.accountDeleted,
   paths.unsubscribe,
+  paths.phoneDown,
   paths.partnerUnsubscribe,
   paths.partnerCheer,
 ] as const;

@@ -23,7 +23,7 @@ export const DEFAULT_PHONE_DOWN_AT = "22:30";
 export const eveningMessages = {
   dayInvalid: "day must be a date such as 2026-11-29.",
   notTonight: "You can only answer for tonight or last night.",
-  linkInvalid: "This link is not valid. Open the app and tap Phone down on your dashboard.",
+  linkInvalid: "This link is not valid. Your next evening reminder brings a new one.",
   linkExpired: "This link has expired. Tonight's reminder brings a new one.",
   loadFailed: "Could not load your evening reminder. Please try again.",
   answerFailed: "Could not save your answer. Please try again.",
@@ -100,10 +100,14 @@ const LATEST = 23 * 60 + 30;
  */
 export function suggestPhoneDownTime(answer: string | null | undefined): PhoneDownSuggestion {
   let earliest: { minutes: number; words: string } | null = null;
-  for (const match of (answer ?? "").slice(0, 2000).matchAll(TIME_IN_TEXT)) {
+  const text = (answer ?? "").slice(0, 2000);
+  for (const match of text.matchAll(TIME_IN_TEXT)) {
     const minutes = readMatch(match);
     if (minutes === null || minutes < EARLIEST) continue;
-    if (!earliest || minutes < earliest.minutes) earliest = { minutes, words: match[0].trim() };
+    // His words with the one before them when it tells the hour's role: "till 1am", not "1am".
+    const lead =
+      /\b(?:till|til|until|to|after|past|around|at|by|from)\s+$/i.exec(text.slice(0, match.index))?.[0] ?? "";
+    if (!earliest || minutes < earliest.minutes) earliest = { minutes, words: `${lead}${match[0].trim()}` };
   }
   if (!earliest) return { at: DEFAULT_PHONE_DOWN_AT, because: null };
   const before = Math.floor((earliest.minutes - 30) / 15) * 15;

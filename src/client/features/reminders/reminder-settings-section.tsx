@@ -3,6 +3,7 @@ import { useId } from "react";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { Switch } from "#client/components/switch.tsx";
 import { reminderSettingsQuery, useUpdateReminderSettings } from "./api/reminder-settings.ts";
+import { EveningSettings } from "./evening-settings.tsx";
 import { PushDeviceSwitch } from "./push-device-switch.tsx";
 
 type SwitchKey = "deadlineEmails" | "weeklySummary";
@@ -36,7 +37,8 @@ export function ReminderSettingsSection() {
         Reminders
       </h2>
       <p className="mt-1 text-muted">
-        E-mails that keep your deadlines in sight. They arrive from 8:00 in the morning your time, never at night.
+        E-mails that keep your deadlines in sight. They arrive from 8:00 in the morning your time, never at night,
+        except the phone-down reminder at the time you pick.
       </p>
       <ErrorBox message={settings.error?.message} className="mt-4" />
       {data ? (
@@ -72,6 +74,7 @@ export function ReminderSettingsSection() {
         </button>
       )}
       {data ? <PushDeviceSwitch /> : null}
+      {data ? <EveningSettings settings={data} /> : null}
       {data ? (
         <p className="mt-3 text-sm text-muted">
           {data.timeZone ? `Your time zone: ${data.timeZone.replaceAll("_", " ")}.` : "Your time zone: not known yet."}{" "}
