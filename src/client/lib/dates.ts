@@ -35,3 +35,9 @@ export function formatDeadline(deadline: string) {
   const day = parseCalendarDay(deadline);
   return day ? format(day, "EEE, MMM d, yyyy") : deadline;
 }
+
+/** 'Dec 3': a calendar day from the server (YYYY-MM-DD, already on his clock), never shifted by the browser's zone. */
+export function shortDay(date: string) {
+  const day = parseCalendarDay(date);
+  return day ? format(day, "MMM d") : date;
+}

@@ -17,6 +17,10 @@ import { ApiError, api, unwrap } from "./api.ts";
  */
 const CHANGES_KEY = ["dashboard", "milestone"] as const;
 const KEPT_KINDS = new Set(["todo", "self"]);
+/** A screen-time check-in he confirmed (issue 55): `["screen-time", "check-in", day]`, kept the same way. */
+export const CHECK_IN_KEY = ["screen-time", "check-in"] as const;
+
+type CheckInBody = Parameters<(typeof api)["screen-time"]["days"][":day"]["$put"]>[0]["json"];
 
 type MilestonePatch = Parameters<(typeof api.milestones)[":id"]["$patch"]>[0]["json"];
 
@@ -30,7 +34,18 @@ export function sendMilestoneChange(id: string, change: MilestonePatch, fallback
   return unwrap(api.milestones[":id"].$patch({ param: { id }, json: change }), fallback);
 }
 
+/** PUT /api/screen-time/days/:day with the numbers he confirmed (never the picture). */
+export function sendCheckIn(day: string, body: CheckInBody, fallback: string) {
+  return unwrap(api["screen-time"].days[":day"].$put({ param: { day }, json: body }), fallback);
+}
+
 const FALLBACK = "Your change could not be saved.";
+
+function sendRestoredCheckIn(variables: unknown, { mutationKey = [] }: MutationFunctionContext): Promise<unknown> {
+  const [, , day] = mutationKey;
+  if (typeof day !== "string") return Promise.reject(new Error(`No request for a kept check-in ${String(day)}`));
+  return sendCheckIn(day, variables as CheckInBody, FALLBACK);
+}
 
 /**
  * What a change put back from storage sends: it has lost the screen's own options, so its key says what it is.
@@ -65,6 +80,7 @@ export const keptChange = {
 /** Whether a mutation is one of his kept changes (and not, say, a todo generation, which spends a token). */
 export function isKeptChange(mutation: Pick<Mutation, "options">): boolean {
   const key = mutation.options.mutationKey ?? [];
+  if (key[0] === CHECK_IN_KEY[0] && key[1] === CHECK_IN_KEY[1]) return true;
   return key[0] === CHANGES_KEY[0] && key[1] === CHANGES_KEY[1] && KEPT_KINDS.has(String(key[3]));
 }
 
@@ -81,6 +97,7 @@ export function keepChangesUntilSent(queryClient: QueryClient): void {
   // its changes would be tried, and fail, instead of waiting.
   onlineManager.setOnline(navigator.onLine !== false);
   queryClient.setMutationDefaults(CHANGES_KEY, { mutationFn: sendRestored, ...keptChange });
+  queryClient.setMutationDefaults(CHECK_IN_KEY, { mutationFn: sendRestoredCheckIn, ...keptChange });
   const cache = queryClient.getMutationCache();
   let hadToWait = false;
   cache.subscribe((event) => {
@@ -90,6 +107,7 @@ export function keepChangesUntilSent(queryClient: QueryClient): void {
     if ((action.type === "success" || action.type === "error") && hadToWait && !cache.getAll().some(waiting)) {
       hadToWait = false;
       void queryClient.invalidateQueries({ queryKey: ["dashboard"] });
+      void queryClient.invalidateQueries({ queryKey: [CHECK_IN_KEY[0]] });
     }
   });
 }

@@ -53,7 +53,9 @@ function pageHeaders(env: Env, common: SecureHeadersOptions) {
     ...common,
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE, ...(analytics ? [analytics] : [])],
+      // 'wasm-unsafe-eval' lets the check-in screen compile the OCR's WebAssembly (decision 0160); it allows no
+      // JavaScript eval and no script from elsewhere.
+      scriptSrc: ["'self'", NONCE, "'wasm-unsafe-eval'", ...(analytics ? [analytics] : [])],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:"],
       fontSrc: ["'self'", "data:"],

@@ -47,12 +47,3 @@ export const screenTimeMessages = {
   saveFailed: "Could not save your check-in. Please try again.",
   saved: "Check-in saved.",
 } as const;
-
-/** "6 h 22 min", "45 min", "7 h": how the app writes a duration everywhere. */
-export function formatMinutes(minutes: number): string {
-  const whole = Math.round(Math.abs(minutes));
-  const hours = Math.floor(whole / 60);
-  const rest = whole % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
-}

@@ -1,5 +1,6 @@
+import { shortDay } from "#client/lib/dates.ts";
 import type { ActivityDay, ActivityWeek } from "#shared/insights/rules.ts";
-import { longDay, shortDay } from "./week-labels.ts";
+import { longDay } from "./week-labels.ts";
 
 /** Day labels beside the rows: every other day, so the column stays narrow on a phone. */
 const DAY_LABELS = ["Mon", "", "Wed", "", "Fri", "", "Sun"];

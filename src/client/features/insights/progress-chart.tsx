@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
+import { shortDay } from "#client/lib/dates.ts";
+import { useWidth } from "#client/lib/use-width.ts";
 import type { Insights } from "#shared/insights/contracts.ts";
 import { INSIGHT_WEEKS } from "#shared/insights/rules.ts";
 import { seriesOf } from "./progress-series.ts";
-import { useWidth } from "./use-width.ts";
-import { shortDay } from "./week-labels.ts";
 
 /** The lines themselves, with the chart library: loaded once the page has painted (issue 37). */
 const ProgressPlot = lazy(() => import("./progress-plot.tsx"));

@@ -2,9 +2,9 @@ import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleLinear, scalePoint } from "@visx/scale";
 import { LinePath } from "@visx/shape";
+import { shortDay } from "#client/lib/dates.ts";
 import type { Insights } from "#shared/insights/contracts.ts";
 import { MARGIN, seriesOf } from "./progress-series.ts";
-import { shortDay } from "./week-labels.ts";
 
 /**
  * The lines of the progress chart, drawn with visx for `width` × `height`: the chart library loads with this module,

@@ -1,6 +1,6 @@
 import { ActivitySummary } from "#client/components/activity-summary.tsx";
 import { SelfReported } from "#client/components/self-reported.tsx";
-import { formatMinutes } from "#client/lib/minutes.ts";
+import { formatMinutes } from "#shared/minutes.ts";
 import type { RunValidation } from "#shared/run-challenge/contracts.ts";
 import { minutesShortOfTarget, targetMinutes } from "#shared/run-challenge/rules.ts";
 

@@ -1,10 +1,11 @@
 import { useIsMutating, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { shortDay } from "#client/lib/dates.ts";
 import type { Streak, StreakWeek } from "#shared/insights/streak.ts";
 import { dashboardSectionPath } from "#shared/paths.ts";
 import { insightsKey, streakQuery } from "./api/insights.ts";
-import { shortDay, weekStatusWords } from "./week-labels.ts";
+import { weekStatusWords } from "./week-labels.ts";
 
 const dotStyle: Record<StreakWeek["status"], string> = {
   done: "bg-volt",

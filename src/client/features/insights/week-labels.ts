@@ -2,12 +2,6 @@ import { format } from "date-fns";
 import { parseCalendarDay } from "#client/lib/dates.ts";
 import type { WeekStatus } from "#shared/insights/streak.ts";
 
-/** 'Dec 3': a calendar day from the server (YYYY-MM-DD, already on his clock), never shifted by the browser's zone. */
-export function shortDay(date: string) {
-  const day = parseCalendarDay(date);
-  return day ? format(day, "MMM d") : date;
-}
-
 /** 'Thursday, Dec 3' for the text alternatives. */
 export function longDay(date: string) {
   const day = parseCalendarDay(date);

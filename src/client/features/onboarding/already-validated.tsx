@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ActivitySummary } from "#client/components/activity-summary.tsx";
 import { SelfReported } from "#client/components/self-reported.tsx";
-import { formatMinutes } from "#client/lib/minutes.ts";
+import { formatMinutes } from "#shared/minutes.ts";
 import { paths } from "#shared/paths.ts";
 import type { OnboardingState, RunValidation } from "#shared/run-challenge/contracts.ts";
 import { minutesShortOfTarget, targetMinutes } from "#shared/run-challenge/rules.ts";

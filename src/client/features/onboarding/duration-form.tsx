@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "react-toastify/unstyled";
 import { z } from "zod";
-import { formatMinutes } from "#client/lib/minutes.ts";
+import { formatMinutes } from "#shared/minutes.ts";
 import { maxDurationInputSchema } from "#shared/run-challenge/contracts.ts";
 import { MAX_DURATION_MINUTES, targetMinutes, VALIDATE_DELAY_MS } from "#shared/run-challenge/rules.ts";
 import { acceptFailedMessage, useAcceptChallenge } from "./api/accept-challenge.ts";

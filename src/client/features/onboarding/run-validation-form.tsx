@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { FileDrop } from "#client/components/file-drop.tsx";
 import { ApiError } from "#client/lib/api.ts";
-import { formatMinutes } from "#client/lib/minutes.ts";
+import { formatMinutes } from "#shared/minutes.ts";
 import { PROOF_FILE_MAX_BYTES, PROOF_FILE_MAX_MB, proofMessages } from "#shared/proof/rules.ts";
 import {
   type RunValidation,

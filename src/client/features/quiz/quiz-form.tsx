@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { ApiError } from "#client/lib/api.ts";
@@ -22,6 +22,7 @@ export function QuizForm({
   editMode,
   initialAnswers,
   onSubmitted,
+  afterFirst,
 }: {
   userId: string;
   draftKey: string | null;
@@ -29,6 +30,11 @@ export function QuizForm({
   editMode: boolean;
   initialAnswers: string[];
   onSubmitted: (responseId: string) => void;
+  /**
+   * Shown under the first question (where his time goes), before its buttons: the screen-time ask of issue 55, which
+   * the route composes. Outside this form, as it holds a form of its own.
+   */
+  afterFirst?: React.ReactNode;
 }) {
   const submit = useSubmitQuiz();
   const [state, setState] = useState(() => {
@@ -76,6 +82,7 @@ export function QuizForm({
     }
   }
 
+  const formId = useId();
   const error = submit.error;
   const outOfTokens = error instanceof ApiError && error.status === 402;
 
@@ -92,7 +99,7 @@ export function QuizForm({
           Your earlier answers are filled in. Retaking uses 1 token on the free plan; Premium retakes are unlimited.
         </p>
       )}
-      <form onSubmit={onNext} className="mt-8">
+      <form id={formId} onSubmit={onNext} className="mt-8">
         <h1 className="text-2xl font-semibold leading-snug sm:text-3xl">
           <label htmlFor="answer">{QUIZ_QUESTIONS[step]}</label>
         </h1>
@@ -123,29 +130,31 @@ export function QuizForm({
         ) : (
           <ErrorBox message={error?.message} className="mt-4" />
         )}
-
-        {/* Phones: on the last question the long label gets the full width, BACK goes below it (issue 16). */}
-        <div className={`mt-6 flex gap-3 ${last ? "flex-col-reverse sm:flex-row" : ""}`}>
-          {step > 0 && (
-            <button
-              type="button"
-              className="btn-secondary flex-1 sm:flex-none"
-              onClick={() => setState({ answers, step: step - 1 })}
-              disabled={submit.isPending}
-            >
-              BACK
-            </button>
-          )}
-          <button
-            type="submit"
-            className={`btn-primary flex-[2] sm:ml-auto sm:flex-none ${last ? "px-4 text-[0.9375rem] tracking-wide sm:px-7 sm:text-base sm:tracking-wider" : ""}`}
-            disabled={!isAnswerFilled(answer) || submit.isPending}
-            aria-busy={submit.isPending || undefined}
-          >
-            {last ? "SHOW ASSESSMENT RESULTS" : "NEXT"}
-          </button>
-        </div>
       </form>
+      {step === 0 && afterFirst ? <div className="mt-6">{afterFirst}</div> : null}
+      {/* Phones: on the last question the long label gets the full width, BACK goes below it (issue 16). */}
+      <div className={`mt-6 flex gap-3 ${last ? "flex-col-reverse sm:flex-row" : ""}`}>
+        {step > 0 && (
+          <button
+            type="button"
+            form={formId}
+            className="btn-secondary flex-1 sm:flex-none"
+            onClick={() => setState({ answers, step: step - 1 })}
+            disabled={submit.isPending}
+          >
+            BACK
+          </button>
+        )}
+        <button
+          type="submit"
+          form={formId}
+          className={`btn-primary flex-[2] sm:ml-auto sm:flex-none ${last ? "px-4 text-[0.9375rem] tracking-wide sm:px-7 sm:text-base sm:tracking-wider" : ""}`}
+          disabled={!isAnswerFilled(answer) || submit.isPending}
+          aria-busy={submit.isPending || undefined}
+        >
+          {last ? "SHOW ASSESSMENT RESULTS" : "NEXT"}
+        </button>
+      </div>
     </main>
   );
 }

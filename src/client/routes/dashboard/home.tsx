@@ -19,6 +19,7 @@ import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
 import { partnersQuery } from "#client/features/partner/api/partners.ts";
 import { PartnerCard } from "#client/features/partner/partner-card.tsx";
 import { PartnerCheers } from "#client/features/partner/partner-cheers.tsx";
+import { ScreenTimeCard } from "#client/features/screen-time/screen-time-card.tsx";
 import { preload } from "#client/lib/preload.ts";
 import { serverPreload } from "#client/lib/server-preload.ts";
 import { useSession } from "#client/lib/session.ts";
@@ -79,6 +80,8 @@ export default function DashboardHome() {
       </div>
       {locked ? null : <PartnerCheers />}
       {locked || challenges.length === 0 ? null : <StreakCard />}
+      {/* A dashboard kept offline by an earlier version has no screen time yet: the card waits for the server's. */}
+      {data?.screenTime && !locked ? <ScreenTimeCard summary={data.screenTime} today={today} /> : null}
       <section aria-labelledby="challenges-heading" className="mt-10">
         <h2 id="challenges-heading" className="font-display text-2xl uppercase tracking-wide sm:text-3xl">
           Your challenges

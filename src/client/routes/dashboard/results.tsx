@@ -10,14 +10,17 @@ import { ProgressPictures } from "#client/features/insights/progress-pictures.ts
 import { RunCard } from "#client/features/insights/run-card.tsx";
 import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
 import { latestQuizQuery } from "#client/features/quiz/api/latest-quiz.ts";
+import { screenTimeQuery } from "#client/features/screen-time/api/screen-time.ts";
+import { ScreenTimeChart } from "#client/features/screen-time/screen-time-chart.tsx";
 import { preload } from "#client/lib/preload.ts";
 import { serverPreload } from "#client/lib/server-preload.ts";
 import { quizEditPath } from "#shared/paths.ts";
 
-export const clientLoader = () => preload(dashboardQuery(), latestQuizQuery(), onboardingQuery(), insightsQuery());
+export const clientLoader = () =>
+  preload(dashboardQuery(), latestQuizQuery(), onboardingQuery(), insightsQuery(), screenTimeQuery());
 
 /** The same in the page the server renders; the dashboard itself comes with the frame's (layout.tsx). */
-export const loader = () => serverPreload(latestQuizQuery(), onboardingQuery(), insightsQuery());
+export const loader = () => serverPreload(latestQuizQuery(), onboardingQuery(), insightsQuery(), screenTimeQuery());
 
 /**
  * /dashboard/results: his weeks in pictures (issue 27), the Insights of the latest plan, and the way to retake the quiz
@@ -40,6 +43,7 @@ export default function Insights() {
       intro="Your weeks at a glance, then what your answers revealed: the mission you are working toward and how you will get there."
     >
       <ProgressPictures />
+      <ScreenTimeChart />
       <div className="mt-10">
         <InsightCards isPending={dashboard.isPending} mission={dashboard.data?.mission ?? null} />
       </div>

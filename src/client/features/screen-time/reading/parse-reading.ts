@@ -243,8 +243,9 @@ function appName(text: string): string | null {
   while (words.length > 1 && /^[\p{L}\p{N}][)}\]]?$/u.test(words[0] ?? "")) words.shift();
   while (words.length > 1 && /^[\p{L}\p{N}|]$/u.test(words.at(-1) ?? "")) words.pop();
   const name = words.join(" ").trim();
-  // A name of one letter is an icon OCR read ("O"); the iPhone's "Show Categories" sits on the list's header row.
-  if ((name.match(/\p{L}/gu) ?? []).length < 2 || durationOf(name) !== null) return null;
+  // A name of one or two letters is an icon OCR read ("O", "eo" from Instagram's gradient in Chromium): better no name
+  // than a wrong one he must clear. The iPhone's "Show Categories" sits on the list's header row.
+  if ((name.match(/\p{L}/gu) ?? []).length < 3 || durationOf(name) !== null) return null;
   if (/show\s*categories|kategorien/i.test(name)) return null;
   return name.slice(0, 40);
 }
