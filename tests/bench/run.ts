@@ -9,6 +9,7 @@ import { benchProofRead, printProofRead } from "./proof-read.ts";
 import { benchReminderTicks, printReminderTicks } from "./reminder-ticks.ts";
 import { benchRenderedPages } from "./rendered-pages.ts";
 import { benchScaling, printScaling } from "./scaling.ts";
+import { benchScreenTimeReading, printScreenTimeReading } from "./screen-time-reading.ts";
 import { benchStaticAndSession, printStaticAndSession } from "./static-and-session.ts";
 import type { Stats } from "./stats.ts";
 import { benchThroughput, printThroughput } from "./throughput.ts";
@@ -21,6 +22,12 @@ const line = (label: string, s: Stats) =>
 printLanding(landingWeight());
 if (process.env.BENCH_PROOF_READ !== "0") {
   printProofRead(await benchProofRead());
+  console.log("");
+}
+
+// Issue 55: the screenshot reader's accuracy on the corpus, its time at 4× CPU slowdown in Chromium, its bytes.
+if (process.env.BENCH_SCREEN_TIME !== "0") {
+  printScreenTimeReading(await benchScreenTimeReading());
   console.log("");
 }
 
