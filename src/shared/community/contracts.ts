@@ -84,7 +84,8 @@ export type NotifyAnswer = z.infer<typeof notifyAnswerSchema>;
 /**
  * POST /api/community/posts: share a completed milestone of his plan, or his validated run, with a few words if he
  * likes. `withProof`: show the proof he added to it (the route picture or the photo); the server finds it, so no one
- * can attach another man's.
+ * can attach another man's. `withScreenTime`: show the time he took back from his phone this week (issue 55), worked
+ * out by the server from his own check-ins; nothing shows when he has taken none back.
  */
 export const sharePostSchema = z.discriminatedUnion("kind", [
   z.object({
@@ -92,11 +93,13 @@ export const sharePostSchema = z.discriminatedUnion("kind", [
     milestoneId: z.uuid({ error: "Choose a completed milestone to share." }),
     text: postTextSchema.optional().default(""),
     withProof: z.boolean().optional().default(false),
+    withScreenTime: z.boolean().optional().default(false),
   }),
   z.object({
     kind: z.literal("run"),
     text: postTextSchema.optional().default(""),
     withProof: z.boolean().optional().default(false),
+    withScreenTime: z.boolean().optional().default(false),
   }),
 ]);
 export type SharePostRequest = z.output<typeof sharePostSchema>;
@@ -138,6 +141,8 @@ const feedPostSchema = z.object({
   proof: postProofSchema.nullable(),
   /** A run post whose run he typed, no activity file behind it: every screen says so (issue 53 row 2). */
   selfReported: z.boolean(),
+  /** "Took back 9 h this week" (issue 55): minutes over a week, when he chose to show it; null otherwise. */
+  tookBackMinutes: z.number().int().nullable(),
   cheers: z.number(),
   cheeredByMe: z.boolean(),
   comments: z.number(),

@@ -84,6 +84,11 @@ function CommunityPreview() {
   );
 }
 
+/** A week of the minutes a day he took back (issue 55): what a win may show; the server works it out again. */
+function tookBackThisWeek(perDay: number | undefined) {
+  return perDay && perDay > 0 ? perDay * 7 : null;
+}
+
 /** His wins come from his plan (the dashboard) and his run (onboarding); "?share=" opens the composer with one chosen. */
 function MemberCommunity() {
   const dashboard = useQuery(dashboardQuery());
@@ -96,6 +101,7 @@ function MemberCommunity() {
       <CommunityFeed
         news={<CommunityNotifications className="mt-8" />}
         wins={shareableWins(dashboard.data, onboarding.data)}
+        tookBackThisWeek={tookBackThisWeek(dashboard.data?.screenTime.takenBack?.minutesPerDay)}
         winsLoading={dashboard.isPending || onboarding.isPending}
         composeWith={share}
         onComposerClosed={() => {

@@ -194,7 +194,7 @@ export const communityRoutes = new Hono<AuthedEnv>()
       tag: "Community",
       summary: "Share a completed milestone or his validated run (members only).",
       description:
-        '`{kind: "milestone", milestoneId, text?, withProof?}` or `{kind: "run", text?, withProof?}` → 201 `{post}`. The win is read from his own plan or run, never from the request; a milestone text or challenge title that breaks the community text rules (a link, a refused word, invisible characters, a milestone over 300 characters) is refused with a message naming what to change (400); each win is shared once (409); 10 posts a day (429).',
+        '`{kind: "milestone", milestoneId, text?, withProof?, withScreenTime?}` or `{kind: "run", text?, withProof?, withScreenTime?}` → 201 `{post}`. `withScreenTime` shows the minutes he took back from his phone over a week, worked out from his own check-ins (`tookBackMinutes`; null when he took none back). The win is read from his own plan or run, never from the request; a milestone text or challenge title that breaks the community text rules (a link, a refused word, invisible characters, a milestone over 300 characters) is refused with a message naming what to change (400); each win is shared once (409); 10 posts a day (429).',
       ok: { 201: { description: "`{post}`", body: postSharedSchema } },
       errors: [
         ...memberRefusals,

@@ -17,6 +17,7 @@ import { admitNext, announceAdmission } from "#server/services/community/admissi
 import type { CommentsPage, FeedPage, FeedPost } from "#shared/community/contracts.ts";
 import { communityTextMessages } from "#shared/community/post-text.ts";
 import { COMMENTS_PAGE_SIZE, COMMUNITY_DAILY_LIMITS, FEED_PAGE_SIZE, feedMessages } from "#shared/community/rules.ts";
+import { addDays } from "#shared/time.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
@@ -160,6 +161,42 @@ describe("the community feed once it opens (issue 40)", () => {
     const link = await share(user, plan.challenges[1]!.milestones[0]!.id, "Coaching at fitpro.xyz/deal");
     expect(link.status).toBe(400);
     expect(await t.db.select().from(communityPosts).where(eq(communityPosts.userId, user.id))).toHaveLength(1);
+  });
+
+  it("issue 55: a win shows the time he took back this week only when he chose it, worked out from his own check-ins", async () => {
+    const { user, plan } = await memberWithWin("Marcus");
+    const { today } = await (await user.api.dashboard.$get()).json();
+    const checkIn = (day: string, minutes: number) =>
+      user.api["screen-time"].days[":day"].$put({ param: { day }, json: { minutes, period: "day", source: "typed" } });
+    await checkIn(addDays(today, -20), 360);
+    await checkIn(addDays(today, -1), 280);
+    const [first, second] = plan.challenges[0]!.milestones;
+    await t.db
+      .update(milestones)
+      .set({ milestoneCompleted: true, completedAt: new Date("2026-11-21T18:30:00Z") })
+      .where(eq(milestones.id, second!.id));
+
+    const withIt = await user.api.community.posts.$post({
+      json: { kind: "milestone", milestoneId: first!.id, withScreenTime: true },
+    });
+    // (360 − 280) a day, seven days.
+    expect(((await withIt.json()) as { post: FeedPost }).post.tookBackMinutes).toBe(560);
+    expect((await shared(user, second!.id)).tookBackMinutes).toBeNull();
+
+    // Nothing taken back: nothing shown, even when asked for.
+    const { user: dev, milestone } = await memberWithWin("Dev");
+    await dev.api["screen-time"].days[":day"].$put({
+      param: { day: addDays(today, -9) },
+      json: { minutes: 200, period: "day", source: "typed" },
+    });
+    await dev.api["screen-time"].days[":day"].$put({
+      param: { day: today },
+      json: { minutes: 260, period: "day", source: "typed" },
+    });
+    const none = await dev.api.community.posts.$post({
+      json: { kind: "milestone", milestoneId: milestone.id, withScreenTime: true },
+    });
+    expect(((await none.json()) as { post: FeedPost }).post.tookBackMinutes).toBeNull();
   });
 
   it("issue 53 row 2: a post of a run he typed says it is self-reported to everyone who sees it; a run a file proved does not", async () => {

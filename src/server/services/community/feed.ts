@@ -38,6 +38,7 @@ import { DAY_MS, dayOf, isStorableMoment } from "#shared/time.ts";
 import { DomainError, type DomainErrorCode } from "../domain-error.ts";
 import { opaqueName } from "../mail/signed-token.ts";
 import type { ProofStorage } from "../proof/proof-storage.ts";
+import { tookBackThisWeek } from "../screen-time/check-ins.ts";
 import { notifyAuthor } from "./notifications.ts";
 
 /** The run every man starts with, as a post names it. */
@@ -101,6 +102,7 @@ function postColumns(viewerId: string) {
     text: communityPosts.text,
     proofKind: proofs.kind,
     // Whether an activity file proved his run, whatever the post shows of it: a run is validated once, never changed.
+    tookBackMinutes: communityPosts.tookBackMinutes,
     selfReported: sql<boolean>`${communityPosts.kind} = 'run' and not exists (select 1 from ${runValidations} join ${proofs} as run_proof on run_proof.run_validation_id = ${runValidations.id} where ${runValidations.userId} = ${communityPosts.userId})`,
     proofActivity: proofs.activity,
     photoWidth: proofs.photoWidth,
@@ -123,6 +125,7 @@ type PostRow = {
   text: string;
   proofKind: string | null;
   selfReported: boolean;
+  tookBackMinutes: number | null;
   proofActivity: ActivityReading | null;
   photoWidth: number | null;
   photoHeight: number | null;
@@ -177,6 +180,7 @@ function toPost(row: PostRow, viewerId: string, badges: Map<string, BadgeId[]>):
     text: row.text,
     proof: postProof(row),
     selfReported: Boolean(row.selfReported),
+    tookBackMinutes: row.tookBackMinutes,
     cheers: Number(row.cheers),
     cheeredByMe: Boolean(row.cheeredByMe),
     comments: Number(row.comments),
@@ -354,6 +358,7 @@ async function theWin(db: Db, userId: string, request: SharePostRequest) {
 
 /** Shares a win of his: once per milestone, once for his run; never on his behalf (the app only offers it). */
 export async function sharePost(db: Db, userId: string, request: SharePostRequest, now: Date = new Date()) {
+  const tookBack = request.withScreenTime ? await tookBackThisWeek(db, userId, now) : null;
   const inserted = await withinDailyLimit(db, "post", userId, now, async (tx) => {
     const win = await theWin(tx, userId, request);
     const [row] = await tx
@@ -367,6 +372,7 @@ export async function sharePost(db: Db, userId: string, request: SharePostReques
         achievedOn: win.achievedOn,
         proofId: request.withProof ? win.proofId : null,
         text: request.text,
+        tookBackMinutes: tookBack,
         createdAt: now,
       })
       .onConflictDoNothing()

@@ -4,7 +4,7 @@ import { milestones, screenTimeDays } from "#server/db/schema.ts";
 import { insightMondays } from "#shared/insights/rules.ts";
 import { localWeekStart } from "#shared/insights/streak.ts";
 import type { CheckInRequest, ScreenTimeDay, ScreenTimeOverview } from "#shared/screen-time/contracts.ts";
-import { CHECK_IN_DAYS_BACK } from "#shared/screen-time/rules.ts";
+import { CHECK_IN_DAYS_BACK, RECENT_DAYS } from "#shared/screen-time/rules.ts";
 import { summarize } from "#shared/screen-time/summary.ts";
 import { addDays, startOfLocalDay, todayIn } from "#shared/time.ts";
 import { DomainError } from "../domain-error.ts";
@@ -70,6 +70,23 @@ async function readStartingPoint(db: Db, userId: string) {
     .orderBy(asc(screenTimeDays.day))
     .limit(1);
   return first ?? null;
+}
+
+/**
+ * What a win card may show (issue 55): the minutes a day he took back, as a week ("took back 9 h this week"); null
+ * when he has taken nothing back, or has no second check-in to tell.
+ */
+export async function tookBackThisWeek(db: Db, userId: string, now: Date): Promise<number | null> {
+  const today = todayIn(await readTimeZone(db, userId), now);
+  const [startingPoint, recent] = await Promise.all([
+    readStartingPoint(db, userId),
+    db
+      .select({ day: screenTimeDays.day, minutes: screenTimeDays.minutes })
+      .from(screenTimeDays)
+      .where(and(eq(screenTimeDays.userId, userId), gte(screenTimeDays.day, addDays(today, 1 - RECENT_DAYS)))),
+  ]);
+  const perDay = summarize(startingPoint, recent, today).takenBack?.minutesPerDay ?? 0;
+  return perDay > 0 ? perDay * 7 : null;
 }
 
 /**

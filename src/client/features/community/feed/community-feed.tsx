@@ -17,6 +17,7 @@ import type { ShareableWin } from "./shareable-wins.ts";
  */
 export function CommunityFeed({
   wins,
+  tookBackThisWeek = null,
   winsLoading,
   composeWith,
   onComposerClosed,
@@ -25,6 +26,8 @@ export function CommunityFeed({
   /** What the route places between the introduction and the feed: his notifications. */
   news?: ReactNode;
   wins: ShareableWin[];
+  /** The minutes he took back from his phone this week, which a win may show (issue 55); null when none. */
+  tookBackThisWeek?: number | null;
   winsLoading: boolean;
   composeWith: string | null;
   onComposerClosed: () => void;
@@ -104,6 +107,7 @@ export function CommunityFeed({
       <ShareWinComposer
         open={composing}
         wins={wins}
+        tookBackThisWeek={tookBackThisWeek}
         winsLoading={winsLoading}
         preselected={composeWith}
         onClose={closeComposer}

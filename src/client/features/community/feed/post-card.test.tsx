@@ -21,6 +21,7 @@ function post(firstName: string, change: Partial<FeedPost> = {}): FeedPost {
     text: "Legs were shaking.",
     proof: null,
     selfReported: false,
+    tookBackMinutes: null,
     cheers: 2,
     cheeredByMe: false,
     comments: 0,

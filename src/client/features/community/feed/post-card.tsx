@@ -3,6 +3,7 @@ import { MenuIcon } from "#client/components/menu-icons.tsx";
 import { SelfReported } from "#client/components/self-reported.tsx";
 import { formatDeadline } from "#client/lib/dates.ts";
 import type { FeedPost } from "#shared/community/contracts.ts";
+import { formatMinutes } from "#shared/minutes.ts";
 import type { ReportTarget } from "../api/feed.ts";
 import { AuthorBadges } from "../badges/author-badges.tsx";
 import { CheerButton } from "./cheer-button.tsx";
@@ -65,6 +66,11 @@ export function PostCard({
         <p className="mt-1 break-words font-semibold">{post.milestoneText}</p>
         <p className="mt-0.5 break-words text-sm text-muted">{post.challengeTitle}</p>
         {post.selfReported ? <SelfReported detail="typed, no activity file" className="mt-2" /> : null}
+        {post.tookBackMinutes ? (
+          <p className="mt-2 inline-flex rounded-full border border-volt/40 px-2.5 py-0.5 text-xs font-semibold text-volt">
+            Took back {formatMinutes(post.tookBackMinutes)} this week
+          </p>
+        ) : null}
         {post.proof ? <PostProof proof={post.proof} name={name} win={post.milestoneText} /> : null}
       </div>
 

@@ -4,6 +4,7 @@ import { toast } from "react-toastify/unstyled";
 import { ErrorBox } from "#client/components/error-box.tsx";
 import { Modal } from "#client/components/modal.tsx";
 import { POST_TEXT_MAX } from "#shared/community/rules.ts";
+import { formatMinutes } from "#shared/minutes.ts";
 import { paths } from "#shared/paths.ts";
 import { useSharePost } from "../api/feed.ts";
 import type { ShareableWin } from "./shareable-wins.ts";
@@ -19,12 +20,14 @@ const proofShown = { activity: "Others see your route, distance and pace.", phot
 export function ShareWinComposer({
   open,
   wins,
+  tookBackThisWeek = null,
   winsLoading,
   preselected,
   onClose,
 }: {
   open: boolean;
   wins: ShareableWin[];
+  tookBackThisWeek?: number | null;
   winsLoading: boolean;
   preselected: string | null;
   onClose: () => void;
@@ -39,7 +42,7 @@ export function ShareWinComposer({
         ) : wins.length === 0 ? (
           <NoWinsYet onClose={onClose} />
         ) : (
-          <ComposerForm wins={wins} preselected={preselected} onClose={onClose} />
+          <ComposerForm wins={wins} tookBack={tookBackThisWeek} preselected={preselected} onClose={onClose} />
         )
       ) : null}
     </Modal>
@@ -66,10 +69,12 @@ function NoWinsYet({ onClose }: { onClose: () => void }) {
 
 function ComposerForm({
   wins,
+  tookBack,
   preselected,
   onClose,
 }: {
   wins: ShareableWin[];
+  tookBack: number | null;
   preselected: string | null;
   onClose: () => void;
 }) {
@@ -80,6 +85,8 @@ function ComposerForm({
   );
   const [text, setText] = useState("");
   const [withProof, setWithProof] = useState(true);
+  // His phone's figures are his: shown only when he ticks it.
+  const [withScreenTime, setWithScreenTime] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const win = wins.find((w) => w.key === selected) ?? null;
   // None for an empty box: a post's words are optional.
@@ -92,11 +99,15 @@ function ComposerForm({
     event.preventDefault();
     setSubmitted(true);
     if (!win || problem || winProblem) return;
-    const proof = win.proof !== null && withProof;
+    const shown = {
+      text: text.trim(),
+      withProof: win.proof !== null && withProof,
+      withScreenTime: withScreenTime && tookBack !== null,
+    };
     const request =
       win.kind === "milestone"
-        ? { kind: "milestone" as const, milestoneId: win.milestoneId, text: text.trim(), withProof: proof }
-        : { kind: "run" as const, text: text.trim(), withProof: proof };
+        ? { kind: "milestone" as const, milestoneId: win.milestoneId, ...shown }
+        : { kind: "run" as const, ...shown };
     share.mutate(request, {
       onSuccess: () => {
         toast.success("Your win is in the feed. Well done.");
@@ -183,6 +194,23 @@ function ComposerForm({
           <span>
             <span className="block font-semibold">Show my proof</span>
             <span className="block text-sm text-muted">{proofShown[win.proof]}</span>
+          </span>
+        </label>
+      ) : null}
+
+      {tookBack !== null ? (
+        <label className="flex min-h-11 cursor-pointer items-start gap-3">
+          <input
+            type="checkbox"
+            checked={withScreenTime}
+            onChange={(event) => setWithScreenTime(event.target.checked)}
+            className="mt-1 size-4 shrink-0 accent-volt"
+          />
+          <span>
+            <span className="block font-semibold">Show that I took back {formatMinutes(tookBack)} this week</span>
+            <span className="block text-sm text-muted">
+              From your screen-time check-ins. Your apps are never shown.
+            </span>
           </span>
         </label>
       ) : null}
