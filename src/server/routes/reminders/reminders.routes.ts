@@ -26,10 +26,11 @@ export const reminderRoutes = new Hono<AppEnv>()
     documented({
       tag: "Reminders",
       summary: "His reminder e-mail settings (decision 0094).",
-      description: "`{deadlineEmails, weeklySummary, timeZone \\| null}`; both lists on until he turns one off.",
+      description:
+        '`{deadlineEmails, weeklySummary, timeZone \\| null, screenTimeCheckIn, phoneDownAt: "HH:MM" \\| null, partnerSeesScreenTime}`; every list on until he turns it off, except the phone-down nudge (off until he picks a time) and his partner\'s view of his screen time (off until he allows it).',
       ok: {
         200: {
-          description: "`ReminderSettings`: `{deadlineEmails, weeklySummary, timeZone}`",
+          description: "`ReminderSettings`",
           body: reminderSettingsSchema,
         },
       },
@@ -45,7 +46,7 @@ export const reminderRoutes = new Hono<AppEnv>()
       tag: "Reminders",
       summary: "Change reminder settings; only the named fields change.",
       description:
-        "Body `{deadlineEmails?, weeklySummary?, timeZone?}`. The settings as saved; only the named fields change. 400 `Unknown time zone`, 400 `Nothing to change`.",
+        'Body `{deadlineEmails?, weeklySummary?, timeZone?, screenTimeCheckIn?, phoneDownAt?, partnerSeesScreenTime?}` (`phoneDownAt` "HH:MM" on his clock, or null for off). The settings as saved; only the named fields change. 400 `Unknown time zone`, 400 `Pick a time such as 22:45.`, 400 `Nothing to change`.',
       ok: { 200: { description: "`ReminderSettings` as saved", body: reminderSettingsSchema } },
     }),
     requireUser,
