@@ -65,18 +65,20 @@ test("a typed starting point, then a screenshot read on his phone that replaces 
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: test.info().outputPath("read.png"), fullPage: true });
 
+  // He corrects what was read before anything is saved.
+  await card.getByLabel("Minutes").fill("20");
   await card.getByRole("button", { name: "Save check-in" }).click();
   await expect(card.getByRole("alert")).toContainText(
-    "You already checked in 7 h 10 min for today. Replace it with 6 h 22 min?",
+    "You already checked in 7 h 10 min for today. Replace it with 6 h 20 min?",
   );
   await card.getByRole("button", { name: "Replace it" }).click();
-  await expect(card.getByTestId("taken-back")).toHaveText("6 h 22 min a day to start");
+  await expect(card.getByTestId("taken-back")).toHaveText("6 h 20 min a day to start");
 
   // No screenshot byte left the phone: one small JSON body of numbers.
   const checkIns = sent.filter((s) => s.url.includes("/api/screen-time/days/"));
   expect(checkIns).toHaveLength(1);
   expect(JSON.parse(checkIns[0]!.body.toString())).toEqual({
-    minutes: 382,
+    minutes: 380,
     period: "day",
     source: "screenshot",
     replace: true,

@@ -515,6 +515,25 @@ export const routeProbes: Record<string, RouteProbe> = {
     request: () => ({ path: "/api/reminders/unsubscribe?token=x" }),
     answers: [303],
   },
+  "GET /api/screen-time": {
+    access: "signed-in",
+    request: () => ({ path: "/api/screen-time" }),
+    otherUser: "own-account",
+  },
+  // A check-in is keyed by the caller and a day: B naming A's day reaches his own day, never A's.
+  "PUT /api/screen-time/days/:day": {
+    access: "signed-in",
+    request: () => ({
+      path: `/api/screen-time/days/${new Date().toISOString().slice(0, 10)}`,
+      body: { minutes: 300, period: "day", source: "typed" },
+    }),
+    otherUser: "own-account",
+  },
+  "DELETE /api/screen-time/days/:day": {
+    access: "signed-in",
+    request: () => ({ path: `/api/screen-time/days/${new Date().toISOString().slice(0, 10)}` }),
+    otherUser: "own-account",
+  },
   "GET /api/evening": {
     access: "signed-in",
     request: () => ({ path: "/api/evening" }),
