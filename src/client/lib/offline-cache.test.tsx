@@ -269,6 +269,41 @@ describe("the offline copy of the dashboard", () => {
     offline.unmount();
   });
 
+  it("issue 55: a screen-time check-in confirmed offline outlives closing the app and is sent once, numbers only", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async () => Response.json({ day: "2026-11-20" }));
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const client = new QueryClient();
+    keepChangesUntilSent(client);
+    stop = keepOfflineCopy(client);
+    client.setQueryData(["session"], session("marcus"));
+    const body = { minutes: 340, period: "day", source: "screenshot" };
+    void client
+      .getMutationCache()
+      .build(client, { ...keptChange, mutationKey: ["screen-time", "check-in", "2026-11-20"] })
+      .execute(body)
+      .catch(() => {});
+    await settle();
+    stop();
+
+    const offline = new QueryClient();
+    keepChangesUntilSent(offline);
+    offline.mount();
+    stop = keepOfflineCopy(offline);
+    await settle();
+    expect(fetch).not.toHaveBeenCalled();
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
+    onlineManager.setOnline(true);
+    await settle();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect([init?.method, String(url), init?.body]).toEqual([
+      "PUT",
+      "/api/screen-time/days/2026-11-20",
+      JSON.stringify(body),
+    ]);
+    offline.unmount();
+  });
+
   it("drops a copy written by the hand-made cache before decision 0113 instead of showing it", async () => {
     localStorage.setItem(
       KEY,
