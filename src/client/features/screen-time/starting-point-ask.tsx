@@ -1,5 +1,7 @@
-import { useId, useState } from "react";
-import { CheckInForm } from "./check-in-form.tsx";
+import { lazy, Suspense, useId, useState } from "react";
+
+// One chunk for the form wherever it opens (the dashboard and insights load it the same way), loaded on the tap.
+const CheckInForm = lazy(() => import("./check-in-form.tsx").then((m) => ({ default: m.CheckInForm })));
 
 /**
  * Onboarding (issue 55): under the question of where his time goes, the number his phone keeps. His starting point,
@@ -24,7 +26,9 @@ export function StartingPointAsk({ today }: { today: string }) {
       )}
       {state === "open" ? (
         <div className="mt-4">
-          <CheckInForm today={today} onDone={(saved) => setState(saved ? "saved" : "closed")} />
+          <Suspense fallback={<p className="text-sm text-muted">Loading...</p>}>
+            <CheckInForm today={today} onDone={(saved) => setState(saved ? "saved" : "closed")} />
+          </Suspense>
         </div>
       ) : state === "closed" ? (
         <button type="button" className="btn-secondary mt-4" onClick={() => setState("open")}>
