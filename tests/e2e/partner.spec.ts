@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { partnerMessages } from "#shared/partners/rules.ts";
+import { addDays } from "#shared/time.ts";
+import { E2E } from "../support/e2e-ports.ts";
 import { uniqueEmail } from "../support/personas.ts";
 import { expect, gotoHydrated, reloadHydrated, test, waitForMail } from "./fixtures.ts";
 import { acceptedPlan, apiPatch, apiPost, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
@@ -227,4 +229,64 @@ test("issue 53 row 13: the partner's page shows his run in his time zone, with n
     expect(errors, `console errors in ${zone}`).toEqual([]);
     await sam.context.close();
   }
+});
+
+test("issue 55: the partner sees his screen-time trend only once he allows it: the one number and the weeks, light and readable", async ({
+  page,
+  browser,
+  signedIn: _,
+}) => {
+  test.setTimeout(120_000);
+  await acceptedPlan(page);
+  // His check-ins around the server's today: his start three weeks ago, then two in the last 14 days (320, 280).
+  const { today } = await (await page.request.get("/api/dashboard")).json();
+  for (const [day, minutes] of [
+    [addDays(today, -21), 400],
+    [addDays(today, -7), 320],
+    [today, 280],
+  ] as const) {
+    const saved = await page.request.put(`/api/screen-time/days/${day}`, {
+      headers: { origin: E2E.baseUrl },
+      data: { minutes, period: "day", source: "typed" },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  const samEmail = uniqueEmail("sam");
+  await apiPost(page, "/api/partner/invitations", { firstName: "Sam", email: samEmail });
+  const invitation = await waitForMail(samEmail, (mail) => mail.subject.startsWith("Marcus asked you"));
+  const link = invitation.links.find((l) => l.includes("/partner/view/"))!;
+
+  const sam = await partnerBrowser(browser);
+  const partner = sam.page;
+  const errors: string[] = [];
+  partner.on("pageerror", (error) => errors.push(error.message));
+  await gotoHydrated(partner, link);
+  await partner.getByRole("button", { name: "I'll keep an eye on Marcus's plan" }).click();
+  await expect(partner.getByRole("heading", { name: "Marcus's plan" })).toBeFocused();
+  // Off until he allows it.
+  await expect(partner.getByRole("heading", { name: "Screen time" })).toHaveCount(0);
+
+  await apiPatch(page, "/api/reminders/settings", { partnerSeesScreenTime: true });
+  await reloadHydrated(partner);
+  const section = partner.getByTestId("partner-screen-time");
+  await expect(section.getByRole("heading", { name: "Screen time" })).toBeVisible();
+  // 400 − (320 + 280) / 2, about him and never "you".
+  await expect(section).toContainText("Marcus took back 1 h 40 min a day");
+  await expect(section).toContainText("Against his start of 6 h 40 min a day, based on 2 check-ins.");
+  await expect(section).not.toContainText(/\b(you|your)\b/i);
+  const weeks = section.getByRole("list", { name: "Daily screen time, week by week" }).getByRole("listitem");
+  await expect(weeks).toHaveCount(12);
+  await expect(weeks.last()).toHaveText(/: 4 h 40 min a day$/);
+  await expectNoSidewaysScroll(partner);
+  await scan(partner, "the plan with his screen time");
+  await section.scrollIntoViewIfNeeded();
+  await partner.screenshot({ path: test.info().outputPath("partner-screen-time.png"), fullPage: true });
+  await section.screenshot({ path: test.info().outputPath("partner-screen-time-section.png") });
+
+  await apiPatch(page, "/api/reminders/settings", { partnerSeesScreenTime: false });
+  await reloadHydrated(partner);
+  await expect(partner.getByRole("heading", { name: "Marcus's plan" })).toBeVisible();
+  await expect(partner.getByTestId("partner-screen-time")).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await sam.context.close();
 });

@@ -80,6 +80,20 @@ export const partnersAnswerSchema = answer(
 );
 export type PartnersAnswer = z.infer<typeof partnersAnswerSchema>;
 
+/**
+ * His screen-time trend as his partner sees it, once he allows it (issue 55, `partnerSeesScreenTime`): the inputs of
+ * the one number and each week's average, and nothing of the days themselves or the apps.
+ */
+const partnerScreenTimeSchema = z.object({
+  /** His earliest check-in's minutes a day; null before any check-in. */
+  startingPointMinutes: z.number().int().nullable(),
+  /** `summarize`'s figure: his starting point minus his recent average, negative when his phone takes more. */
+  takenBack: z.object({ minutesPerDay: z.number().int(), basedOn: z.number().int() }).nullable(),
+  /** The insights chart's weeks on his clock, oldest first: average minutes a day, null for a week without a check-in. */
+  weeks: z.array(z.object({ monday: z.string(), minutes: z.number().int().nullable() })),
+});
+export type PartnerScreenTime = z.infer<typeof partnerScreenTimeSchema>;
+
 /** What a partner sees once he has confirmed: read-only, and nothing else of his (no e-mail, answers or tokens). */
 const partnerPlanViewSchema = z.object({
   firstName: z.string(),
@@ -109,6 +123,8 @@ const partnerPlanViewSchema = z.object({
       ),
     }),
   ),
+  /** Null unless he allows his partner to see it. */
+  screenTime: partnerScreenTimeSchema.nullable(),
 });
 export type PartnerPlanView = z.infer<typeof partnerPlanViewSchema>;
 

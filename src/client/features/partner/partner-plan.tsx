@@ -3,6 +3,7 @@ import { ProofView } from "#client/components/proof-view.tsx";
 import { formatDeadline } from "#client/lib/dates.ts";
 import type { PartnerPlanView } from "#shared/partners/contracts.ts";
 import { milestoneLabels } from "#shared/plan/rules.ts";
+import { PartnerScreenTimeSection } from "./partner-screen-time.tsx";
 
 function Badge({ kind }: { kind: "done" | "overdue" }) {
   return kind === "done" ? (
@@ -52,7 +53,8 @@ function MilestoneRow({ milestone, timeZone }: { milestone: Milestone; timeZone:
 
 /**
  * His plan as his partner sees it, read-only: the progress figure, the mission, then `children` (the cheer form, in
- * reach on a phone before the long list), then each challenge and its milestones.
+ * reach on a phone before the long list), his screen-time trend if he allows it, then each challenge and its
+ * milestones.
  */
 export function PartnerPlan({ plan, children }: { plan: PartnerPlanView; children?: React.ReactNode }) {
   const milestones = plan.challenges.flatMap((c) => c.milestones);
@@ -86,6 +88,8 @@ export function PartnerPlan({ plan, children }: { plan: PartnerPlanView; childre
       ) : null}
 
       {children}
+
+      {plan.screenTime ? <PartnerScreenTimeSection firstName={plan.firstName} screenTime={plan.screenTime} /> : null}
 
       <section aria-labelledby="challenges-heading" className="mt-10">
         <h2 id="challenges-heading" className="font-display text-2xl uppercase tracking-wide sm:text-3xl">

@@ -56,6 +56,7 @@ const accepted: PartnerViewAnswer = {
         ],
       },
     ],
+    screenTime: null,
   },
 };
 
@@ -94,6 +95,8 @@ test("the first visit asks to confirm; confirming shows the plan with done and o
   expect(screen.getByText("Overdue")).toBeTruthy();
   expect(screen.getByText("No due day set")).toBeTruthy();
   expect(screen.getByRole("progressbar", { name: "Marcus's progress" }).getAttribute("aria-valuenow")).toBe("33");
+  // He has not allowed his partner to see his screen time: no such section at all.
+  expect(screen.queryByRole("heading", { name: "Screen time" })).toBeNull();
 });
 
 test("the cheer: a live counter, the shared messages, then sent with the cheers left today", async () => {
@@ -140,4 +143,67 @@ test("the day's last cheer spent: the server's message instead of the form", asy
   fireEvent.change(await screen.findByLabelText("Your cheer for Marcus"), { target: { value: "Go!" } });
   fireEvent.click(screen.getByRole("button", { name: "Send cheer" }));
   expect((await screen.findByRole("alert")).textContent).toBe(partnerMessages.cheerLimit);
+});
+
+/** Twelve Mondays, oldest first, ending with the week of 7 January 2030; `minutes` for the last ones. */
+function weeks(...last: Array<number | null>) {
+  return Array.from({ length: 12 }, (_, i) => {
+    const monday = new Date(Date.UTC(2030, 0, 7 - (11 - i) * 7)).toISOString().slice(0, 10);
+    return { monday, minutes: last[i - (12 - last.length)] ?? null };
+  });
+}
+
+/** What the section says, its figures' unbreakable spaces read as spaces. */
+const words = (element: Element) => (element.textContent ?? "").replaceAll("\u00a0", " ");
+
+function withScreenTime(
+  screenTime: NonNullable<Extract<PartnerViewAnswer, { state: "accepted" }>["plan"]["screenTime"]>,
+) {
+  if (accepted.state !== "accepted") throw new Error("accepted");
+  return { ...accepted, plan: { ...accepted.plan, screenTime } };
+}
+
+test("issue 55: his screen time, once he allows it: the one number about him and the weeks as text and bars", async () => {
+  stubApi({
+    [`GET ${base}`]: {
+      body: withScreenTime({
+        startingPointMinutes: 310,
+        takenBack: { minutesPerDay: 100, basedOn: 2 },
+        weeks: weeks(310, null, 210),
+      }),
+    },
+  });
+  renderWithClient(<PartnerView token={token} />);
+  const section = (await screen.findByRole("heading", { name: "Screen time" })).closest("section")!;
+  expect(words(section)).toContain("Marcus took back 1 h 40 min a day");
+  expect(section.textContent).toContain("Against his start of 5 h 10 min a day, based on 2 check-ins.");
+  const list = screen.getByRole("list", { name: "Daily screen time, week by week" });
+  const items = [...list.querySelectorAll("li")].map((li) => li.textContent);
+  expect(items).toHaveLength(12);
+  expect(items.slice(-3)).toEqual([
+    "Week of Dec 24: 5 h 10 min a day",
+    "Week of Dec 31: no check-in",
+    "Week of Jan 7: 3 h 30 min a day",
+  ]);
+  expect(section.textContent).not.toMatch(/\byour?\b/i);
+});
+
+test("issue 55: more than at his start, a start only, and no check-in yet, each said plainly", async () => {
+  const cases = [
+    [
+      { startingPointMinutes: 240, takenBack: { minutesPerDay: -40, basedOn: 1 }, weeks: weeks(240, 280) },
+      "Marcus's phone takes 40 min a day more than at his start",
+    ],
+    [{ startingPointMinutes: 240, takenBack: null, weeks: weeks(240) }, "Marcus started at 4 h a day"],
+    [{ startingPointMinutes: null, takenBack: null, weeks: weeks() }, "Marcus has not checked in his screen time yet."],
+  ] as const;
+  for (const [screenTime, expected] of cases) {
+    stubApi({ [`GET ${base}`]: { body: withScreenTime(screenTime) } });
+    renderWithClient(<PartnerView token={token} />);
+    const section = (await screen.findByRole("heading", { name: "Screen time" })).closest("section")!;
+    expect(words(section)).toContain(expected);
+    expect(section.querySelector("ol") === null).toBe(screenTime.startingPointMinutes === null);
+    cleanup();
+    vi.unstubAllGlobals();
+  }
 });

@@ -39,7 +39,7 @@ export const partnerViewRoutes = new Hono<AppEnv>()
       tag: "Partners",
       summary: "The partner's page: no account, the link's secret is the key.",
       description:
-        '`PartnerViewAnswer`: before confirming `{state: "invited", inviterFirstName, partnerFirstName}`; after, `{state: "accepted", partnerFirstName, plan: {firstName, lifeMission, progress, challenges: [{title, progress, milestones: [{milestoneType, description, deadline (YYYY-MM-DD \\| null), completed, overdue, proof}]}]}, cheersLeftToday}` — the accepted challenges of his current plan and nothing else of his. Records when the partner last opened the page.',
+        '`PartnerViewAnswer`: before confirming `{state: "invited", inviterFirstName, partnerFirstName}`; after, `{state: "accepted", partnerFirstName, plan: {firstName, lifeMission, progress, challenges: [{title, progress, milestones: [{milestoneType, description, deadline (YYYY-MM-DD \\| null), completed, overdue, proof}]}], screenTime: {startingPointMinutes \\| null, takenBack: {minutesPerDay, basedOn} \\| null, weeks: [{monday, minutes \\| null}]} \\| null}, cheersLeftToday}` — the accepted challenges of his current plan and, only while he allows it (`partnerSeesScreenTime`), his screen-time trend (never a day\'s check-in or an app); nothing else of his. Records when the partner last opened the page.',
       ok: { 200: { description: "`PartnerViewAnswer`", body: partnerViewAnswerSchema } },
       errors: ["partner.linkNotFound"],
       public: true,

@@ -174,6 +174,8 @@ describe("the partner's page", () => {
             ],
           },
         ],
+        // He has not allowed it (off by default).
+        screenTime: null,
       },
     });
 
@@ -202,8 +204,78 @@ describe("the partner's page", () => {
       state: "accepted",
       partnerFirstName: "Sam",
       cheersLeftToday: CHEERS_PER_PARTNER_PER_DAY,
-      plan: { firstName: "Nova", timeZone: "UTC", lifeMission: null, progress: 0, challenges: [] },
+      plan: { firstName: "Nova", timeZone: "UTC", lifeMission: null, progress: 0, challenges: [], screenTime: null },
     });
+  });
+
+  /** A check-in as he confirmed it, typed; `topApps` as he kept them. */
+  async function checkIn(user: TestUser, day: string, minutes: number, topApps?: { name: string; minutes: number }[]) {
+    const saved = await user.api["screen-time"].days[":day"].$put({
+      param: { day },
+      json: { minutes, period: "day", source: "typed", ...(topApps ? { topApps } : {}) },
+    });
+    expect(saved.status).toBe(200);
+  }
+  const shareScreenTime = async (user: TestUser, on: boolean) =>
+    expect((await user.api.reminders.settings.$patch({ json: { partnerSeesScreenTime: on } })).status).toBe(200);
+  const screenTimeSeen = async (token: string) =>
+    ((await view(token)).body as { plan: { screenTime: unknown } }).plan.screenTime;
+
+  it("issue 55: shows his screen-time trend only while he allows it: the one number's inputs and the weeks, no day or app", async () => {
+    const { user } = await marcusWithPlan();
+    const { token } = await invited(user, "Sam");
+    await accept(token);
+    // His starting point on Monday 10 December; two check-ins in the 14 days before this Tuesday, 1 January 2030.
+    await checkIn(user, "2029-12-10", 310);
+    await checkIn(user, "2029-12-28", 240, [{ name: "Pinterest", minutes: 95 }]);
+    await checkIn(user, "2029-12-31", 180);
+    // Another man's check-ins, shared with his own partner, never reach Marcus's.
+    const other = await t.createUser({ firstName: "Jonas" });
+    const his = await invited(other, "Kim");
+    await accept(his.token);
+    await checkIn(other, "2029-12-20", 600);
+    await checkIn(other, "2029-12-30", 660);
+    await shareScreenTime(other, true);
+
+    expect(await screenTimeSeen(token)).toBeNull();
+
+    await shareScreenTime(user, true);
+    const answer = await view(token);
+    const { screenTime } = (answer.body as { plan: { screenTime: { weeks: unknown[] } } }).plan;
+    expect(screenTime).toEqual({
+      startingPointMinutes: 310,
+      // 310 − (240 + 180) / 2.
+      takenBack: { minutesPerDay: 100, basedOn: 2 },
+      weeks: expect.any(Array),
+    });
+    expect(screenTime.weeks).toHaveLength(12);
+    expect(screenTime.weeks.slice(-4)).toEqual([
+      { monday: "2029-12-10", minutes: 310 },
+      { monday: "2029-12-17", minutes: null },
+      { monday: "2029-12-24", minutes: 240 },
+      { monday: "2029-12-31", minutes: 180 },
+    ]);
+    const text = JSON.stringify(answer.body);
+    for (const secret of ["Pinterest", "2029-12-28", "topApps", "checkIns", "600", "660"]) {
+      expect(text, secret).not.toContain(secret);
+    }
+    expect(await screenTimeSeen(his.token)).toMatchObject({
+      startingPointMinutes: 600,
+      takenBack: { minutesPerDay: -60, basedOn: 1 },
+    });
+
+    await shareScreenTime(user, false);
+    expect(await screenTimeSeen(token)).toBeNull();
+  });
+
+  it("issue 55: tells the partner of a man without a plan or a check-in that there is nothing yet, once allowed", async () => {
+    const user = await t.createUser({ firstName: "Nova" });
+    const { token } = await invited(user);
+    await accept(token);
+    await shareScreenTime(user, true);
+    const screenTime = (await screenTimeSeen(token)) as { weeks: { minutes: number | null }[] };
+    expect(screenTime).toMatchObject({ startingPointMinutes: null, takenBack: null });
+    expect(screenTime.weeks.map((w) => w.minutes)).toEqual(Array(12).fill(null));
   });
 
   it("records when the partner last opened the page", async () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { challenges, milestones, partners, proofs, reminderSettings, users } from "#server/db/schema.ts";
-import type { PartnerPlanView, PartnerViewAnswer } from "#shared/partners/contracts.ts";
+import type { PartnerPlanView, PartnerScreenTime, PartnerViewAnswer } from "#shared/partners/contracts.ts";
 import { partnerStatus } from "#shared/partners/rules.ts";
 import { challengeProgress, isOverdue } from "#shared/plan/rules.ts";
 import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
@@ -9,6 +9,7 @@ import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
 import { missionForOthers, planLineForOthers, readPlanChallenges, withTodoStates } from "../plan/plan-read.ts";
 import { milestoneProofs } from "../proof/milestone-proof.ts";
 import type { ProofStorage } from "../proof/proof-storage.ts";
+import { readScreenTime } from "../screen-time/check-ins.ts";
 import { cheersLeftToday } from "./cheers.ts";
 import { hashPartnerToken, isPartnerToken } from "./link-token.ts";
 
@@ -34,8 +35,21 @@ export async function partnerLinkOpens(db: Db, token: string, now: Date): Promis
 }
 
 /**
+ * His screen-time trend for his partner (issue 55): the one number's inputs and the weekly averages, picked field by
+ * field from his own overview so no day, date of a check-in or app can reach the page.
+ */
+async function partnerScreenTime(db: Db, userId: string, now: Date): Promise<PartnerScreenTime> {
+  const { summary, weeks } = await readScreenTime(db, userId, now);
+  return {
+    startingPointMinutes: summary.startingPoint?.minutes ?? null,
+    takenBack: summary.takenBack,
+    weeks: weeks.map((week) => ({ monday: week.monday, minutes: week.minutes })),
+  };
+}
+
+/**
  * What the partner sees of his current plan (his most recently analyzed quiz response): first name, life mission,
- * the accepted challenges with their milestones and progress. Built field by field from what PartnerPlanView names,
+ * the accepted challenges with their milestones and progress, and his screen-time trend if he allows it. Built field by field from what PartnerPlanView names,
  * so nothing else of his (address, answers, notes, todos' text, ids) can reach the page.
  */
 async function readPartnerPlan(
@@ -46,12 +60,14 @@ async function readPartnerPlan(
   token: string,
 ): Promise<PartnerPlanView> {
   const [settings] = await db
-    .select({ timeZone: reminderSettings.timeZone })
+    .select({ timeZone: reminderSettings.timeZone, partnerSeesScreenTime: reminderSettings.partnerSeesScreenTime })
     .from(reminderSettings)
     .where(eq(reminderSettings.userId, userId));
   const timeZone = settings?.timeZone ?? FALLBACK_TIME_ZONE;
+  // Off by default (no settings row): nothing of his screen time is read until he allows it.
+  const screenTime = settings?.partnerSeesScreenTime ? await partnerScreenTime(db, userId, now) : null;
   const plan = await latestAnalyzedResponse(db, userId);
-  if (!plan) return { firstName, timeZone, lifeMission: null, progress: 0, challenges: [] };
+  if (!plan) return { firstName, timeZone, lifeMission: null, progress: 0, challenges: [], screenTime };
   const accepted = await readPlanChallenges(db, userId, plan.id, { acceptedOnly: true });
   const withTodos = await withTodoStates(
     db,
@@ -81,7 +97,7 @@ async function readPartnerPlan(
   });
   const progress =
     challenges.length === 0 ? 0 : Math.round(challenges.reduce((sum, c) => sum + c.progress, 0) / challenges.length);
-  return { firstName, timeZone, lifeMission: missionForOthers(plan), progress, challenges };
+  return { firstName, timeZone, lifeMission: missionForOthers(plan), progress, challenges, screenTime };
 }
 
 /** Where the partner's page loads a proof photo from: through his own link, which stops when the link does. */
