@@ -7,7 +7,7 @@ import { listOfKind, type ReminderList, reminderMessages } from "#shared/reminde
 import { addDays } from "#shared/time.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
+import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /**
  * The day these tests live on, whatever the wall clock says (issue 24 #2): a Tuesday, New Year's Day 2030, so that
@@ -245,6 +245,52 @@ describe("reminder e-mails, on a clock of their own (issue 24 #2)", () => {
     expect(mail.text).toContain("You are on a 1-week streak. One thing done this week keeps it growing.");
     expect(headersOf(mail.raw)).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
     expect(await runAt(at(monday, 11, TOKYO.offset), user.id, "weekly")).toEqual([]);
+  });
+
+  it("issue 55: carries his screen time: what he took back, a check-in asked for, or the invitation to add his number", async () => {
+    const monday = nextMonday();
+    const checkIn = async (user: TestUser, day: string, minutes: number) => {
+      const saved = await user.api["screen-time"].days[":day"].$put({
+        param: { day },
+        json: { minutes, period: "day", source: "typed" },
+      });
+      expect(saved.status).toBe(200);
+    };
+    const newcomer = await userWithDeadline(TOKYO.zone, addDays(monday, 2));
+    // His start and one check-in 18 days before the Monday: none in the 14 days the number is worked out from.
+    const lapsed = await userWithDeadline(TOKYO.zone, addDays(monday, 2));
+    await checkIn(lapsed.user, "2029-12-10", 310);
+    await checkIn(lapsed.user, "2029-12-20", 280);
+    const keeper = await userWithDeadline(TOKYO.zone, addDays(monday, 2));
+    await checkIn(keeper.user, "2029-12-10", 310);
+    await checkIn(keeper.user, "2029-12-28", 240);
+    await checkIn(keeper.user, today(), 180);
+
+    // One planning run claims all three men's summaries; each is then sent, as the queue's jobs do.
+    const moment = at(monday, 8, TOKYO.offset);
+    await claimDueReminders(t.db, moment);
+    const lineOf = async (user: TestUser) => {
+      const [row] = await t.db
+        .select({ id: reminderDeliveries.id })
+        .from(reminderDeliveries)
+        .where(and(eq(reminderDeliveries.userId, user.id), eq(reminderDeliveries.kind, "weekly_summary")));
+      expect(await deliverReminder(reminderDeps(), row!.id, moment)).toBe("sent");
+      return (await t.smtp.waitFor(user.email, { subject: /^Your week/ })).text;
+    };
+    /** The line in the text part and, escaped alike, in the HTML part. */
+    const twice = (mail: string, line: string) => expect(mail.split(line)).toHaveLength(3);
+
+    twice(
+      await lineOf(keeper.user),
+      "Screen time: 1 h 40 min a day taken back against your starting point (based on 2 check-ins).",
+    );
+    twice(await lineOf(lapsed.user), "Check in your screen time this week to see what you have taken back.");
+    const invitation = await lineOf(newcomer.user);
+    twice(
+      invitation,
+      "How much does your phone take? Add the screen time it shows on your dashboard: it becomes your starting point, and these summaries tell you what you take back.",
+    );
+    expect(invitation).not.toContain("Screen time:");
   });
 
   it("counts last week on his calendar across the summer-time switches: no completion missed or told twice (issue 24 #2)", async () => {

@@ -1,4 +1,6 @@
 import type { Streak } from "#shared/insights/streak.ts";
+import { formatMinutes } from "#shared/minutes.ts";
+import type { ScreenTimeSummary } from "#shared/screen-time/summary.ts";
 import { type EmailContext, type Recipient, renderEmail } from "./email-layout.ts";
 
 /** A due day (YYYY-MM-DD) as people read it: "Tuesday, 24 November". */
@@ -55,6 +57,8 @@ export type WeeklySummary = {
   progress: Array<{ challengeTitle: string; percent: number }>;
   /** His weekly streak as the new week begins (issue 27). */
   streak: Streak;
+  /** His screen time against his starting point (issue 55), as his dashboard has it. His own summary only. */
+  screenTime: ScreenTimeSummary;
 };
 
 /** "6-week streak (1 rest week)": the dashboard's words for it. */
@@ -75,6 +79,23 @@ function streakSentence(streak: Streak): string {
   return streak.restWeekAvailable
     ? `${figure} One thing done this week keeps it growing.`
     : `${figure} Your rest week is used, so one thing done this week keeps it alive.`;
+}
+
+/**
+ * His screen-time number in the Monday summary (issue 55), in the dashboard card's words: the number when he has one,
+ * else the one step that gets it.
+ */
+function screenTimeSentence(screenTime: ScreenTimeSummary): string {
+  const { startingPoint, takenBack } = screenTime;
+  if (!startingPoint) {
+    return "How much does your phone take? Add the screen time it shows on your dashboard: it becomes your starting point, and these summaries tell you what you take back.";
+  }
+  if (!takenBack) return "Check in your screen time this week to see what you have taken back.";
+  const basedOn = `based on ${takenBack.basedOn} check-in${takenBack.basedOn === 1 ? "" : "s"}`;
+  const perDay = formatMinutes(takenBack.minutesPerDay);
+  return takenBack.minutesPerDay >= 0
+    ? `Screen time: ${perDay} a day taken back against your starting point (${basedOn}).`
+    : `Screen time: ${perDay} a day more than at your start (${basedOn}). One evening with the phone in another room is a good place to begin.`;
 }
 
 /** The week's lists as both Monday summaries (his and his partner's) write them. */
@@ -111,6 +132,7 @@ export function weeklySummaryEmail(ctx: EmailContext, recipient: Recipient, summ
         : "Nothing completed last week. One small step today counts.",
       weeklyLines.progress(summary),
       weeklyLines.streak(summary),
+      screenTimeSentence(summary.screenTime),
     ],
     action: { label: "Plan my week", url: links.dashboardUrl },
     outro: ["You are receiving this email because you have accepted challenges. It comes every Monday morning."],

@@ -62,8 +62,9 @@ async function composeDeadline(
 
 /**
  * His week as the Monday summary tells it, on his clock: what is due this week (and overdue), what he completed last
- * calendar week, progress per accepted challenge, and his weekly streak. Null when he has no accepted challenge with a dated milestone. His
- * own summary and his partners' (issue 25) are read here, so both tell the same week.
+ * calendar week, progress per accepted challenge, his weekly streak and his screen-time number (issue 55). Null when
+ * he has no accepted challenge with a dated milestone. His own summary and his partners' (issue 25) are read here, so
+ * both tell the same week; his partners' e-mail leaves his screen time out.
  */
 export async function readWeeklySummary(
   db: Db,
@@ -71,7 +72,7 @@ export async function readWeeklySummary(
   now: Date,
   timeZone: string,
 ): Promise<WeeklySummary | null> {
-  const dashboard = await readDashboard(db, user);
+  const dashboard = await readDashboard(db, user, now);
   if (dashboard.challenges.length === 0) return null;
   const local = localTime(now, timeZone);
   const today = local.date;
@@ -117,6 +118,7 @@ export async function readWeeklySummary(
       percent: challengeProgress(c.milestones),
     })),
     streak: await readStreak(db, user.id, now, timeZone),
+    screenTime: dashboard.screenTime,
   };
 }
 
