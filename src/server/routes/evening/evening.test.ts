@@ -310,6 +310,10 @@ describe("the evening: the phone-down nudge and the weekly check-in nudge (issue
     const expired = await t.api.evening["phone-down"].link.$post({ query: { token: hisToken } });
     expect(expired.status).toBe(410);
     expect(await expired.json()).toEqual({ error: eveningMessages.linkExpired });
+    // The page the link opens says so before he presses anything.
+    const page = await t.api.evening["phone-down"].link.$get({ query: { token: hisToken } });
+    expect(page.status).toBe(410);
+    expect(await page.json()).toEqual({ error: eveningMessages.linkExpired });
   });
 
   it("needs a session for the app's answer", async () => {
