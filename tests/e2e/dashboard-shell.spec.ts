@@ -220,6 +220,8 @@ test.describe("Insights", () => {
       "Last 12 weeks",
       "Progress per challenge",
       "Deadlines kept",
+      // Issue 55: his phone's screen time, week by week, beside the milestones he finished.
+      "Screen time, week by week",
       "Your Life Mission",
       "Vision",
       "Screen-to-Action Plan",
