@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { reminderDeliveries } from "#server/db/schema.ts";
 import {
   CHECK_IN_NUDGE_DAYS,
   checkInNudgeHour,
@@ -8,7 +7,15 @@ import {
   timeOfMinutes,
 } from "#shared/evening/rules.ts";
 import { addDays, FALLBACK_TIME_ZONE, isValidTimeZone } from "#shared/time.ts";
-import { type ClaimOptions, claimInBatches, readDue, type ZoneClock, zoneClocks } from "../reminders/claims.ts";
+import {
+  type ClaimOptions,
+  claimInBatches,
+  type DueReminder,
+  insertReminderClaims,
+  readDue,
+  type ZoneClock,
+  zoneClocks,
+} from "../reminders/claims.ts";
 
 /**
  * The evening's claims (issue 55, decision 0161), in the planner's way (decision 0157): one statement reads only the
@@ -43,18 +50,7 @@ function phoneDownWindows(clock: ZoneClock, now: Date) {
   ];
 }
 
-type Due = { user_id: string; kind: "phone_down" | "screen_time_check_in"; subject_key: string };
-
-const insertClaims = (db: Db) => async (batch: Due[]) => {
-  const claimed = await db
-    .insert(reminderDeliveries)
-    .values(batch.map((row) => ({ userId: row.user_id, kind: row.kind, subjectKey: row.subject_key })))
-    .onConflictDoNothing({
-      target: [reminderDeliveries.userId, reminderDeliveries.kind, reminderDeliveries.subjectKey],
-    })
-    .returning({ id: reminderDeliveries.id });
-  return claimed.map((row) => row.id);
-};
+type Due = DueReminder & { kind: "phone_down" | "screen_time_check_in" };
 
 const asJson = (rows: object[]) => sql`${JSON.stringify(rows)}::json`;
 
@@ -102,7 +98,7 @@ function dueCheckIns(db: Db, clocks: ZoneClock[]): Promise<Due[]> {
 
 async function claim(db: Db, due: () => Promise<Due[]>, options: ClaimOptions, any: boolean): Promise<string[]> {
   if (!any) return [];
-  return claimInBatches(await due(), insertClaims(db), options);
+  return claimInBatches(await due(), insertReminderClaims(db), options);
 }
 
 /** Claims the phone-down nudges due at `now`; answers their delivery ids. */

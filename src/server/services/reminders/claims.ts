@@ -1,7 +1,7 @@
 import { isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { reminderSettings } from "#server/db/schema.ts";
-import { withinSendingHours } from "#shared/reminders/rules.ts";
+import { reminderDeliveries, reminderSettings } from "#server/db/schema.ts";
+import { type ReminderKind, withinSendingHours } from "#shared/reminders/rules.ts";
 import { FALLBACK_TIME_ZONE, isoWeekKey, isValidTimeZone, type LocalTime, localTime } from "#shared/time.ts";
 
 /**
@@ -93,3 +93,21 @@ export async function claimInBatches<T>(
   }
   return all;
 }
+
+/** A reminder due now, as the planners' statements read it. */
+export type DueReminder = { user_id: string; kind: ReminderKind; subject_key: string };
+
+/**
+ * Writes one batch of due reminders into reminder_deliveries: its unique (user, kind, subject) keeps each once across
+ * instances and restarts. Answers the ids this call claimed (not those another instance had).
+ */
+export const insertReminderClaims = (db: Db) => async (batch: DueReminder[]) => {
+  const claimed = await db
+    .insert(reminderDeliveries)
+    .values(batch.map((row) => ({ userId: row.user_id, kind: row.kind, subjectKey: row.subject_key })))
+    .onConflictDoNothing({
+      target: [reminderDeliveries.userId, reminderDeliveries.kind, reminderDeliveries.subjectKey],
+    })
+    .returning({ id: reminderDeliveries.id });
+  return claimed.map((row) => row.id);
+};

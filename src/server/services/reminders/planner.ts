@@ -1,11 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { challenges, reminderDeliveries } from "#server/db/schema.ts";
+import { challenges } from "#server/db/schema.ts";
 import {
   type ClaimOptions,
   claimInBatches,
   clockTable,
+  type DueReminder,
   daytime,
+  insertReminderClaims,
   mondayMorning,
   readDue,
   type ZoneClock,
@@ -40,19 +42,6 @@ export function deadlineDue(now: string, kind: "any" | "overdue"): SQL {
 const deadlineKind = (now: string) =>
   sql`case when m.milestone_deadline < ${now}::timestamptz then 'overdue' else 'due_tomorrow' end`;
 export const deadlineSubject = sql`m.id::text || ':' || to_char(m.milestone_deadline at time zone 'UTC', 'YYYY-MM-DD')`;
-
-type DueReminder = { user_id: string; kind: "due_tomorrow" | "overdue" | "weekly_summary"; subject_key: string };
-
-const insertReminders = (db: Db) => async (batch: DueReminder[]) => {
-  const claimed = await db
-    .insert(reminderDeliveries)
-    .values(batch.map((row) => ({ userId: row.user_id, kind: row.kind, subjectKey: row.subject_key })))
-    .onConflictDoNothing({
-      target: [reminderDeliveries.userId, reminderDeliveries.kind, reminderDeliveries.subjectKey],
-    })
-    .returning({ id: reminderDeliveries.id });
-  return claimed.map((row) => row.id);
-};
 
 /** Reminders go to confirmed addresses only (an unconfirmed one may be somebody else's), about his current plan. */
 function deadlineReminders(db: Db, now: string, clocks: ZoneClock[]) {
@@ -103,9 +92,9 @@ export async function claimDueReminders(db: Db, now: Date, options: ClaimOptions
   const ids: string[] = [];
   const deadlines = daytime(clocks);
   if (deadlines.length > 0)
-    ids.push(...(await claimInBatches(await deadlineReminders(db, at, deadlines), insertReminders(db), options)));
+    ids.push(...(await claimInBatches(await deadlineReminders(db, at, deadlines), insertReminderClaims(db), options)));
   const monday = mondayMorning(clocks);
   if (monday.length > 0)
-    ids.push(...(await claimInBatches(await weeklySummaries(db, monday), insertReminders(db), options)));
+    ids.push(...(await claimInBatches(await weeklySummaries(db, monday), insertReminderClaims(db), options)));
   return ids;
 }
