@@ -1,14 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { Switch } from "#client/components/switch.tsx";
 import type { ReminderSettings } from "#shared/reminders/contracts.ts";
 import { PHONE_DOWN_TIME_PATTERN } from "#shared/screen-time/rules.ts";
 import { eveningQuery } from "./api/evening.ts";
 import { useUpdateReminderSettings } from "./api/reminder-settings.ts";
+import { type SettingSwitch, SettingSwitches } from "./setting-switches.tsx";
 
-type SwitchKey = "screenTimeCheckIn" | "partnerSeesScreenTime";
-
-const switches: Array<{ key: SwitchKey; label: string; description: string }> = [
+const switches: SettingSwitch[] = [
   {
     key: "screenTimeCheckIn",
     label: "Weekly screen-time check-in",
@@ -121,30 +119,7 @@ export function EveningSettings({ settings }: { settings: ReminderSettings }) {
           )}
         </div>
       </div>
-      <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-surface-2/60">
-        {switches.map((item) => {
-          const checked = settings[item.key];
-          const labelId = `${baseId}-${item.key}`;
-          return (
-            <li key={item.key} className="flex items-start gap-4 px-4 py-4">
-              <div className="min-w-0 flex-1">
-                <p id={labelId} className="font-semibold text-text">
-                  {item.label}
-                </p>
-                <p id={`${labelId}-text`} className="mt-1 text-sm leading-6 text-muted">
-                  {item.description}
-                </p>
-              </div>
-              <Switch
-                checked={checked}
-                labelId={labelId}
-                descriptionId={`${labelId}-text`}
-                onToggle={() => update.mutate({ [item.key]: !checked })}
-              />
-            </li>
-          );
-        })}
-      </ul>
+      <SettingSwitches switches={switches} settings={settings} className="mt-3" />
     </div>
   );
 }

@@ -1,14 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { ErrorBox } from "#client/components/error-box.tsx";
-import { Switch } from "#client/components/switch.tsx";
-import { reminderSettingsQuery, useUpdateReminderSettings } from "./api/reminder-settings.ts";
+import { reminderSettingsQuery } from "./api/reminder-settings.ts";
 import { EveningSettings } from "./evening-settings.tsx";
 import { PushDeviceSwitch } from "./push-device-switch.tsx";
+import { type SettingSwitch, SettingSwitches } from "./setting-switches.tsx";
 
-type SwitchKey = "deadlineEmails" | "weeklySummary";
-
-const switches: Array<{ key: SwitchKey; label: string; description: string }> = [
+const switches: SettingSwitch[] = [
   {
     key: "deadlineEmails",
     label: "Deadline reminders",
@@ -27,7 +25,6 @@ const switches: Array<{ key: SwitchKey; label: string; description: string }> = 
  */
 export function ReminderSettingsSection() {
   const settings = useQuery(reminderSettingsQuery());
-  const update = useUpdateReminderSettings();
   const baseId = useId();
   const data = settings.data;
 
@@ -42,30 +39,7 @@ export function ReminderSettingsSection() {
       </p>
       <ErrorBox message={settings.error?.message} className="mt-4" />
       {data ? (
-        <ul className="mt-5 divide-y divide-line rounded-2xl border border-line bg-surface-2/60">
-          {switches.map((item) => {
-            const checked = data[item.key];
-            const labelId = `${baseId}-${item.key}`;
-            return (
-              <li key={item.key} className="flex items-start gap-4 px-4 py-4">
-                <div className="min-w-0 flex-1">
-                  <p id={labelId} className="font-semibold text-text">
-                    {item.label}
-                  </p>
-                  <p id={`${labelId}-text`} className="mt-1 text-sm leading-6 text-muted">
-                    {item.description}
-                  </p>
-                </div>
-                <Switch
-                  checked={checked}
-                  labelId={labelId}
-                  descriptionId={`${labelId}-text`}
-                  onToggle={() => update.mutate({ [item.key]: !checked })}
-                />
-              </li>
-            );
-          })}
-        </ul>
+        <SettingSwitches switches={switches} settings={data} className="mt-5" />
       ) : settings.isPending ? (
         <p className="mt-5 text-sm text-muted">Loading your reminder settings...</p>
       ) : (
