@@ -1,5 +1,6 @@
 import type { ActivityReading } from "#shared/proof/contracts.ts";
 import { formatDistance, formatMovingTime, formatPace } from "#shared/proof/rules.ts";
+import { fromStrava } from "./activity-source.ts";
 import { RouteShape } from "./route-shape.tsx";
 
 /**
@@ -24,7 +25,8 @@ function activityInWords(activity: ActivityReading) {
 
 /**
  * What an activity file showed: when, how far, how long in motion and at what pace, with the route's shape beside
- * it (above it on a phone). `compact`: the smaller version a milestone carries.
+ * it (above it on a phone). `compact`: the smaller version a milestone carries. A run Strava sent says so under its
+ * date ("from Strava", issue 56).
  */
 export function ActivitySummary({
   activity,
@@ -36,6 +38,11 @@ export function ActivitySummary({
   timeZone?: string;
 }) {
   const date = { label: "Date", value: startedOn(activity.startedAt, timeZone) };
+  const source = fromStrava(activity) ? (
+    <dd className="text-xs font-semibold text-muted" data-testid="from-strava">
+      from Strava
+    </dd>
+  ) : null;
   const figures = [
     { label: "Distance", value: formatDistance(activity.distanceMeters) },
     { label: "Moving time", value: formatMovingTime(activity.movingSeconds) },
@@ -64,6 +71,7 @@ export function ActivitySummary({
           <dl className="min-w-0">
             <dt className="text-xs font-semibold uppercase tracking-wider text-muted">{date.label}</dt>
             <dd className="font-semibold">{date.value}</dd>
+            {source}
           </dl>
         </div>
         <dl className="mt-3 grid grid-cols-3 gap-2">{figures.map(figure)}</dl>
@@ -80,6 +88,7 @@ export function ActivitySummary({
         <div className="col-span-2">
           <dt className="text-xs font-semibold uppercase tracking-wider text-muted">{date.label}</dt>
           <dd className="text-lg font-bold">{date.value}</dd>
+          {source}
         </div>
         {figures.map(figure)}
       </dl>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ProgressBar } from "#client/components/progress-bar.tsx";
 import type { Dashboard, DashboardChallenge } from "#shared/dashboard/contracts.ts";
 import { challengeProgress, sortMilestones } from "#shared/plan/rules.ts";
@@ -13,6 +14,7 @@ export function ChallengeOverview({
   today,
   tokens,
   locked = false,
+  runningProofExtra,
 }: {
   challenge: DashboardChallenge;
   number: number;
@@ -20,6 +22,8 @@ export function ChallengeOverview({
   today: string;
   tokens: Dashboard["tokens"];
   locked?: boolean;
+  /** Shown in the proof area of a running milestone not done yet (the route's "Connect with Strava", issue 56). */
+  runningProofExtra?: ReactNode;
 }) {
   const progress = challengeProgress(sortMilestones(challenge.milestones));
   const complete = progress === 100;
@@ -58,6 +62,7 @@ export function ChallengeOverview({
             today={today}
             tokens={tokens}
             locked={locked}
+            runningProofExtra={runningProofExtra}
           />
         ))}
       </ol>

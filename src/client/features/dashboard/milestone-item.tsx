@@ -1,5 +1,7 @@
+import type { ReactNode } from "react";
 import type { Dashboard } from "#shared/dashboard/contracts.ts";
 import { milestoneLabels } from "#shared/plan/rules.ts";
+import { isRunningText } from "#shared/proof/rules.ts";
 import { isMissed } from "#shared/replan/rules.ts";
 import { CompletionToggle } from "./completion-toggle.tsx";
 import type { DashboardMilestone } from "./dashboard-updates.ts";
@@ -17,12 +19,15 @@ export function MilestoneItem({
   today,
   tokens,
   locked,
+  runningProofExtra,
 }: {
   milestone: DashboardMilestone;
   challengeNumber: number;
   today: string;
   tokens: Dashboard["tokens"];
   locked: boolean;
+  /** Offered in the proof area of a running milestone not done yet (issue 56: "Connect with Strava"). */
+  runningProofExtra?: ReactNode;
 }) {
   const kind = milestoneLabels[milestone.milestoneType];
   // Unique on the page: three challenges each have an Immediate Milestone.
@@ -56,7 +61,13 @@ export function MilestoneItem({
       ) : null}
       <TodoList milestoneId={milestone.id} todos={milestone.todos} locked={locked} />
       {canGenerate && <GenerateTodos milestoneId={milestone.id} tokens={tokens} locked={locked} />}
-      <MilestoneProof milestoneId={milestone.id} proof={milestone.proof} label={label} locked={locked} />
+      <MilestoneProof
+        milestoneId={milestone.id}
+        proof={milestone.proof}
+        label={label}
+        locked={locked}
+        extra={!done && isRunningText(milestone.milestoneDescription) ? runningProofExtra : null}
+      />
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { FileDrop } from "#client/components/file-drop.tsx";
 import { Modal } from "#client/components/modal.tsx";
 import { ProofView } from "#client/components/proof-view.tsx";
@@ -20,11 +20,14 @@ export function MilestoneProof({
   proof,
   label,
   locked,
+  extra,
 }: {
   milestoneId: string;
   proof: ProofSummary | null;
   label: string;
   locked: boolean;
+  /** Another way to prove it, under the proof (a running milestone's "Connect with Strava", issue 56). */
+  extra?: ReactNode;
 }) {
   const attach = useAttachProof(milestoneId);
   const remove = useRemoveProof(milestoneId);
@@ -112,6 +115,7 @@ export function MilestoneProof({
           </div>
         )
       )}
+      {!locked && !proof && !open && extra ? <div className="mt-2">{extra}</div> : null}
       {!open && error && (
         <p role="alert" className="mt-2 text-sm text-danger">
           {error}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { fromStrava } from "#client/components/activity-source.ts";
 import { ActivitySummary } from "#client/components/activity-summary.tsx";
 import { SelfReported } from "#client/components/self-reported.tsx";
 import { formatMinutes } from "#shared/minutes.ts";
@@ -57,7 +58,7 @@ export function AlreadyValidated({ state, run }: { state: OnboardingState; run: 
       {run.activity && (
         <div className="mt-5 rounded-xl border border-line bg-ink/40 p-4">
           <p className="mb-3 text-xs font-semibold uppercase tracking-wider text-success">
-            ✓ Proved by your activity file
+            {fromStrava(run.activity) ? "✓ Proved by your run from Strava" : "✓ Proved by your activity file"}
           </p>
           <ActivitySummary activity={run.activity} />
         </div>

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { ErrorBox } from "#client/components/error-box.tsx";
@@ -63,6 +63,7 @@ export function RunValidationForm({
   acceptedAt,
   neverRan = false,
   onSaved,
+  fileAlternative,
 }: {
   statedMax: number | null;
   /** When he accepted the challenge: a typed run can be no longer than the time since (null: not accepted yet). */
@@ -70,6 +71,8 @@ export function RunValidationForm({
   /** He ticked 'I have never run before' on the challenge screen: the previous longest run is not asked again. */
   neverRan?: boolean;
   onSaved: (run: RunValidation) => void;
+  /** Another way to prove the run, shown under the file's drop zone (the route's "Connect with Strava", issue 56). */
+  fileAlternative?: ReactNode;
 }) {
   const save = useSaveRunValidation();
   const [askPrevious, setAskPrevious] = useState(!neverRan);
@@ -197,6 +200,7 @@ export function RunValidationForm({
           disabled={save.isPending}
           testId="run-file"
         />
+        {file ? null : fileAlternative}
         {file ? (
           <p className="text-sm text-muted">Your duration, distance and pace will be read from this file.</p>
         ) : (

@@ -20,6 +20,10 @@ import { partnersQuery } from "#client/features/partner/api/partners.ts";
 import { PartnerCard } from "#client/features/partner/partner-card.tsx";
 import { PartnerCheers } from "#client/features/partner/partner-cheers.tsx";
 import { ScreenTimeCard } from "#client/features/screen-time/screen-time-card.tsx";
+import { useStravaConnectable } from "#client/features/strava/api/strava.ts";
+import { RunOffers } from "#client/features/strava/run-offers.tsx";
+import { StravaConnectOption } from "#client/features/strava/strava-connect-option.tsx";
+import { useStravaResult } from "#client/features/strava/use-strava-result.ts";
 import { preload } from "#client/lib/preload.ts";
 import { serverPreload } from "#client/lib/server-preload.ts";
 import { useSession } from "#client/lib/session.ts";
@@ -40,6 +44,9 @@ export default function DashboardHome() {
   // Only an empty dashboard asks where onboarding stands, so a user with a plan loads it in one request.
   const empty = dashboard.isSuccess && !dashboard.isPlaceholderData && challenges.length === 0;
   const onboarding = useQuery({ ...onboardingQuery(), enabled: empty });
+  useStravaResult();
+  // A running milestone's proof offers Strava while it is not connected (issue 56).
+  const stravaConnectable = useStravaConnectable();
 
   if (dashboard.isPending) return <FullScreenMessage>Loading...</FullScreenMessage>;
   if (dashboard.isError) {
@@ -72,6 +79,8 @@ export default function DashboardHome() {
           </p>
         )}
       </div>
+      {/* Issue 56: a run Strava sent, offered as proof of a due running milestone, asks first. */}
+      {locked ? null : <RunOffers className="mt-6" />}
       {/* Issue 53 rows 3 and 7: what to do next comes first on a phone, before the mission he already knows. */}
       {data?.addChallenge && !locked ? <AddChallengeCard add={data.addChallenge} className="mt-6" /> : null}
       <NextStep challenges={challenges} today={today} locked={locked} />
@@ -98,6 +107,14 @@ export default function DashboardHome() {
                 today={today}
                 tokens={data?.tokens ?? { remaining: 0, unlimited: false }}
                 locked={locked}
+                runningProofExtra={
+                  stravaConnectable ? (
+                    <StravaConnectOption
+                      returnTo="/dashboard"
+                      text="Ran it with a watch or app? Connect Strava and your runs arrive by themselves."
+                    />
+                  ) : null
+                }
               />
             ))}
           </div>

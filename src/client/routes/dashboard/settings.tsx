@@ -8,6 +8,8 @@ import { partnersQuery } from "#client/features/partner/api/partners.ts";
 import { PartnerSettingsSection } from "#client/features/partner/partner-settings-section.tsx";
 import { reminderSettingsQuery } from "#client/features/reminders/api/reminder-settings.ts";
 import { ReminderSettingsSection } from "#client/features/reminders/reminder-settings-section.tsx";
+import { StravaSettingsSection } from "#client/features/strava/strava-settings-section.tsx";
+import { useStravaResult } from "#client/features/strava/use-strava-result.ts";
 import { config } from "#client/lib/config.ts";
 import { preload } from "#client/lib/preload.ts";
 import { serverPreload } from "#client/lib/server-preload.ts";
@@ -42,6 +44,8 @@ export const loader = () => serverPreload(partnersQuery(), calendarFeedQuery(), 
 
 /** /dashboard/settings */
 export default function Settings() {
+  // Back from Strava's authorize page: what happened, once.
+  useStravaResult();
   return (
     <DashboardPage eyebrow="Settings" title="Settings" intro="Tips to get the most out of your journey.">
       <ol className="space-y-3">
@@ -73,6 +77,7 @@ export default function Settings() {
         <ReminderSettingsSection />
         <CommunityDigestSection />
         <CalendarFeedSection />
+        <StravaSettingsSection />
       </div>
       <p className="mt-6 rounded-2xl border border-dashed border-line p-5 text-muted">
         <span className="font-semibold text-text">Coming soon:</span> more ways to tailor the app to you.

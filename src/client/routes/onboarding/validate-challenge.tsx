@@ -6,6 +6,11 @@ import { AlreadyValidated } from "#client/features/onboarding/already-validated.
 import { onboardingQuery } from "#client/features/onboarding/api/onboarding.ts";
 import { ChallengeCompleteModal } from "#client/features/onboarding/challenge-complete-modal.tsx";
 import { RunValidationForm } from "#client/features/onboarding/run-validation-form.tsx";
+import { useStravaStatus } from "#client/features/strava/api/strava.ts";
+import { StravaConnectOption } from "#client/features/strava/strava-connect-option.tsx";
+import { StravaWaitingPanel } from "#client/features/strava/strava-waiting-panel.tsx";
+import { useFirstRunArrival } from "#client/features/strava/use-first-run-arrival.ts";
+import { useStravaResult } from "#client/features/strava/use-strava-result.ts";
 import { paths } from "#shared/paths.ts";
 import type { RunValidation } from "#shared/run-challenge/contracts.ts";
 
@@ -16,6 +21,9 @@ export default function ValidateChallenge() {
   const [saved, setSaved] = useState<RunValidation | null>(null);
   // Carried from the challenge screen: the server stores "never ran" and "not said yet" alike, as no longest run.
   const neverRan = (useLocation().state as { neverRan?: boolean } | null)?.neverRan === true;
+  useStravaResult();
+  const strava = useStravaStatus();
+  const { arrived, onFirstRun } = useFirstRunArrival(onboarding.data?.runValidation ?? null);
 
   if (onboarding.isPending) return <FullScreenMessage>Loading...</FullScreenMessage>;
   if (onboarding.isError) return <FullScreenMessage>Error: {onboarding.error.message}</FullScreenMessage>;
@@ -33,7 +41,18 @@ export default function ValidateChallenge() {
         <>
           {/* Not "nobody checks" any more: a typed run is held to the time since he accepted (issue 53 row 2). */}
           <p className="mt-3 text-muted">Be honest. Upload the file from your watch, or type the minutes you ran.</p>
+          {strava.data?.available && strava.data.connection ? (
+            <StravaWaitingPanel onFirstRun={onFirstRun} className="mt-6" />
+          ) : null}
           <RunValidationForm
+            fileAlternative={
+              strava.data?.available && !strava.data.connection ? (
+                <StravaConnectOption
+                  returnTo="/ValidateChallenge"
+                  text="Or connect Strava and skip the file: your run proves itself when it syncs."
+                />
+              ) : null
+            }
             statedMax={onboarding.data.maxDurationMinutes}
             acceptedAt={onboarding.data.challengeAcceptedAt}
             neverRan={neverRan && onboarding.data.maxDurationMinutes === null}
@@ -41,7 +60,7 @@ export default function ValidateChallenge() {
           />
         </>
       )}
-      <ChallengeCompleteModal run={saved} onContinue={() => navigate(paths.welcome)} />
+      <ChallengeCompleteModal run={saved ?? arrived} onContinue={() => navigate(paths.welcome)} />
     </main>
   );
 }

@@ -1,3 +1,4 @@
+import { fromStrava } from "#client/components/activity-source.ts";
 import { RouteShape } from "#client/components/route-shape.tsx";
 import type { PostProof as Proof } from "#shared/community/contracts.ts";
 import { formatDistance, formatMovingTime, formatPace } from "#shared/proof/rules.ts";
@@ -14,7 +15,9 @@ export function PostProof({ proof, name, win }: { proof: Proof; name: string; wi
     <div className="mt-2">
       <p className="inline-flex items-center gap-1.5 rounded-full bg-success/10 px-2.5 py-1 text-xs font-semibold text-success">
         <span aria-hidden="true">✓</span>
-        {proofLabels[proof.kind]}
+        {proof.kind === "activity" && fromStrava(proof.activity)
+          ? "With proof: run from Strava"
+          : proofLabels[proof.kind]}
       </p>
       {proof.kind === "photo" ? (
         <img
