@@ -1,0 +1,138 @@
+import type { Page } from "@playwright/test";
+import { stravaMessages } from "#shared/strava/rules.ts";
+import { acceptedMinutesAgo, expect, gotoHydrated, type TestUser, test } from "./fixtures.ts";
+import { expectNoSidewaysScroll } from "./onboarding-helpers.ts";
+import { withStoredConsent } from "./public-helpers.ts";
+
+// Issue 56 with the local Strava (src/server/stand-ins/strava): he connects on the challenge screen in three taps,
+// "runs" on the stand-in's developer page, and his first run is validated without a file, within 5 s of the event.
+// The stand-in records for the athlete who authorized last, so the tests here run one at a time.
+
+test.describe.configure({ mode: "serial" });
+test.use({ contextOptions: { reducedMotion: "reduce" } });
+
+test.beforeEach(async ({ page }) => {
+  await withStoredConsent(page);
+});
+
+/** A full-page screenshot in the test's output folder, named by the screen and the project's width. */
+async function shoot(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+}
+
+/** The stand-in's "Record a run" page, in a second tab as a developer would use it: records and sends the event. */
+async function record(
+  page: Page,
+  run: { km: number; paceMinutes: number; sport: "Run" | "Ride" | "Walk"; ago: number },
+) {
+  const strava = await page.context().newPage();
+  await strava.goto("/local-strava/record");
+  await strava.getByLabel("Distance (km)").fill(String(run.km));
+  await strava.getByLabel("Pace (min/km)").fill(String(run.paceMinutes));
+  await strava.getByLabel("Sport").selectOption(run.sport);
+  await strava.getByLabel("Started minutes ago").fill(String(run.ago));
+  await strava.getByRole("button", { name: "Record and send" }).click();
+  await strava.waitForURL(/\/local-strava\/record$/);
+  const sentAt = Date.now();
+  await strava.close();
+  return sentAt;
+}
+
+/** Connect with Strava (tap 1), Authorize on the local Strava's page (tap 2), and back on `path` (tap 3: none left). */
+async function connect(page: Page, user: TestUser) {
+  await page.getByRole("button", { name: "Connect with Strava" }).click();
+  await page.waitForURL(/\/local-strava\/oauth\/authorize/);
+  // The stand-in asks his first name, as Strava knows it; the app shows it back.
+  await page.getByLabel("Your first name on this local Strava").fill(user.firstName);
+  await page.getByRole("button", { name: "Authorize" }).click();
+  await page.waitForURL((url) => url.pathname === "/ChallengeAccepted");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+test("connects on the challenge screen and his first run is validated from Strava without a file", async ({
+  page,
+  signedIn: user,
+}) => {
+  test.setTimeout(90_000);
+  await gotoHydrated(page, "/ChallengeAccepted");
+  await expect(page.getByTestId("countdown")).toBeVisible();
+  // He accepted two hours ago and went out since: the run below started inside his 24 hours.
+  await expect
+    .poll(async () => (await (await page.request.get("/api/onboarding")).json()).challengeAcceptedAt)
+    .not.toBeNull();
+  await acceptedMinutesAgo(user.email, 120);
+
+  const card = page.getByTestId("strava-card");
+  await expect(card).toContainText("Connect Strava and your run proves itself when it syncs.");
+  await card.scrollIntoViewIfNeeded();
+  await expectNoSidewaysScroll(page);
+  await shoot(page, "challenge-accepted-not-connected");
+
+  await connect(page, user);
+  await expect(page.getByText(stravaMessages.connected)).toBeVisible();
+  // Said once: the parameter is gone from the address.
+  await expect(page).toHaveURL(/\/ChallengeAccepted$/);
+  await expect(card).toContainText(
+    `Strava connected as ${user.firstName}. Go run: your run will appear here when it syncs.`,
+  );
+  await expect(card).toContainText(stravaMessages.privateRuns);
+  await expect(card.getByRole("heading", { name: "Waiting for your run from Strava..." })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shoot(page, "challenge-accepted-connected");
+
+  // A ride is not his run: it shows, with why.
+  await record(page, { km: 12, paceMinutes: 2.5, sport: "Ride", ago: 90 });
+  const ride = card.getByTestId("strava-arrived").filter({ hasText: "ride" });
+  await expect(ride).toBeVisible({ timeout: 10_000 });
+  await expect(ride).toContainText(/^Your .*ride from \d\d:\d\d \u2014 .+/);
+
+  // The validation screen waits too, and offers no file to look for.
+  await gotoHydrated(page, "/ValidateChallenge");
+  const waiting = page.getByTestId("strava-waiting");
+  await expect(waiting).toBeVisible();
+  await expect(waiting).toContainText("ride");
+  await expect(page.getByTestId("strava-connect-option")).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await shoot(page, "validate-challenge-waiting");
+
+  // He runs: 10 km at 6:00 /km, started 65 minutes ago. No file is touched from here on.
+  const sentAt = await record(page, { km: 10, paceMinutes: 6, sport: "Run", ago: 65 });
+  await expect(page.getByRole("dialog", { name: "Initial Challenge Complete!" })).toBeVisible({ timeout: 5_000 });
+  expect(Date.now() - sentAt, "validated within 5 s of the event").toBeLessThan(5_000);
+  const validated = page.getByTestId("run-validated");
+  await expect(validated).toContainText("Proved by your run from Strava");
+  await expect(validated.getByTestId("from-strava")).toHaveText("from Strava");
+  await expect(validated).toContainText("10.0 km");
+  await shoot(page, "validate-challenge-validated-modal");
+  await page.getByRole("button", { name: "Continue Without Sharing" }).click();
+  await expect(page).not.toHaveURL(/ValidateChallenge/);
+  await gotoHydrated(page, "/ValidateChallenge");
+  await expect(validated).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await shoot(page, "validate-challenge-validated");
+});
+
+test("settings show whose Strava is connected, and disconnecting asks first", async ({ page, signedIn: user }) => {
+  await gotoHydrated(page, "/ChallengeAccepted");
+  await connect(page, user);
+  await expect(page.getByText(stravaMessages.connected)).toBeVisible();
+
+  await gotoHydrated(page, "/dashboard/settings");
+  const section = page.getByTestId("strava-settings");
+  await expect(section).toContainText(`Connected as ${user.firstName} since`);
+  await expect(section).toContainText(stravaMessages.privateRuns);
+  await section.scrollIntoViewIfNeeded();
+  await expectNoSidewaysScroll(page);
+  await shoot(page, "settings-connected");
+
+  await section.getByRole("button", { name: "Disconnect Strava" }).click();
+  const dialog = page.getByRole("dialog", { name: "Disconnect Strava?" });
+  await expect(dialog).toBeVisible();
+  await shoot(page, "settings-disconnect-confirm");
+  await dialog.getByRole("button", { name: "Disconnect", exact: true }).click();
+  await expect(section).toContainText(stravaMessages.disconnected);
+  await expect(section.getByRole("button", { name: "Connect with Strava" })).toBeVisible();
+  expect((await (await page.request.get("/api/strava")).json()).connection).toBeNull();
+  await shoot(page, "settings-disconnected");
+});
