@@ -157,6 +157,8 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "proof.busy": [503, proofMessages.busy],
   "proof.corrupt": [400, proofMessages.corrupt],
   "proof.inFuture": [400, proofMessages.inFuture],
+  // An activity typed in by hand on Strava (issue 56): nothing was recorded to check.
+  "proof.manual": [400, proofMessages.manual],
   "proof.noTimes": [400, proofMessages.noTimes],
   "proof.notActivity": [400, proofMessages.notActivity],
   "proof.notFound": [404, proofMessages.proofNotFound],

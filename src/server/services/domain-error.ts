@@ -73,6 +73,7 @@ const domainErrorCodes = [
   "proof.busy",
   "proof.corrupt",
   "proof.inFuture",
+  "proof.manual",
   "proof.noTimes",
   "proof.notActivity",
   "proof.mismatch",

@@ -37,7 +37,8 @@ export const MAX_RUN_SPEED_KMH = 45;
 /** The route is kept as a simplified line of at most this many points. */
 export const ROUTE_MAX_POINTS = 500;
 
-export const activityFormats = ["gpx", "tcx", "fit"] as const;
+/** "strava": read from Strava's API (issue 56), not from a file; the same checks, the same figures. */
+export const activityFormats = ["gpx", "tcx", "fit", "strava"] as const;
 export type ActivityFormat = (typeof activityFormats)[number];
 
 /** "12.4 km" (one decimal; "850 m" under a kilometre). */
@@ -126,6 +127,7 @@ export const proofMessages = {
   declaredHike: "This file says it is a hike, not a run. Please upload a run.",
   declaredOther: "This file says it is another sport, not a run. Please upload a run.",
   notMoving: "This activity shows no movement. Please upload the run itself.",
+  manual: "This activity was typed in by hand, not recorded. Only a recorded run counts as proof.",
   tooManyPoints: `This file has more than ${thousands(MAX_ACTIVITY_POINTS)} recorded points, more than one activity holds. Please upload a single activity.`,
   timedOut: "We could not finish reading this file in time. Please try again in a moment.",
   busy: "Many files are being checked right now. Please try again in a few seconds.",
@@ -134,3 +136,49 @@ export const proofMessages = {
   uploadFailed: "Could not upload your proof. Please try again.",
   proofNotFound: "This proof is no longer there.",
 } as const;
+
+/** Why an activity from Strava can be refused (issue 56): the refusals of a file that can happen to one, and "manual". */
+export const stravaRefusals = [
+  "manual",
+  "noTimes",
+  "tooFewPoints",
+  "tooManyPoints",
+  "tooOld",
+  "inFuture",
+  "tooFast",
+  "tooSlow",
+  "declaredRide",
+  "declaredSwim",
+  "declaredPaddle",
+  "declaredHike",
+  "declaredOther",
+  "notMoving",
+  "corrupt",
+] as const satisfies ReadonlyArray<keyof typeof proofMessages>;
+export type StravaRefusal = (typeof stravaRefusals)[number];
+
+/** Sports on Strava are changed in the activity's settings; an update there is read again (issue 56). */
+const ifItWasARun = "If it was a run, change its sport to Run on Strava.";
+
+/**
+ * proofMessages' refusals for an activity that came from Strava: he chose no file, so none is asked for; what he can
+ * do is on Strava (change the sport) or on his next run.
+ */
+export const stravaMessages: Record<StravaRefusal, string> = {
+  manual: "This activity was typed in by hand on Strava, not recorded. Only a recorded run counts as proof.",
+  noTimes:
+    "Strava has no times for this activity, so it cannot show how long you ran. Record your run with a watch or app.",
+  tooFewPoints: `Strava has too few recorded points for this activity to check it: it needs at least ${MIN_TRACKPOINTS}. Record your whole run with a watch or app.`,
+  tooManyPoints: `This Strava activity has more than ${thousands(MAX_ACTIVITY_POINTS)} recorded points, more than one run holds.`,
+  tooOld: `This Strava activity is more than ${MAX_ACTIVITY_AGE_DAYS} days old. Only a run from the last week counts.`,
+  inFuture: "This Strava activity starts in the future. Check the date and time on your watch or phone.",
+  tooFast: `This Strava activity looks like a ride or a drive, not a run: faster than ${formatPace(FASTEST_RUN_PACE_SECONDS_PER_KM)} or above ${MAX_RUN_SPEED_KMH} km/h.`,
+  tooSlow: `This Strava activity looks like a walk, a hike or a paddle, not a run: slower than ${formatPace(SLOWEST_RUN_PACE_SECONDS_PER_KM)} over its moving time. ${ifItWasARun}`,
+  declaredRide: `Strava says this is a ride, not a run. ${ifItWasARun}`,
+  declaredSwim: `Strava says this is a swim, not a run. ${ifItWasARun}`,
+  declaredPaddle: `Strava says this is a paddle (kayak, canoe, rowing or stand-up paddle), not a run. ${ifItWasARun}`,
+  declaredHike: `Strava says this is a hike, not a run. ${ifItWasARun}`,
+  declaredOther: `Strava says this is another sport, not a run. ${ifItWasARun}`,
+  notMoving: "This Strava activity shows no movement. Only a recorded run counts as proof.",
+  corrupt: "Strava's data for this activity could not be read. Try again later, or upload the file from your watch.",
+};

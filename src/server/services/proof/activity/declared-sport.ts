@@ -33,6 +33,12 @@ const KINDS: Record<Exclude<DeclaredSport, "walk" | "other">, readonly string[]>
     "virtualride",
     "indoorcycling",
     "spin",
+    // Strava's sport_type names.
+    "mountainbikeride",
+    "gravelride",
+    "emountainbikeride",
+    "velomobile",
+    "handcycle",
   ],
   swim: ["swimming", "swim", "openwaterswimming", "lapswimming", "poolapnea", "snorkeling", "diving"],
   paddle: [
@@ -45,10 +51,15 @@ const KINDS: Record<Exclude<DeclaredSport, "walk" | "other">, readonly string[]>
     "indoorrowing",
     "rafting",
     "paddle",
+    "virtualrow",
   ],
   hike: ["hiking", "hike", "mountaineering", "snowshoeing", "snowshoe"],
 };
-const WALK = ["walking", "walk", "wheelchairpushwalk"];
+/**
+ * Strava's "Wheelchair" says nothing of the pace it was pushed at (FIT tells a push run from a push walk): judged by
+ * pace, as a walk is.
+ */
+const WALK = ["walking", "walk", "wheelchairpushwalk", "wheelchair"];
 /**
  * Names that say nothing of how one moved: judged by pace like a file with no sport at all. TCX writes "Other" for
  * anything that is neither a run nor a ride; FIT's multisport and transition legs are not a sport of their own.
@@ -70,13 +81,14 @@ for (const [kind, names] of Object.entries(KINDS)) for (const name of names) byN
 for (const name of WALK) byName.set(name, "walk");
 
 /**
- * The kind a file's own word for its sport names, or null when it declares none. FIT's sport names are a closed list,
- * so any other FIT sport (driving, skiing, golf…) is "other"; a GPX `type` is free text, so a word not known here
- * reads as undeclared rather than refusing a run an app names oddly.
+ * The kind a file's own word for its sport names, or null when it declares none. FIT's sport names and Strava's
+ * `sport_type` and `type` are closed lists, so any other of their sports (driving, skiing, golf, yoga, surfing…) is
+ * "other"; a GPX `type` is free text, so a word not known here reads as undeclared rather than refusing a run an app
+ * names oddly.
  */
-export function declaredSport(name: unknown, source: "fit" | "free"): DeclaredSport | null {
+export function declaredSport(name: unknown, source: "fit" | "strava" | "free"): DeclaredSport | null {
   if (typeof name !== "string") return null;
   const key = name.toLowerCase().replace(/[^a-z0-9]/g, "");
   if (UNDECLARED.includes(key)) return null;
-  return byName.get(key) ?? (source === "fit" ? "other" : null);
+  return byName.get(key) ?? (source === "free" ? null : "other");
 }

@@ -19,7 +19,7 @@ import { routeShape } from "./route-shape.ts";
 import { counterGrowth, type DeviceTotals, deviceFigures, runningPart } from "./running-part.ts";
 import { isPosition, type TrackPoint } from "./track-point.ts";
 
-type ActivityResult = { ok: true; activity: ActivityReading } | { ok: false; code: ProofErrorCode };
+export type ActivityResult = { ok: true; activity: ActivityReading } | { ok: false; code: ProofErrorCode };
 
 /** A watch or phone a few minutes ahead of the server is not an activity from the future. */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -28,7 +28,7 @@ const MIN_MOVING_METERS = 100;
 
 const refuse = (code: ProofErrorCode): ActivityResult => ({ ok: false, code });
 
-/** What a file that declares another sport is refused with, for a run. */
+/** What an activity that declares another sport is refused with, for a run. */
 const DECLARED_REFUSALS: Record<Exclude<DeclaredSport, "run" | "walk">, ProofErrorCode> = {
   ride: "declaredRide",
   swim: "declaredSwim",
@@ -69,7 +69,21 @@ function distanceTrack(points: Array<TrackPoint & { time: number }>): Track {
   return { t, x, y: new Float64Array(points.length), step };
 }
 
-function checkedActivity(
+/**
+ * The refusal of an activity that declares a sport other than a run when a run is asked for, or null: a walk and no
+ * sport at all are judged by pace instead (decision 0128).
+ */
+export function declaredRefusal(sport: DeclaredSport | null, runningPace: boolean) {
+  if (!runningPace || sport == null || sport === "run" || sport === "walk") return null;
+  return DECLARED_REFUSALS[sport];
+}
+
+/**
+ * The checks every activity goes through, whether read from a file or from Strava (decision 0164): its age, its
+ * points, its movement, the pace a run must show, and its figures (the device's totals where the track bears them
+ * out, else the track's).
+ */
+export function checkedActivity(
   format: ActivityFormat,
   points: TrackPoint[],
   options: { now: Date; runningPace: boolean; sport: DeclaredSport | null; totals: DeviceTotals | null },
@@ -165,13 +179,13 @@ export async function readActivity(
   let format: ActivityFormat | null = null;
   try {
     format = activityFormatOf(bytes);
-    if (format == null) return refuse("notActivity");
+    // "strava" is no file's format: only its API's answers are read as one (strava/activity-reading.ts).
+    if (format == null || format === "strava") return refuse("notActivity");
     const read = format === "fit" ? readFitPoints(bytes) : readXmlPoints(bytes, format);
     if (!read.ok) return refuse(read.code);
     const part = runningPart(read.points, read.legs, options.runningPace);
-    if (options.runningPace && part.sport != null && part.sport !== "run" && part.sport !== "walk") {
-      return refuse(DECLARED_REFUSALS[part.sport]);
-    }
+    const declared = declaredRefusal(part.sport, options.runningPace);
+    if (declared) return refuse(declared);
     return checkedActivity(format, part.points, { ...options, sport: part.sport, totals: part.totals });
   } catch {
     return refuse(format == null ? "notActivity" : "corrupt");
