@@ -179,6 +179,8 @@ describe("the authorize page", () => {
     expect(back.searchParams.get("state")).toBe("state-123");
     expect(back.searchParams.get("code")).toMatch(/^[0-9a-f]{40}$/);
     expect(back.searchParams.get("scope")).toBe("read,activity:read");
+    const both = await s.authorize({ scope: "activity:read,activity:read_all" });
+    expect(both.searchParams.get("scope")).toBe("read,activity:read,activity:read_all");
   });
 
   it("sends him back with error=access_denied when he cancels", async () => {

@@ -591,6 +591,8 @@ export function createLocalStrava(options: LocalStravaOptions) {
     };
     const sent: SentEvent = { event, callbackUrl: subscription?.callback_url ?? null, attempts: [], delivered: false };
     state.events.push(sent);
+    // The file keeps the recent ones only: a developer's page lists them, nothing reads older ones.
+    if (state.events.length > 500) state.events.splice(0, state.events.length - 500);
     store.save();
     if (!subscription) return sent;
     for (let round = 0; round < 3 && !sent.delivered; round++) {
@@ -613,7 +615,7 @@ export function createLocalStrava(options: LocalStravaOptions) {
     let answer: { status: number; echoed: unknown } | "timeout";
     try {
       answer = await within(callbackTimeoutMs, async (signal) => {
-        const response = await doFetch(url, { signal, headers: { accept: "application/json" } });
+        const response = await doFetch(url.toString(), { signal, headers: { accept: "application/json" } });
         const body = await response.text();
         let echoed: unknown;
         try {
@@ -741,6 +743,8 @@ export function createLocalStrava(options: LocalStravaOptions) {
     /** The same with each delivery's attempts and whether the callback took it. */
     deliveries: () => state.events,
     setRateLimits: meter.setLimits,
+    /** Requests counted in the current windows, overall and read. */
+    rateLimitUsage: meter.usage,
     /** The next `count` API answers are `status` (429 by default, or a 5xx): a "429 storm". */
     failNext: meter.failNext,
 
