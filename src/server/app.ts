@@ -32,17 +32,34 @@ import { pushRoutes } from "./routes/push/push.routes.ts";
 import { quizRoutes } from "./routes/quiz/quiz.routes.ts";
 import { reminderRoutes } from "./routes/reminders/reminders.routes.ts";
 import { screenTimeRoutes } from "./routes/screen-time/screen-time.routes.ts";
+import { stravaRoutes } from "./routes/strava/strava.routes.ts";
 import { todoRoutes } from "./routes/todos/todos.routes.ts";
 import { workflowRoutes } from "./routes/workflow/workflow.routes.ts";
 import { partnerLinkOpens } from "./services/partners/partner-view.ts";
+import { type ActiveStravaConfig, LOCAL_STRAVA_PREFIX, stravaWebhookUrl } from "./services/strava/strava-config.ts";
+import { localStravaApi } from "./stand-ins/strava/api.ts";
+import type { LocalStrava } from "./stand-ins/strava/local-strava.ts";
+import { localStravaPages } from "./stand-ins/strava/pages.ts";
 import { localStripePages } from "./stand-ins/stripe/pages.ts";
 import type { StaticSite } from "./static.ts";
 
+/** The local Strava's one push subscription points at this app's webhook (created as Strava creates one). */
+async function subscribeLocally(local: LocalStrava, config: ActiveStravaConfig, callbackUrl: string) {
+  const credentials = { client_id: config.clientId, client_secret: config.clientSecret };
+  const current = local.subscription();
+  if (current?.callback_url === callbackUrl) return;
+  if (current) local.deleteSubscription(String(current.id), credentials);
+  await local.createSubscription({ ...credentials, callback_url: callbackUrl, verify_token: config.verifyToken });
+}
+
 /** The typed API surface; the client imports `ApiType` (types only) for hono/client. */
-/** Stripe's webhook: a server's request, signed, that no browser sends, so no page's origin is checked on it. */
-const serverToServer = ["/api/billing/webhook"];
-/** Stripe's webhook again: its signed body is Stripe's text, not a user's, so it is not checked for storable text. */
-const storableTextExcept = ["/api/billing/webhook"];
+/**
+ * Stripe's and Strava's webhooks: a server's requests that no browser sends, so no page's origin is checked on them
+ * (Stripe's is signed; Strava's only queues an event whose every figure is then read from Strava itself).
+ */
+const serverToServer = ["/api/billing/webhook", "/api/strava/webhook"];
+/** The webhooks again: their bodies are Stripe's and Strava's text, not a user's, so not checked for storable text. */
+const storableTextExcept = ["/api/billing/webhook", "/api/strava/webhook"];
 
 function createApi() {
   return new Hono<AppEnv>()
@@ -63,6 +80,7 @@ function createApi() {
     .route("/reminders", reminderRoutes)
     .route("/evening", eveningRoutes)
     .route("/screen-time", screenTimeRoutes)
+    .route("/strava", stravaRoutes)
     .route("/push", pushRoutes)
     .route("/partner", partnerRoutes)
     .route("/partner-view", partnerViewRoutes)
@@ -104,7 +122,7 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   // Body limits come before anything reads a body. Stripe's webhook sets its own larger limit, and its signed body
   // is Stripe's text, not a user's.
   app.use("/api/auth/*", bodyLimit(AUTH_MAX_BYTES));
-  app.use("/api/*", bodyLimit(API_MAX_BYTES, { except: ["/api/billing/webhook"], exceptWhen: isUpload }));
+  app.use("/api/*", bodyLimit(API_MAX_BYTES, { except: serverToServer, exceptWhen: isUpload }));
   app.use("/api/*", refuseUnstorableText({ except: storableTextExcept, filesWhen: isUploadPath }));
   app.use("/api/*", refuseForeignOrigin(deps.env, { except: serverToServer }));
   app.use("/api/*", forgetSessionsAfterChanges);
@@ -138,6 +156,24 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
       if (!response.ok) deps.logger.error({ status: response.status }, "test-mode webhook was refused");
     });
     app.route("/", localStripePages(local, new URL(deps.env.APP_URL).origin));
+  }
+
+  // The local Strava (no Strava settings, never in production): its authorize and "record a run" pages and its API
+  // under /local-strava, its push events delivered to our own webhook as Strava would POST them.
+  const localStrava = deps.strava?.local;
+  if (localStrava && deps.strava && deps.env.NODE_ENV !== "production") {
+    const origin = new URL(deps.env.APP_URL).origin;
+    // Its handshake and its events reach this app in-process, as Strava's would reach it over the network.
+    localStrava.setFetch((input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.origin !== origin) return Promise.resolve(new Response(null, { status: 404 }));
+      return Promise.resolve(app.fetch(new Request(url, init)));
+    });
+    void subscribeLocally(localStrava, deps.strava.config, stravaWebhookUrl(deps.env)).catch((err: unknown) =>
+      deps.logger.error({ err }, "the local Strava could not subscribe to our webhook"),
+    );
+    app.route(LOCAL_STRAVA_PREFIX, localStravaPages(localStrava, { appOrigin: new URL(deps.env.APP_URL).origin }));
+    app.route(LOCAL_STRAVA_PREFIX, localStravaApi(localStrava));
   }
 
   /**

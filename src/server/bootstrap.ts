@@ -14,6 +14,7 @@ import { createGenerationKeeper } from "./services/generation/generation-keeper.
 import { createMailer, type Mailer } from "./services/mail/mailer.ts";
 import { type ProofStorage, proofStorageFrom } from "./services/proof/proof-storage.ts";
 import { createUploadSlots } from "./services/proof/upload-slots.ts";
+import { createStrava } from "./services/strava/strava-service.ts";
 
 async function openConfiguredDatabase(env: Env): Promise<Database> {
   return env.DATABASE_URL
@@ -61,6 +62,7 @@ export async function buildDeps(
     ai,
     billing: createBilling(env),
     proofStorage,
+    strava: createStrava(env, database.db, logger),
     uploadSlots,
     generations: createGenerationKeeper({ database, logger }),
     lifecycle: { draining: false },

@@ -8,6 +8,7 @@ import type { GenerationKeeper } from "./services/generation/generation-keeper.t
 import type { Mailer } from "./services/mail/mailer.ts";
 import type { ProofStorage } from "./services/proof/proof-storage.ts";
 import type { UploadSlots } from "./services/proof/upload-slots.ts";
+import type { Strava } from "./services/strava/strava-service.ts";
 
 /** Everything a request handler may use; built once in main.ts (or by a test). */
 export type Deps = {
@@ -20,6 +21,8 @@ export type Deps = {
   billing: Billing;
   /** Where proof photos are kept: DATA_DIR, or an S3-compatible bucket when one is configured. */
   proofStorage: ProofStorage;
+  /** Strava (issue 56): the real one, the local stand-in, or null when this deployment offers none. */
+  strava: Strava | null;
   /** The proof uploads this instance takes in at once (decision 0116). */
   uploadSlots: UploadSlots;
   /** The plan runs this instance holds, and whether it is stopping (decision 0121). */

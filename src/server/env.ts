@@ -215,6 +215,19 @@ const envSchema = z
     STRIPE_PRICE_MONTHLY: optionalString,
     STRIPE_PRICE_YEARLY: optionalString,
     STRIPE_API_BASE: optionalUrl,
+    STRAVA_CLIENT_ID: z.preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^\d+$/, { error: "must be the number Strava shows as your application's Client ID" })
+        .optional(),
+    ),
+    STRAVA_CLIENT_SECRET: optionalString,
+    STRAVA_VERIFY_TOKEN: z.preprocess(
+      blank,
+      z.string().min(16, { error: "must be 16 or more random characters" }).optional(),
+    ),
+    STRAVA_BASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
     S3_ENDPOINT: optionalUrl,
     S3_BUCKET: optionalString,
@@ -274,6 +287,22 @@ const envSchema = z
         code: "custom",
         path: ["STRIPE_SECRET_KEY"],
         message: "needs STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY and STRIPE_WEBHOOK_SECRET as well",
+      });
+    }
+    const strava = [env.STRAVA_CLIENT_ID, env.STRAVA_CLIENT_SECRET, env.STRAVA_VERIFY_TOKEN];
+    if (strava.some(Boolean) && !strava.every(Boolean)) {
+      // Half a Strava application would fail only when a man presses Connect, or when Strava first sends an event.
+      ctx.addIssue({
+        code: "custom",
+        path: [
+          !env.STRAVA_CLIENT_ID
+            ? "STRAVA_CLIENT_ID"
+            : !env.STRAVA_CLIENT_SECRET
+              ? "STRAVA_CLIENT_SECRET"
+              : "STRAVA_VERIFY_TOKEN",
+        ],
+        message:
+          "is required with the other Strava settings: set STRAVA_CLIENT_ID, STRAVA_CLIENT_SECRET and STRAVA_VERIFY_TOKEN, or none (the local Strava outside production)",
       });
     }
     for (const { path, message } of severalInstancesProblems(env))

@@ -7,6 +7,7 @@ import { guardProcess } from "./process-guard.ts";
 import { settleAnsweredAuthWork } from "./routes/auth/auth.routes.ts";
 import { startGenerationTakeovers } from "./services/generation/generation-runner.ts";
 import { startReminderQueue } from "./services/reminders/reminder-queue.ts";
+import { startStravaWorker } from "./services/strava/strava-queue.ts";
 
 /** Parses the settings, prepares the database and serves until SIGINT/SIGTERM. */
 export async function startServer(options: { serveClient: boolean }) {
@@ -38,6 +39,7 @@ export async function startServer(options: { serveClient: boolean }) {
     { db: database.db, database, mailer: deps.mailer, env, logger },
     { cron: env.REMINDER_CRON },
   );
+  if (deps.strava) await startStravaWorker(reminders.boss, deps.strava, deps.strava.events, { logger });
 
   const server = await listen(
     createHttpServer(app.fetch, { bodyIdleMs: env.REQUEST_BODY_IDLE_SECONDS * 1000 }),

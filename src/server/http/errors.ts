@@ -17,6 +17,7 @@ import { reminderMessages } from "#shared/reminders/rules.ts";
 import { replanMessages } from "#shared/replan/rules.ts";
 import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
 import { screenTimeMessages } from "#shared/screen-time/rules.ts";
+import { stravaMessages } from "#shared/strava/rules.ts";
 import { unstorableTextMessage } from "#shared/text-rules.ts";
 import { tokenMessages } from "#shared/tokens/rules.ts";
 import type { AppEnv } from "../context.ts";
@@ -145,6 +146,10 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "partner.unsubscribeUnknown": [404, partnerMessages.unsubscribeInvalid],
   "reminders.unsubscribeInvalid": [400, reminderMessages.unsubscribeInvalid],
   "screenTime.dayTaken": [409, screenTimeMessages.dayTaken],
+  "strava.activityNotFound": [404, stravaMessages.activityNotFound],
+  "strava.notOffered": [409, stravaMessages.notOffered],
+  "strava.notConfigured": [404, stravaMessages.notConfigured],
+  "strava.verifyToken": [403, "Unknown verify token"],
   "screenTime.futureDay": [400, screenTimeMessages.futureDay],
   "screenTime.notFound": [404, screenTimeMessages.notFound],
   "screenTime.tooOld": [400, screenTimeMessages.tooOld],

@@ -16,6 +16,10 @@ export const apiTags = [
   { name: "Premium", description: "Plans, Stripe Checkout, the Customer Portal and Stripe's webhook." },
   { name: "Community", description: "The waitlist and the feed preview." },
   { name: "Screen time", description: "His phone's screen time as he checked it in: numbers only, never a picture." },
+  {
+    name: "Strava",
+    description: "Connecting Strava, the runs it sends and what became of them, and Strava's push events.",
+  },
   { name: "Reminders", description: "Reminder e-mails, web push and the private calendar feed." },
   { name: "Partners", description: "Accountability partners, their page and their e-mails." },
   { name: "Operations", description: "Health of the running server." },

@@ -67,6 +67,20 @@ export default function PrivacyPolicy() {
         basis: Art. 6 (1)(b) GDPR.
       </p>
 
+      <h3>Runs from Strava, if you connect it</h3>
+      <p>
+        You may connect your Strava account (Strava, Inc., 208 Utah Street, San Francisco, CA 94103, USA) so that your
+        runs arrive as proof by themselves. Strava is a source you choose: nothing is read from it unless you press
+        Connect Strava and allow it on Strava's page. We then receive your Strava athlete id and name and read only the
+        activities Strava shows to others (runs you keep to "Only you" stay private), when Strava tells us of a new or
+        changed one. From each we keep its name, sport and start, the figures a proof needs (distance, moving time,
+        pace) and the simplified shape of its route, never its places. The access keys Strava gives us are stored
+        encrypted. Disconnecting in your settings, or deleting your account, revokes our access at Strava and deletes
+        the keys; an activity you delete or make private on Strava stops being a proof here. Legal basis: Art. 6 (1)(b)
+        GDPR. Strava's own privacy policy applies to what it processes:{" "}
+        <a href="https://www.strava.com/legal/privacy">strava.com/legal/privacy</a>.
+      </p>
+
       <h3>Payments</h3>
       <p>
         Premium subscriptions are paid through Stripe (Stripe Payments Europe, Ltd., 1 Grand Canal Street Lower, Dublin
@@ -116,7 +130,8 @@ export default function PrivacyPolicy() {
       <h2>4. Who receives your data</h2>
       <p>
         Only the processors named above — hosting, e-mail delivery, AI model provider and, for payments, Stripe — and
-        only as far as needed. We do not sell your personal data or share it for advertising (see{" "}
+        only as far as needed. Strava, if you connect it, is a source you chose: it sends us your runs; we send it
+        nothing but the requests for them. We do not sell your personal data or share it for advertising (see{" "}
         <Link to={paths.doNotSell}>Do Not Sell My Personal Information</Link>). Authorities receive data only where the
         law obliges us.
       </p>

@@ -9,6 +9,8 @@ import { exportUserData } from "#server/services/account/data-export.ts";
 import { deleteAccountOnRequest } from "#server/services/account/leave-for-good.ts";
 import { me, updateFirstName } from "#server/services/account/profile.ts";
 import { awardAndReadBadges } from "#server/services/community/badges.ts";
+import { disconnect } from "#server/services/strava/connection.ts";
+import type { Strava } from "#server/services/strava/strava-service.ts";
 import { type Me, meSchema, updateProfileSchema } from "#shared/account/contracts.ts";
 import { accountDeletedSchema, dataExportSchema, deleteAccountSchema } from "#shared/account/data-rights.ts";
 import { dataExportFileName } from "#shared/account/rules.ts";
@@ -19,6 +21,9 @@ import { badgesAnswerSchema } from "#shared/community/badges.ts";
  * finished onboarding (a run validation exists)? PATCH changes his first name with the sign-up rules. GET /data and
  * POST /delete are his data rights (decision 0069): everything stored about him as a file, and leaving for good.
  */
+/** Leaving revokes his Strava grant at Strava before his tokens go with his rows (issue 56). */
+const revokeWith = (strava: Strava) => (userId: string) => disconnect(strava, userId);
+
 export const meRoutes = new Hono<AppEnv>()
   .get(
     "/",
@@ -115,6 +120,7 @@ export const meRoutes = new Hono<AppEnv>()
           env,
           stripe: deps.billing.stripe,
           proofStorage: deps.proofStorage,
+          revokeStrava: deps.strava ? revokeWith(deps.strava) : undefined,
           mailer: deps.mailer,
           log: c.var.log,
         },

@@ -135,16 +135,23 @@ export type DeletionResult = {
 };
 
 /**
- * GDPR Art. 17: the password confirms it, Stripe stops charging, then everything of his is gone at once, and then his
- * customers at Stripe.
+ * GDPR Art. 17: the password confirms it, Stripe stops charging, Strava's access is revoked, then everything of his is
+ * gone at once, and then his customers at Stripe.
  */
 export async function deleteAccount(
-  deps: { db: Db; stripe: Stripe; proofStorage: ProofStorage },
+  deps: {
+    db: Db;
+    stripe: Stripe;
+    proofStorage: ProofStorage;
+    /** Revokes his Strava grant at Strava (issue 56): after the password, before his tokens go with his rows. */
+    revokeStrava?: (userId: string) => Promise<void>;
+  },
   userId: string,
   password: string,
 ): Promise<DeletionResult> {
   if (!(await passwordMatches(deps.db, userId, password))) throw new DomainError("account.wrongPassword");
   const subscriptionCancelled = await cancelSubscriptions(deps.db, deps.stripe, userId);
+  await deps.revokeStrava?.(userId);
   const customers = await stripeCustomersOf(deps.db, userId);
   const { counts, photoKeys } = await deleteUserRows(deps.db, userId);
   const stripeCustomersLeft = await deleteStripeCustomers(deps.stripe, customers);

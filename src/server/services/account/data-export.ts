@@ -108,8 +108,22 @@ export const exportReview: Record<string, Review> = {
   },
   proofs: {
     description:
-      "Your proofs: what was read from each activity file you uploaded (date, distance, moving time, pace and the route's shape, never its places) and your proof photos, re-encoded without their metadata and included here as images. The files you uploaded were never kept.",
+      "Your proofs: what was read from each activity file you uploaded or run Strava sent (date, distance, moving time, pace and the route's shape, never its places) and your proof photos, re-encoded without their metadata and included here as images. The files you uploaded were never kept.",
     omit: ["photoKey"],
+  },
+  strava_connections: {
+    description:
+      "Your Strava connection: your Strava athlete id and name, what you allowed us to read, since when, and until when Strava's limits held your runs back. The access tokens are left out.",
+    omit: ["accessToken", "refreshToken"],
+  },
+  strava_connect_states: {
+    description:
+      "A Strava connection you started in the last ten minutes: where it returns to. Its secret is left out.",
+    omit: ["stateHash"],
+  },
+  strava_activities: {
+    description:
+      "The activities Strava sent us: their name, sport and start, what was read from them (distance, moving time, pace and the route's shape) and what became of each (your first run, a milestone's proof, or why it was not used).",
   },
   calendar_feeds: {
     description: "Whether you have a private calendar feed and since when. Its secret address is left out.",

@@ -15,6 +15,8 @@ export type LeaveDeps = {
   env: Env;
   stripe: Stripe;
   proofStorage: ProofStorage;
+  /** Revokes his Strava grant, if he has one (account-deletion.ts). */
+  revokeStrava?: (userId: string) => Promise<void>;
   mailer: Mailer;
   /** The request's logger: what was deleted, and what could not be, for the operator. */
   log: Logger;
@@ -43,7 +45,7 @@ export async function deleteAccountOnRequest(
   }
 
   const result = await deleteAccount(
-    { db: deps.db, stripe: deps.stripe, proofStorage: deps.proofStorage },
+    { db: deps.db, stripe: deps.stripe, proofStorage: deps.proofStorage, revokeStrava: deps.revokeStrava },
     user.id,
     password,
   );

@@ -13,6 +13,8 @@ const SEND = "reminders-send";
 export type ReminderQueue = {
   /** Plans now (what the schedule does every few minutes); answers how many e-mails (his and his partners') it claimed. */
   planNow(now?: Date): Promise<number>;
+  /** The instance's pg-boss, which the Strava events' worker shares (one boss per instance). */
+  boss: PgBoss;
   stop(): Promise<void>;
 };
 
@@ -147,6 +149,7 @@ export async function startReminderQueue(
 
   return {
     planNow,
+    boss,
     async stop() {
       // close: false, the database is the app's and closes after the queue.
       await boss.stop({ graceful: true, close: false, timeout: 10_000, wait: true });
