@@ -534,6 +534,50 @@ export const routeProbes: Record<string, RouteProbe> = {
     request: () => ({ path: `/api/screen-time/days/${new Date().toISOString().slice(0, 10)}` }),
     otherUser: "own-account",
   },
+  "GET /api/strava": {
+    access: "signed-in",
+    request: () => ({ path: "/api/strava" }),
+    otherUser: "own-account",
+  },
+  // Connecting binds the state to the caller: B starting one starts his own, never A's.
+  "POST /api/strava/connect": {
+    access: "signed-in",
+    request: () => ({ path: "/api/strava/connect", body: { returnTo: "/dashboard/settings" } }),
+    otherUser: "own-account",
+  },
+  "DELETE /api/strava": {
+    access: "signed-in",
+    request: () => ({ path: "/api/strava" }),
+    otherUser: "own-account",
+  },
+  "GET /api/strava/callback": {
+    access: "public",
+    why: "Strava sends the browser back here; only a state the caller's own session started connects anything",
+    request: () => ({ path: "/api/strava/callback?state=forged&code=x&scope=read,activity:read" }),
+    answers: [303],
+  },
+  "POST /api/strava/activities/:id/use": {
+    access: "signed-in",
+    request: () => ({ path: "/api/strava/activities/12000000001/use", body: {} }),
+    otherUser: "not-found",
+  },
+  "POST /api/strava/activities/:id/dismiss": {
+    access: "signed-in",
+    request: () => ({ path: "/api/strava/activities/12000000001/dismiss", body: {} }),
+    otherUser: "not-found",
+  },
+  "GET /api/strava/webhook": {
+    access: "public",
+    why: "Strava's subscription handshake; it only echoes a challenge for the server's own verify token",
+    request: () => ({ path: "/api/strava/webhook?hub.mode=subscribe&hub.challenge=x&hub.verify_token=guess" }),
+    answers: [403],
+  },
+  "POST /api/strava/webhook": {
+    access: "public",
+    why: "Strava's push events; an event only makes the server read that activity from Strava with its owner's own grant",
+    request: (a) => ({ path: "/api/strava/webhook", body: { object_type: "activity", owner_id: a.userId } }),
+    answers: [400],
+  },
   "GET /api/evening": {
     access: "signed-in",
     request: () => ({ path: "/api/evening" }),
