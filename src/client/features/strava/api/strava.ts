@@ -24,7 +24,7 @@ async function done(request: Promise<Response>, fallback: string): Promise<void>
 }
 
 /** Every 3 s while a screen waits for his run, and only while the tab is in front (TanStack's default). */
-export const WAIT_INTERVAL_MS = 3_000;
+const WAIT_INTERVAL_MS = 3_000;
 
 /** The status, asked again every 3 s while `waiting` (the waiting panel is on screen). */
 export function useStravaStatus({ waiting = false }: { waiting?: boolean } = {}) {
