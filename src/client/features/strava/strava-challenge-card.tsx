@@ -15,7 +15,7 @@ export function StravaChallengeCard({ onFirstRun }: { onFirstRun?: () => void })
   return (
     <section aria-labelledby="strava-card-heading" className="card" data-testid="strava-card">
       <h2 id="strava-card-heading" className="text-lg font-bold">
-        {connection ? "Strava is connected" : "Run with a watch or a running app?"}
+        {connection ? "Strava" : "Run with a watch or a running app?"}
       </h2>
       {status.isPending ? (
         <p className="mt-2 text-sm text-muted">Checking your Strava connection...</p>
