@@ -71,7 +71,7 @@ export async function attachFakeStrava(fake: FakeStrava, t: TestApp): Promise<Pg
   const strava = t.deps.strava;
   if (!strava) throw new Error("the test app has no Strava");
   await strava.api.createSubscription(stravaWebhookUrl(t.deps.env), FAKE_STRAVA_VERIFY_TOKEN);
-  const logger = createLogger("silent");
+  const logger = createLogger((process.env.TEST_LOG_LEVEL as "silent") ?? "silent");
   const boss = await startBoss(t.deps.database, logger);
   await startStravaWorker(boss, strava, strava.events, { logger, pollingIntervalSeconds: 0.5 });
   return boss;

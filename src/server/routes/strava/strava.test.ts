@@ -23,6 +23,8 @@ import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-
  * tests live on Wednesday 12 June 2030, 06:30 UTC; every run is "recorded" relative to that clock.
  */
 const NOW = new Date("2030-06-12T06:30:00Z");
+/** Limits no test but the storm reaches. */
+const ROOMY = { fifteenMinutes: 100_000, daily: 100_000, read: { fifteenMinutes: 100_000, daily: 100_000 } };
 
 describe("Strava: connect, events as proof, disconnect", () => {
   let t: TestApp;
@@ -34,6 +36,7 @@ describe("Strava: connect, events as proof, disconnect", () => {
     fake = await startFakeStrava({ accessTokenSeconds: 30 * 60 });
     t = await createTestApp(fake.env);
     boss = await attachFakeStrava(fake, t);
+    fake.strava.setRateLimits(ROOMY);
   });
   afterAll(async () => {
     await boss.stop({ graceful: false, close: false, wait: true });
@@ -54,7 +57,12 @@ describe("Strava: connect, events as proof, disconnect", () => {
     for (;;) {
       const current = await status(user);
       if (done(current)) return current;
-      if (performance.now() > deadline) throw new Error(`still waiting for ${what}: ${JSON.stringify(current)}`);
+      if (performance.now() > deadline) {
+        const jobs = await t.db.execute(
+          sql`select name, state, start_after, output from pgboss.job where name = 'strava-events'`,
+        );
+        throw new Error(`still waiting for ${what}: ${JSON.stringify(current)} ${JSON.stringify(jobs.rows)}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -69,15 +77,17 @@ describe("Strava: connect, events as proof, disconnect", () => {
     return { user, athleteId: athlete.id };
   }
 
-  const run = (minutesAgo: number, km: number, sport = "Run") => ({
-    sport_type: sport,
-    name: `Morning ${sport}`,
-    streams: syntheticRoute({
-      km,
-      paceSecondsPerKm: sport === "Ride" ? 120 : 330,
-      start: new Date(Date.now() - minutesAgo * 60_000),
-    }),
-  });
+  /** An activity he started `minutesAgo` on the test's clock, recorded by his watch. */
+  const run = (minutesAgo: number, km: number, sport = "Run") => {
+    const start = new Date(Date.now() - minutesAgo * 60_000);
+    const paceSecondsPerKm = sport === "Ride" ? 120 : 330;
+    return {
+      sport_type: sport,
+      name: `Morning ${sport}`,
+      start,
+      streams: syntheticRoute({ km, paceSecondsPerKm, start }),
+    };
+  };
 
   it("connects in his session: the state is his, the tokens are sealed, the export leaves them out", async () => {
     const { user } = await connectedMan("Connie");
@@ -248,7 +258,8 @@ describe("Strava: connect, events as proof, disconnect", () => {
   it("waits out a 429 storm: he sees that Strava is busy, the job waits for the window, and the run lands after", async () => {
     const { user, athleteId } = await connectedMan("Stormy");
     await acceptedChallengeMinutesAgo(t.db, user.id, 90);
-    fake.strava.failNext(50, 429);
+    // Strava's window is used up: every request of the app is refused 429 until it opens again.
+    fake.strava.setRateLimits({ read: { fifteenMinutes: 0 } });
     await fake.strava.recordActivity(athleteId, run(60, 5));
     const busy = await until(user, (s) => s.busy, "the busy state");
     expect(busy.activities[0]?.outcome).toBe("waiting");
@@ -258,7 +269,7 @@ describe("Strava: connect, events as proof, disconnect", () => {
     );
     expect(waiting.rows.length).toBeGreaterThanOrEqual(1);
     // The window opens (the storm is over, and the queue's clock reaches the start).
-    fake.strava.failNext(0, 429);
+    fake.strava.setRateLimits(ROOMY);
     await t.db.execute(
       sql`update pgboss.job set start_after = now() where name = ${STRAVA_EVENTS} and state = 'created'`,
     );

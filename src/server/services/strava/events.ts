@@ -33,8 +33,9 @@ async function removeActivity(deps: StravaDeps, userId: string, activityId: numb
   return "removed";
 }
 
-async function saveActivity(deps: StravaDeps, row: Omit<ActivityRow, "receivedAt">): Promise<void> {
-  const { activityId, ...rest } = row;
+/** Saves what became of an activity; `receivedAt` is the app's clock when it first arrived, kept on updates. */
+async function saveActivity(deps: StravaDeps, row: ActivityRow): Promise<void> {
+  const { activityId, receivedAt, ...rest } = row;
   await deps.db
     .insert(stravaActivities)
     .values(row)
@@ -104,7 +105,7 @@ export async function handleStravaEvent(deps: StravaDeps, event: StravaEvent, no
     }
     if (err instanceof StravaError && err.kind === "rateLimited") {
       const retryAt = err.retryAt ?? new Date(now.getTime() + 15 * 60 * 1000);
-      await holdBack(deps, userId, activityId, event.event_time, known, retryAt);
+      await holdBack(deps, userId, { activityId, eventTime: event.event_time, receivedAt: now }, known, retryAt);
       throw new StravaBusy(retryAt);
     }
     throw err;
@@ -118,6 +119,7 @@ export async function handleStravaEvent(deps: StravaDeps, event: StravaEvent, no
     sport: activity.sport_type ?? activity.type ?? "",
     startedAt: activity.start_date ? new Date(activity.start_date) : null,
     eventTime: event.event_time,
+    receivedAt: now,
   };
   const read = readStravaActivity(activity, streams, { now, runningPace: true });
   if (!read.ok) {
@@ -152,8 +154,7 @@ export async function handleStravaEvent(deps: StravaDeps, event: StravaEvent, no
 async function holdBack(
   deps: StravaDeps,
   userId: string,
-  activityId: number,
-  eventTime: number,
+  arrived: { activityId: number; eventTime: number; receivedAt: Date },
   known: ActivityRow | undefined,
   retryAt: Date,
 ) {
@@ -161,6 +162,6 @@ async function holdBack(
   if (known) return;
   await deps.db
     .insert(stravaActivities)
-    .values({ activityId, userId, outcome: "waiting", eventTime, reasonCode: null, reading: null, milestoneId: null })
+    .values({ ...arrived, userId, outcome: "waiting", reasonCode: null, reading: null, milestoneId: null })
     .onConflictDoNothing();
 }

@@ -56,7 +56,9 @@ export async function startStravaWorker(
           );
         } catch (err) {
           if (!(err instanceof StravaBusy)) throw err;
-          await boss.send(STRAVA_EVENTS, event, { startAfter: err.retryAt });
+          // In seconds from now: the queue counts on the database's clock, which need not be this instance's.
+          const seconds = Math.max(1, Math.ceil((err.retryAt.getTime() - now().getTime()) / 1000));
+          await boss.send(STRAVA_EVENTS, event, { startAfter: seconds });
           options.logger.warn({ retryAt: err.retryAt.toISOString() }, "Strava is busy: the event waits for its limits");
         }
       }
