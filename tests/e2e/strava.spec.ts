@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
 import { stravaMessages } from "#shared/strava/rules.ts";
-import { acceptedMinutesAgo, expect, gotoHydrated, type TestUser, test } from "./fixtures.ts";
+import { acceptedMinutesAgo, expect, gotoHydrated, test } from "./fixtures.ts";
 import { expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
 // Issue 56 with the local Strava (src/server/stand-ins/strava): he connects on the challenge screen in three taps,
 // "runs" on the stand-in's developer page, and his first run is validated without a file, within 5 s of the event.
-// The stand-in records for the athlete who authorized last, so the tests here run one at a time.
+// The stand-in's /record page records for the athlete who authorized last: each test authorizes under a name of its
+// own and checks the page names it before recording, so two tests interleaving fail loudly instead of crossing runs.
 
 test.describe.configure({ mode: "serial" });
 test.use({ contextOptions: { reducedMotion: "reduce" } });
@@ -16,6 +17,12 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** A full-page screenshot in the test's output folder, named by the screen and the project's width. */
+/** His first name on the local Strava, one per test: "Marcus Qbxe". */
+function athleteName() {
+  const letters = Array.from({ length: 4 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+  return `Marcus ${letters.charAt(0).toUpperCase()}${letters.slice(1)}`;
+}
+
 async function shoot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
@@ -24,10 +31,12 @@ async function shoot(page: Page, name: string) {
 /** The stand-in's "Record a run" page, in a second tab as a developer would use it: records and sends the event. */
 async function record(
   page: Page,
+  athlete: string,
   run: { km: number; paceMinutes: number; sport: "Run" | "Ride" | "Walk"; ago: number },
 ) {
   const strava = await page.context().newPage();
   await strava.goto("/local-strava/record");
+  await expect(strava.getByText(`As ${athlete} (athlete`)).toBeVisible();
   await strava.getByLabel("Distance (km)").fill(String(run.km));
   await strava.getByLabel("Pace (min/km)").fill(String(run.paceMinutes));
   await strava.getByLabel("Sport").selectOption(run.sport);
@@ -39,12 +48,12 @@ async function record(
   return sentAt;
 }
 
-/** Connect with Strava (tap 1), Authorize on the local Strava's page (tap 2), and back on `path` (tap 3: none left). */
-async function connect(page: Page, user: TestUser) {
+/** Connect with Strava (tap 1), Authorize on the local Strava's page (tap 2), and back on the challenge screen, connected. */
+async function connect(page: Page, athlete: string) {
   await page.getByRole("button", { name: "Connect with Strava" }).click();
   await page.waitForURL(/\/local-strava\/oauth\/authorize/);
   // The stand-in asks his first name, as Strava knows it; the app shows it back.
-  await page.getByLabel("Your first name on this local Strava").fill(user.firstName);
+  await page.getByLabel("Your first name on this local Strava").fill(athlete);
   await page.getByRole("button", { name: "Authorize" }).click();
   await page.waitForURL((url) => url.pathname === "/ChallengeAccepted");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -54,6 +63,7 @@ test("connects on the challenge screen and his first run is validated from Strav
   page,
   signedIn: user,
 }) => {
+  const athlete = athleteName();
   test.setTimeout(90_000);
   await gotoHydrated(page, "/ChallengeAccepted");
   await expect(page.getByTestId("countdown")).toBeVisible();
@@ -69,20 +79,18 @@ test("connects on the challenge screen and his first run is validated from Strav
   await expectNoSidewaysScroll(page);
   await shoot(page, "challenge-accepted-not-connected");
 
-  await connect(page, user);
+  await connect(page, athlete);
   await expect(page.getByText(stravaMessages.connected)).toBeVisible();
   // Said once: the parameter is gone from the address.
   await expect(page).toHaveURL(/\/ChallengeAccepted$/);
-  await expect(card).toContainText(
-    `Strava connected as ${user.firstName}. Go run: your run will appear here when it syncs.`,
-  );
+  await expect(card).toContainText(`Strava connected as ${athlete}. Go run: your run will appear here when it syncs.`);
   await expect(card).toContainText(stravaMessages.privateRuns);
   await expect(card.getByRole("heading", { name: "Waiting for your run from Strava..." })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await shoot(page, "challenge-accepted-connected");
 
   // A ride is not his run: it shows, with why.
-  await record(page, { km: 12, paceMinutes: 2.5, sport: "Ride", ago: 90 });
+  await record(page, athlete, { km: 12, paceMinutes: 2.5, sport: "Ride", ago: 90 });
   const ride = card.getByTestId("strava-arrived").filter({ hasText: "ride" });
   await expect(ride).toBeVisible({ timeout: 10_000 });
   await expect(ride).toContainText(/^Your .*ride from \d\d:\d\d \u2014 .+/);
@@ -97,7 +105,7 @@ test("connects on the challenge screen and his first run is validated from Strav
   await shoot(page, "validate-challenge-waiting");
 
   // He runs: 10 km at 6:00 /km, started 65 minutes ago. No file is touched from here on.
-  const sentAt = await record(page, { km: 10, paceMinutes: 6, sport: "Run", ago: 65 });
+  const sentAt = await record(page, athlete, { km: 10, paceMinutes: 6, sport: "Run", ago: 65 });
   await expect(page.getByRole("dialog", { name: "Initial Challenge Complete!" })).toBeVisible({ timeout: 5_000 });
   expect(Date.now() - sentAt, "validated within 5 s of the event").toBeLessThan(5_000);
   const validated = page.getByTestId("run-validated");
@@ -113,14 +121,15 @@ test("connects on the challenge screen and his first run is validated from Strav
   await shoot(page, "validate-challenge-validated");
 });
 
-test("settings show whose Strava is connected, and disconnecting asks first", async ({ page, signedIn: user }) => {
+test("settings show whose Strava is connected, and disconnecting asks first", async ({ page, signedIn: _ }) => {
+  const athlete = athleteName();
   await gotoHydrated(page, "/ChallengeAccepted");
-  await connect(page, user);
+  await connect(page, athlete);
   await expect(page.getByText(stravaMessages.connected)).toBeVisible();
 
   await gotoHydrated(page, "/dashboard/settings");
   const section = page.getByTestId("strava-settings");
-  await expect(section).toContainText(`Connected as ${user.firstName} since`);
+  await expect(section).toContainText(`Connected as ${athlete} since`);
   await expect(section).toContainText(stravaMessages.privateRuns);
   await section.scrollIntoViewIfNeeded();
   await expectNoSidewaysScroll(page);
