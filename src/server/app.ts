@@ -169,9 +169,6 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
       if (url.origin !== origin) return Promise.resolve(new Response(null, { status: 404 }));
       return Promise.resolve(app.fetch(new Request(url, init)));
     });
-    void subscribeLocally(localStrava, deps.strava.config, stravaWebhookUrl(deps.env)).catch((err: unknown) =>
-      deps.logger.error({ err }, "the local Strava could not subscribe to our webhook"),
-    );
     app.route(LOCAL_STRAVA_PREFIX, localStravaPages(localStrava, { appOrigin: new URL(deps.env.APP_URL).origin }));
     app.route(LOCAL_STRAVA_PREFIX, localStravaApi(localStrava));
   }
@@ -207,5 +204,11 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
 
   app.notFound(notFound);
   app.onError(errorHandler(deps.logger));
+  // Its handshake calls this app: only once every route is added.
+  if (localStrava && deps.strava && deps.env.NODE_ENV !== "production") {
+    void subscribeLocally(localStrava, deps.strava.config, stravaWebhookUrl(deps.env)).catch((err: unknown) =>
+      deps.logger.error({ err }, "the local Strava could not subscribe to our webhook"),
+    );
+  }
   return app;
 }

@@ -169,6 +169,88 @@ export const routeProbes: Record<string, RouteProbe> = {
     answers: [404],
   },
 
+  "GET /local-strava/oauth/authorize": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({ path: "/local-strava/oauth/authorize?client_id=1" }),
+    answers: [400],
+  },
+  "POST /local-strava/oauth/authorize": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({ path: "/local-strava/oauth/authorize", body: {} }),
+    answers: [400],
+  },
+  "GET /local-strava/record": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({ path: "/local-strava/record" }),
+    answers: [200],
+  },
+  "POST /local-strava/record": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({ path: "/local-strava/record", body: {} }),
+    answers: [400],
+  },
+  "POST /local-strava/oauth/token": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({
+      path: "/local-strava/oauth/token",
+      body: { grant_type: "refresh_token", refresh_token: "forged" },
+    }),
+    answers: [400],
+  },
+  "POST /local-strava/oauth/deauthorize": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({ path: "/local-strava/oauth/deauthorize", body: {} }),
+    answers: [401],
+  },
+  "GET /local-strava/api/v3/athlete": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({ path: "/local-strava/api/v3/athlete" }),
+    answers: [401],
+  },
+  "GET /local-strava/api/v3/athlete/activities": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({ path: "/local-strava/api/v3/athlete/activities" }),
+    answers: [401],
+  },
+  "GET /local-strava/api/v3/activities/:id/streams": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({ path: "/local-strava/api/v3/activities/12000000001/streams" }),
+    answers: [401],
+  },
+  "GET /local-strava/api/v3/activities/:id": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({ path: "/local-strava/api/v3/activities/12000000001" }),
+    answers: [401],
+  },
+  "POST /local-strava/api/v3/push_subscriptions": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({ path: "/local-strava/api/v3/push_subscriptions", body: {} }),
+    answers: [400],
+  },
+  "GET /local-strava/api/v3/push_subscriptions": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({ path: "/local-strava/api/v3/push_subscriptions" }),
+    answers: [400],
+  },
+  "DELETE /local-strava/api/v3/push_subscriptions/:id": {
+    access: "public",
+    why: "the local Strava (development and tests, never in production): its own tokens and client secret, none of a user's data",
+    request: () => ({ path: "/local-strava/api/v3/push_subscriptions/1" }),
+    answers: [400],
+  },
+
   "GET /api/me": {
     access: "signed-in",
     request: () => ({ path: "/api/me" }),

@@ -50,3 +50,8 @@ export const stravaUsedSchema = answer(z.object({ proof: proofSummarySchema }));
 export const stravaActivityParamSchema = z.object({
   id: z.string().regex(/^\d{1,20}$/, "Unknown activity"),
 });
+
+/** GET /api/strava/webhook: Strava's handshake, answered with its own challenge. */
+export const stravaChallengeAnswerSchema = answer(z.object({ "hub.challenge": z.string() }));
+/** POST /api/strava/webhook: the event is in the queue. */
+export const stravaEventReceivedSchema = answer(z.object({ received: z.literal(true) }));

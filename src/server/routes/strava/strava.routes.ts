@@ -14,8 +14,10 @@ import type { Strava } from "#server/services/strava/strava-service.ts";
 import {
   type StravaStatus,
   stravaActivityParamSchema,
+  stravaChallengeAnswerSchema,
   stravaConnectAnswerSchema,
   stravaConnectSchema,
+  stravaEventReceivedSchema,
   stravaStatusSchema,
   stravaUsedSchema,
 } from "#shared/strava/contracts.ts";
@@ -152,7 +154,7 @@ export const stravaRoutes = new Hono<AuthedEnv>()
       tag: "Strava",
       summary: "Strava's subscription handshake: echoes `hub.challenge` for the right verify token only.",
       description: '`{"hub.challenge": ...}`; 403 for any other verify token.',
-      ok: { 200: "The challenge echoed" },
+      ok: { 200: { description: "The challenge echoed", body: stravaChallengeAnswerSchema } },
       errors: ["strava.verifyToken", "strava.notConfigured"],
       public: true,
     }),
@@ -173,7 +175,7 @@ export const stravaRoutes = new Hono<AuthedEnv>()
       summary: "Strava's push events: queued durably, then acknowledged (Strava waits 2 s).",
       description:
         "200 `{received: true}` once the event is in the job queue; 400 for a body that is not a Strava event; 503 while the queue is starting (Strava sends it again).",
-      ok: { 200: "Queued" },
+      ok: { 200: { description: "`{received: true}`", body: stravaEventReceivedSchema } },
       errors: ["strava.notConfigured"],
       public: true,
     }),

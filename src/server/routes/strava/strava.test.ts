@@ -16,7 +16,7 @@ import {
 } from "#tests/support/fake-strava.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
-import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /**
  * Strava (issue 56) against the local Strava served on its own port, with the app's Strava worker on pg-boss. The
@@ -189,9 +189,14 @@ describe("Strava: connect, events as proof, disconnect", () => {
     expect((await planner.api.strava.activities[":id"].use.$post({ param: { id } })).status).toBe(200);
     expect(await t.db.select().from(proofs).where(eq(proofs.milestoneId, milestone.id))).toHaveLength(1);
 
+    // Answered: "Not this one" is too late now.
+    const late = await planner.api.strava.activities[":id"].dismiss.$post({ param: { id } });
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({ error: stravaMessages.notOffered });
     // Another man cannot use or dismiss it.
     const stranger = await t.createUser();
     expect((await stranger.api.strava.activities[":id"].use.$post({ param: { id } })).status).toBe(404);
+    expect((await stranger.api.strava.activities[":id"].dismiss.$post({ param: { id } })).status).toBe(404);
 
     await fake.strava.updateActivity(recorded.id, { sport_type: "Ride" });
     await until(planner, (s) => s.activities[0]?.outcome === "refused", "the update to a ride");
@@ -325,5 +330,23 @@ describe("Strava: connect, events as proof, disconnect", () => {
     expect(await right.json()).toEqual({ "hub.challenge": "15f7d1a91c1f40f8a748fd134752feb3" });
     const wrong = await t.request("/api/strava/webhook?hub.mode=subscribe&hub.challenge=abc&hub.verify_token=guess");
     expect(wrong.status).toBe(403);
+  });
+});
+
+describe("Strava on a production server without Strava settings", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(PRODUCTION_TEST_ENV);
+  });
+  afterAll(() => t.close());
+
+  it("is not offered: no connect, no webhook, and no local Strava pages", async () => {
+    const user = await t.createUser();
+    const overview = await (await user.api.strava.$get()).json();
+    expect(overview).toMatchObject({ available: false, local: false, connection: null });
+    const connect = await user.api.strava.connect.$post({ json: { returnTo: "/dashboard/settings" } });
+    expect(connect.status).toBe(404);
+    expect(await connect.json()).toEqual({ error: stravaMessages.notConfigured });
+    expect((await t.request("/local-strava/record")).status).toBe(404);
   });
 });
