@@ -260,26 +260,37 @@ describe("Strava: connect, events as proof, disconnect", () => {
     expect((await t.request("/api/strava/webhook", { body: { hello: "there" } })).status).toBe(400);
   });
 
-  it("waits out a 429 storm: he sees that Strava is busy, the job waits for the window, and the run lands after", async () => {
+  it("waits out a 429 storm: he sees that Strava is busy, the jobs wait for the window, and every run lands after", async () => {
     const { user, athleteId } = await connectedMan("Stormy");
-    await acceptedChallengeMinutesAgo(t.db, user.id, 90);
+    await acceptedChallengeMinutesAgo(t.db, user.id, 180);
     // Strava's window is used up: every request of the app is refused 429 until it opens again.
     fake.strava.setRateLimits({ read: { fifteenMinutes: 0 } });
-    await fake.strava.recordActivity(athleteId, run(60, 5));
+    await fake.strava.recordActivity(athleteId, run(150, 5));
     const busy = await until(user, (s) => s.busy, "the busy state");
     expect(busy.activities[0]?.outcome).toBe("waiting");
-    // The event waits in the queue for Strava's next window, not lost: it is there, set to start later.
+    // A second run in the same window does not even ask Strava: the last answer said the window is full.
+    const asked = fake.strava.rateLimitUsage().read.fifteenMinutes;
+    await fake.strava.recordActivity(athleteId, run(40, 4));
+    await until(user, (s) => s.activities.length === 2, "the second run waiting");
+    expect(fake.strava.rateLimitUsage().read.fifteenMinutes).toBe(asked);
+    // Both wait in the queue for Strava's next window, not lost: there, set to start later.
     const waiting = await t.db.execute(
       sql`select id from pgboss.job where name = ${STRAVA_EVENTS} and state = 'created' and start_after > now()`,
     );
-    expect(waiting.rows.length).toBeGreaterThanOrEqual(1);
-    // The window opens (the storm is over, and the queue's clock reaches the start).
+    expect(waiting.rows.length).toBe(2);
+    // The window opens: the clock reaches the next quarter hour, and so does the queue's.
     fake.strava.setRateLimits(ROOMY);
+    vi.setSystemTime(new Date((Math.floor(Date.now() / 900_000) + 1) * 900_000 + 1000));
     await t.db.execute(
       sql`update pgboss.job set start_after = now() where name = ${STRAVA_EVENTS} and state = 'created'`,
     );
-    const landed = await until(user, (s) => s.activities[0]?.outcome === "firstRun", "the run after the storm");
+    const landed = await until(
+      user,
+      (s) => s.activities.every((a) => a.outcome !== "waiting") && s.activities.length === 2,
+      "the runs after the storm",
+    );
     expect(landed.busy).toBe(false);
+    expect(landed.activities.map((a) => a.outcome).sort()).toEqual(["firstRun", "kept"]);
   });
 
   it("refreshes his tokens once when two instances need them at the same moment, and he stays connected", async () => {

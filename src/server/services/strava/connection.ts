@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { stravaActivities, stravaConnections, stravaConnectStates } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { STRAVA_SCOPE, type StravaResult, type StravaReturnPath } from "#shared/strava/rules.ts";
-import { type StravaApi, StravaError } from "./strava-api.ts";
+import { type StravaApi, StravaError, type StravaUsage } from "./strava-api.ts";
 import type { ActiveStravaConfig } from "./strava-config.ts";
 import type { TokenCipher } from "./token-crypto.ts";
 
@@ -17,6 +17,11 @@ export type StravaDeps = {
   cipher: TokenCipher;
   /** Where Strava sends him back: APP_URL/api/strava/callback. */
   callbackUrl: string;
+  /**
+   * Strava's latest word on the app's usage (its rate-limit headers). Strava counts per application, so the last
+   * answer to any instance says what all of them used.
+   */
+  usage?: { latest: StravaUsage | null };
 };
 
 /** A connect must come back within this: Strava's page is one tap, a forgotten tab is not a way in. */

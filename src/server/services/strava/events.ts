@@ -4,8 +4,21 @@ import type { ActivityReading } from "#shared/proof/contracts.ts";
 import { readStravaActivity } from "./activity-reading.ts";
 import { accessTokenFor, forgetConnection, type StravaDeps } from "./connection.ts";
 import { placeRun } from "./place-run.ts";
-import { StravaError } from "./strava-api.ts";
+import { rateLimitedUntil, StravaError, type StravaUsage } from "./strava-api.ts";
 import type { WebhookEvent as StravaEvent } from "./strava-payloads.ts";
+
+/** Requests an event takes (the activity, its streams): a window with fewer left is not started. */
+const REQUESTS_PER_EVENT = 2;
+
+/**
+ * Until when Strava's latest usage says to wait, or null. The reading counts only in the window it was made in: the
+ * quarter hour or the day it reports on ends, and with it the wait.
+ */
+export function heldBackUntil(latest: StravaUsage | null, now: Date): Date | null {
+  if (!latest) return null;
+  const until = rateLimitedUntil(latest, latest.at, REQUESTS_PER_EVENT);
+  return until && until > now ? until : null;
+}
 
 /** Strava's limits hold this event back until `retryAt`: the job is sent again for then, never dropped. */
 export class StravaBusy extends Error {
@@ -92,6 +105,12 @@ export async function handleStravaEvent(deps: StravaDeps, event: StravaEvent, no
 
   const token = await accessTokenFor(deps, userId, now);
   if (!token) return "ignored";
+  const held = heldBackUntil(deps.usage?.latest ?? null, now);
+  if (held) {
+    // Strava's window is all but used: wait for the next one rather than be refused in it.
+    await holdBack(deps, userId, { activityId, eventTime: event.event_time, receivedAt: now }, known, held);
+    throw new StravaBusy(held);
+  }
   let activity: Awaited<ReturnType<StravaDeps["api"]["activity"]>>;
   let streams: Awaited<ReturnType<StravaDeps["api"]["streams"]>> | null = null;
   try {

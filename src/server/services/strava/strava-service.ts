@@ -6,7 +6,7 @@ import type { Logger } from "#server/logger.ts";
 import { localStravaApi } from "#server/stand-ins/strava/api.ts";
 import { createLocalStrava, type LocalStrava } from "#server/stand-ins/strava/local-strava.ts";
 import type { StravaDeps } from "./connection.ts";
-import { createStravaApi } from "./strava-api.ts";
+import { createStravaApi, type StravaUsage } from "./strava-api.ts";
 import { LOCAL_STRAVA_PREFIX, stravaCallbackUrl, stravaConfigFrom } from "./strava-config.ts";
 import { notYetReceiving, type StravaEventSink } from "./strava-queue.ts";
 import { tokenCipher } from "./token-crypto.ts";
@@ -20,14 +20,32 @@ export type Strava = StravaDeps & { local: LocalStrava | null; events: StravaEve
 export function createStrava(env: Env, db: Db, logger: Logger): Strava | null {
   const config = stravaConfigFrom(env);
   if (config.mode === "off") return null;
-  const common = { db, logger, config, cipher: tokenCipher(env.AUTH_SECRET), callbackUrl: stravaCallbackUrl(env) };
-  const credentials = { clientId: config.clientId, clientSecret: config.clientSecret };
+  const usage: { latest: StravaUsage | null } = { latest: null };
+  const common = {
+    db,
+    logger,
+    config,
+    cipher: tokenCipher(env.AUTH_SECRET),
+    callbackUrl: stravaCallbackUrl(env),
+    usage,
+  };
+  const credentials = {
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    onUsage: (reading: StravaUsage) => {
+      usage.latest = reading;
+    },
+  };
   const events: StravaEventSink = { enqueue: notYetReceiving.enqueue };
   if (config.mode === "strava") {
     return { ...common, api: createStravaApi({ baseUrl: config.baseUrl, ...credentials }), local: null, events };
   }
   // The stand-in answers in-process under the app's own address: the real client's requests never leave the process.
-  const local = createLocalStrava({ ...credentials, file: resolve(env.DATA_DIR, "local-strava.json") });
+  const local = createLocalStrava({
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    file: resolve(env.DATA_DIR, "local-strava.json"),
+  });
   const host = new Hono().route(LOCAL_STRAVA_PREFIX, localStravaApi(local));
   const api = createStravaApi({
     baseUrl: config.baseUrl,
