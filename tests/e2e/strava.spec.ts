@@ -1,5 +1,9 @@
+import { mkdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { stravaMessages } from "#shared/strava/rules.ts";
+import { E2E } from "../support/e2e-ports.ts";
 import { acceptedMinutesAgo, expect, gotoHydrated, test } from "./fixtures.ts";
 import { expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
@@ -7,22 +11,46 @@ import { withStoredConsent } from "./public-helpers.ts";
 // Issue 56 with the local Strava (src/server/stand-ins/strava): he connects on the challenge screen in three taps,
 // "runs" on the stand-in's developer page, and his first run is validated without a file, within 5 s of the event.
 // The stand-in's /record page records for the athlete who authorized last: each test authorizes under a name of its
-// own and checks the page names it before recording, so two tests interleaving fail loudly instead of crossing runs.
+// own, and a lock across the workers keeps the two projects' tests from connecting and recording at the same time.
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+const LOCK = join(tmpdir(), `unscroll-e2e-local-strava-${E2E.appPort}.lock`);
+let release: (() => void) | undefined;
+
+/** One test at a time on the local Strava, across the workers: a directory made atomically, left by a crashed one. */
+test.beforeEach(async () => {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      release = () => rmSync(LOCK, { recursive: true, force: true });
+      return;
+    } catch {
+      const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 150_000) rmSync(LOCK, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+});
+
+test.afterEach(() => {
+  release?.();
+  release = undefined;
+});
+
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
 test.beforeEach(async ({ page }) => {
   await withStoredConsent(page);
 });
 
-/** A full-page screenshot in the test's output folder, named by the screen and the project's width. */
 /** His first name on the local Strava, one per test: "Marcus Qbxe". */
 function athleteName() {
   const letters = Array.from({ length: 4 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
   return `Marcus ${letters.charAt(0).toUpperCase()}${letters.slice(1)}`;
 }
 
+/** A full-page screenshot in the test's output folder, named by the screen and the project's width. */
 async function shoot(page: Page, name: string) {
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
@@ -36,6 +64,7 @@ async function record(
 ) {
   const strava = await page.context().newPage();
   await strava.goto("/local-strava/record");
+  // The lock below keeps the other project's test out, so the page names him; checked, as recording for another is silent.
   await expect(strava.getByText(`As ${athlete} (athlete`)).toBeVisible();
   await strava.getByLabel("Distance (km)").fill(String(run.km));
   await strava.getByLabel("Pace (min/km)").fill(String(run.paceMinutes));
@@ -64,7 +93,6 @@ test("connects on the challenge screen and his first run is validated from Strav
   signedIn: user,
 }) => {
   const athlete = athleteName();
-  test.setTimeout(90_000);
   await gotoHydrated(page, "/ChallengeAccepted");
   await expect(page.getByTestId("countdown")).toBeVisible();
   // He accepted two hours ago and went out since: the run below started inside his 24 hours.
