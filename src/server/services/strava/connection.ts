@@ -116,7 +116,7 @@ function describeError(err: unknown) {
   return err instanceof StravaError ? { kind: err.kind, status: err.status } : String(err);
 }
 
-export type Connection = typeof stravaConnections.$inferSelect;
+type Connection = typeof stravaConnections.$inferSelect;
 
 /**
  * A valid access token of his, refreshed first when it is about to expire, or null when he is not connected (or

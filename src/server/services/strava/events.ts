@@ -14,7 +14,7 @@ const REQUESTS_PER_EVENT = 2;
  * Until when Strava's latest usage says to wait, or null. The reading counts only in the window it was made in: the
  * quarter hour or the day it reports on ends, and with it the wait.
  */
-export function heldBackUntil(latest: StravaUsage | null, now: Date): Date | null {
+function heldBackUntil(latest: StravaUsage | null, now: Date): Date | null {
   if (!latest) return null;
   const until = rateLimitedUntil(latest, latest.at, REQUESTS_PER_EVENT);
   return until && until > now ? until : null;

@@ -46,8 +46,8 @@ export class StravaError extends Error {
 }
 
 /** One of Strava's limits: requests used and allowed in the current 15 minutes and in the current UTC day. */
-export type RateWindow = { used: number; limit: number };
-export type RateLimitPair = { fifteenMinutes: RateWindow; daily: RateWindow };
+type RateWindow = { used: number; limit: number };
+type RateLimitPair = { fifteenMinutes: RateWindow; daily: RateWindow };
 
 /**
  * The latest usage Strava reported. `overall` counts every request; `read` (X-ReadRateLimit-*, since 2024) only the

@@ -9,7 +9,7 @@ import { z } from "zod";
 /** Strava's ids outgrow 32 bits (activities are past 10^10): JSON numbers, which JavaScript holds exactly to 2^53. */
 const stravaId = z.number().int().nonnegative();
 
-export const summaryAthleteSchema = z
+const summaryAthleteSchema = z
   .object({
     id: stravaId,
     // Null for an athlete whose profile Strava does not show in full, and absent at resource_state 1.
@@ -17,7 +17,7 @@ export const summaryAthleteSchema = z
     lastname: z.string().nullish(),
   })
   .loose();
-export type SummaryAthlete = z.infer<typeof summaryAthleteSchema>;
+type SummaryAthlete = z.infer<typeof summaryAthleteSchema>;
 
 export const detailedAthleteSchema = summaryAthleteSchema;
 export type DetailedAthlete = SummaryAthlete;
@@ -141,4 +141,3 @@ export const stravaFaultSchema = z
       .optional(),
   })
   .loose();
-export type StravaFault = z.infer<typeof stravaFaultSchema>;

@@ -1,9 +1,8 @@
 import { resolve } from "node:path";
-import { Hono } from "hono";
 import type { Db } from "#server/db/client.ts";
 import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
-import { localStravaApi } from "#server/stand-ins/strava/api.ts";
+import { localStravaFetch } from "#server/stand-ins/strava/api.ts";
 import { createLocalStrava, type LocalStrava } from "#server/stand-ins/strava/local-strava.ts";
 import type { StravaDeps } from "./connection.ts";
 import { createStravaApi, type StravaUsage } from "./strava-api.ts";
@@ -46,11 +45,10 @@ export function createStrava(env: Env, db: Db, logger: Logger): Strava | null {
     clientSecret: config.clientSecret,
     file: resolve(env.DATA_DIR, "local-strava.json"),
   });
-  const host = new Hono().route(LOCAL_STRAVA_PREFIX, localStravaApi(local));
   const api = createStravaApi({
     baseUrl: config.baseUrl,
     ...credentials,
-    fetch: (input, init) => Promise.resolve(host.fetch(new Request(input, init))),
+    fetch: localStravaFetch(local, LOCAL_STRAVA_PREFIX),
   });
   return { ...common, api, local, events };
 }

@@ -126,3 +126,12 @@ export function localStravaApi(strava: LocalStrava) {
   });
   return app;
 }
+
+/**
+ * The stand-in's API as a `fetch` answered in-process under `prefix` (the app's own address outside production): the
+ * app's real Strava client talks to it without a request leaving the process.
+ */
+export function localStravaFetch(strava: LocalStrava, prefix: string): typeof fetch {
+  const host = new Hono().route(prefix, localStravaApi(strava));
+  return (input, init) => Promise.resolve(host.fetch(new Request(input, init)));
+}

@@ -12,7 +12,7 @@ export type RateLimits = { overall: LimitPair; read: LimitPair };
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const DAY = 24 * 60 * 60 * 1000;
 
-export const DEFAULT_RATE_LIMITS: RateLimits = {
+const DEFAULT_RATE_LIMITS: RateLimits = {
   overall: { fifteenMinutes: 200, daily: 2000 },
   read: { fifteenMinutes: 100, daily: 1000 },
 };
@@ -85,5 +85,3 @@ export function createRateMeter(now: () => Date, initial?: Partial<RateLimits>) 
     },
   };
 }
-
-export type RateMeter = ReturnType<typeof createRateMeter>;

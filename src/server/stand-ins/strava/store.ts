@@ -90,7 +90,7 @@ export type SentEvent = {
   delivered: boolean;
 };
 
-export type LocalSubscription = {
+type LocalSubscription = {
   id: number;
   callback_url: string;
   created_at: string;
