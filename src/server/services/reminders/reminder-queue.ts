@@ -37,7 +37,7 @@ const LOST_RACE = new Set(["23505", "40P01"]);
  * waited on that lock still fails on a duplicate key in pg_namespace; and two creations of one queue deadlock, each
  * holding a lock on the queue table the other's new partition needs.
  */
-async function untilNotRaced<T>(step: () => Promise<T>, logger: Pick<Logger, "info">, what: string): Promise<T> {
+export async function untilNotRaced<T>(step: () => Promise<T>, logger: Pick<Logger, "info">, what: string): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await step();

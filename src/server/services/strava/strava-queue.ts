@@ -1,5 +1,6 @@
 import type PgBoss from "pg-boss";
 import type { Logger } from "#server/logger.ts";
+import { untilNotRaced } from "../reminders/reminder-queue.ts";
 import type { StravaDeps } from "./connection.ts";
 import { handleStravaEvent, StravaBusy } from "./events.ts";
 import { type WebhookEvent as StravaEvent, webhookEventSchema } from "./strava-payloads.ts";
@@ -26,18 +27,19 @@ export async function startStravaWorker(
   sink: { enqueue: StravaEventSink["enqueue"] },
   options: { logger: Pick<Logger, "info" | "warn">; pollingIntervalSeconds?: number; now?: () => Date },
 ): Promise<void> {
-  await boss
-    .createQueue(STRAVA_EVENTS, {
-      name: STRAVA_EVENTS,
-      retryLimit: 10,
-      retryDelay: 15,
-      retryBackoff: true,
-      expireInSeconds: 120,
-    })
-    .catch((err: { code?: string }) => {
-      // Another instance created it at the same moment.
-      if (err.code !== "23505") throw err;
-    });
+  // Instances starting together on an empty database race to create it, as the reminders' queues do.
+  await untilNotRaced(
+    () =>
+      boss.createQueue(STRAVA_EVENTS, {
+        name: STRAVA_EVENTS,
+        retryLimit: 10,
+        retryDelay: 15,
+        retryBackoff: true,
+        expireInSeconds: 120,
+      }),
+    options.logger,
+    `create ${STRAVA_EVENTS}`,
+  );
   sink.enqueue = async (event) => {
     await boss.send(STRAVA_EVENTS, event);
   };
