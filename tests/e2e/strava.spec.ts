@@ -1,42 +1,15 @@
-import { mkdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { stravaMessages } from "#shared/strava/rules.ts";
-import { E2E } from "../support/e2e-ports.ts";
 import { acceptedMinutesAgo, expect, gotoHydrated, test } from "./fixtures.ts";
 import { expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
 // Issue 56 with the local Strava (src/server/stand-ins/strava): he connects on the challenge screen in three taps,
 // "runs" on the stand-in's developer page, and his first run is validated without a file, within 5 s of the event.
-// The stand-in's /record page records for the athlete who authorized last: each test authorizes under a name of its
-// own, and a lock across the workers keeps the two projects' tests from connecting and recording at the same time.
+// Each test authorizes under a first name of its own and records as that athlete (/local-strava/record?athlete=), so
+// the two projects' tests can share the one local Strava.
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
-
-const LOCK = join(tmpdir(), `unscroll-e2e-local-strava-${E2E.appPort}.lock`);
-let release: (() => void) | undefined;
-
-/** One test at a time on the local Strava, across the workers: a directory made atomically, left by a crashed one. */
-test.beforeEach(async () => {
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      release = () => rmSync(LOCK, { recursive: true, force: true });
-      return;
-    } catch {
-      const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 150_000) rmSync(LOCK, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-});
-
-test.afterEach(() => {
-  release?.();
-  release = undefined;
-});
 
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
@@ -63,15 +36,14 @@ async function record(
   run: { km: number; paceMinutes: number; sport: "Run" | "Ride" | "Walk"; ago: number },
 ) {
   const strava = await page.context().newPage();
-  await strava.goto("/local-strava/record");
-  // The lock below keeps the other project's test out, so the page names him; checked, as recording for another is silent.
+  await strava.goto(`/local-strava/record?athlete=${encodeURIComponent(athlete)}`);
   await expect(strava.getByText(`As ${athlete} (athlete`)).toBeVisible();
   await strava.getByLabel("Distance (km)").fill(String(run.km));
   await strava.getByLabel("Pace (min/km)").fill(String(run.paceMinutes));
   await strava.getByLabel("Sport").selectOption(run.sport);
   await strava.getByLabel("Started minutes ago").fill(String(run.ago));
   await strava.getByRole("button", { name: "Record and send" }).click();
-  await strava.waitForURL(/\/local-strava\/record$/);
+  await strava.waitForURL(/\/local-strava\/record\?athlete=/);
   const sentAt = Date.now();
   await strava.close();
   return sentAt;

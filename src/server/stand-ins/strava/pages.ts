@@ -108,8 +108,12 @@ export function localStravaPages(strava: LocalStrava, options: { appOrigin: stri
     return c.redirect(strava.approve(request, { firstname: one("firstname") ?? "", granted }), 302);
   });
 
+  /** The athlete named by `?athlete=<first name>` (several men connected on one machine), else the last to connect. */
+  const recorder = (name: string | undefined) =>
+    (name ? strava.athleteByName(name) : undefined) ?? strava.lastAuthorizedAthlete();
+
   app.get("/record", (c) => {
-    const athlete = strava.lastAuthorizedAthlete();
+    const athlete = recorder(c.req.query("athlete"));
     const sent = strava.deliveries().slice(-15).reverse();
     return c.html(
       page(
@@ -121,6 +125,7 @@ export function localStravaPages(strava: LocalStrava, options: { appOrigin: stri
     athlete?.grant
       ? html`<p>As ${athlete.firstname} (athlete ${athlete.id}). The app hears of it as from Strava: a push event, then it reads the activity.</p>
   <form method="post" action="record">
+    <input type="hidden" name="athlete" value="${athlete.firstname}">
     <label>Distance (km) <input type="number" name="km" value="5" min="0.1" max="100" step="0.1" required></label>
     <label>Pace (min/km) <input type="number" name="pace" value="6" min="2" max="30" step="0.1" required></label>
     <label>Sport <select name="sport"><option value="Run">Run</option><option value="Ride">Ride</option><option value="Walk">Walk</option></select></label>
@@ -148,9 +153,9 @@ ${sent.map(
   });
 
   app.post("/record", async (c) => {
-    const athlete = strava.lastAuthorizedAthlete();
-    if (!athlete) throw new LocalStravaError(400, "No athlete is connected");
     const form = await c.req.parseBody();
+    const athlete = recorder(typeof form.athlete === "string" ? form.athlete : undefined);
+    if (!athlete) throw new LocalStravaError(400, "No athlete is connected");
     const value = (name: string, fallback: number) => {
       const n = Number(form[name]);
       return Number.isFinite(n) && n > 0 ? n : fallback;
@@ -165,7 +170,7 @@ ${sent.map(
       start,
       streams: syntheticRoute({ km, paceSecondsPerKm: pace, start, everySeconds: 2 }),
     });
-    return c.redirect("record", 303);
+    return c.redirect(`record?athlete=${encodeURIComponent(athlete.firstname)}`, 303);
   });
 
   app.onError((error, c) => {
