@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { stravaMessages } from "#shared/strava/rules.ts";
 import { acceptedMinutesAgo, expect, gotoHydrated, test } from "./fixtures.ts";
-import { expectNoSidewaysScroll } from "./onboarding-helpers.ts";
+import { acceptedPlan, apiPatch, expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
 // Issue 56 with the local Strava (src/server/stand-ins/strava): he connects on the challenge screen in three taps,
@@ -49,14 +49,14 @@ async function record(
   return sentAt;
 }
 
-/** Connect with Strava (tap 1), Authorize on the local Strava's page (tap 2), and back on the challenge screen, connected. */
-async function connect(page: Page, athlete: string) {
-  await page.getByRole("button", { name: "Connect with Strava" }).click();
+/** Connect with Strava (tap 1), Authorize on the local Strava's page (tap 2), and back on his screen, connected. */
+async function connect(page: Page, athlete: string, backTo = "/ChallengeAccepted") {
+  await page.getByRole("button", { name: "Connect with Strava" }).first().click();
   await page.waitForURL(/\/local-strava\/oauth\/authorize/);
   // The stand-in asks his first name, as Strava knows it; the app shows it back.
   await page.getByLabel("Your first name on this local Strava").fill(athlete);
   await page.getByRole("button", { name: "Authorize" }).click();
-  await page.waitForURL((url) => url.pathname === "/ChallengeAccepted");
+  await page.waitForURL((url) => url.pathname === backTo);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
@@ -144,4 +144,46 @@ test("settings show whose Strava is connected, and disconnecting asks first", as
   await expect(section.getByRole("button", { name: "Connect with Strava" })).toBeVisible();
   expect((await (await page.request.get("/api/strava")).json()).connection).toBeNull();
   await shoot(page, "settings-disconnected");
+});
+
+test("a run from Strava is offered as proof of his running milestone, and becomes it with one tap", async ({
+  page,
+  signedIn: _,
+}) => {
+  const athlete = athleteName();
+  const { challenge } = await acceptedPlan(page);
+  const milestone = challenge.milestones[0];
+  if (!milestone) throw new Error("a challenge without milestones");
+  const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  await apiPatch(page, `/api/milestones/${milestone.id}`, {
+    milestoneDescription: "Run 5 km without stopping",
+    milestoneDeadline: due,
+  });
+  // The running milestone's proof offers Strava beside a file.
+  await gotoHydrated(page, "/dashboard");
+  const card = page.getByTestId("milestone").first();
+  await card.getByRole("button", { name: "Add proof" }).click();
+  await expect(card.getByTestId("strava-connect-option")).toBeVisible();
+  await connect(page, athlete, "/dashboard");
+  await expect(page.getByText(stravaMessages.connected)).toBeVisible();
+
+  await record(page, athlete, { km: 8.2, paceMinutes: 5.5, sport: "Run", ago: 50 });
+  // Back in the app (a new visit): the run waits for his answer at the top of his dashboard.
+  const offer = page.getByTestId("strava-offer");
+  await expect(async () => {
+    await gotoHydrated(page, "/dashboard");
+    await expect(offer).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(offer).toContainText(
+    /Your 8\.2 km run from .+ \u2014 use it as proof for \u2018Run 5 km without stopping\u2019\?/,
+  );
+  await expectNoSidewaysScroll(page);
+  await shoot(page, "dashboard-offer");
+
+  await offer.getByRole("button", { name: "Use it as proof" }).click();
+  await expect(offer).toHaveCount(0);
+  const proved = page.getByTestId("milestone").first();
+  await expect(proved.getByTestId("from-strava")).toHaveText("from Strava");
+  await expect(proved).toContainText("8.2 km");
+  await shoot(page, "dashboard-offer-used");
 });

@@ -115,7 +115,8 @@ export function MilestoneProof({
           </div>
         )
       )}
-      {!locked && !proof && !open && extra ? <div className="mt-2">{extra}</div> : null}
+      {/* Beside the file too once he opened it: "Add proof" is where he looks for another way. */}
+      {!locked && !proof && extra ? <div className="mt-2">{extra}</div> : null}
       {!open && error && (
         <p role="alert" className="mt-2 text-sm text-danger">
           {error}
