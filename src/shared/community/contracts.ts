@@ -116,6 +116,8 @@ const postProofSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("activity"),
     activity: activityReadingSchema.pick({
+      /** "from Strava" or the file's kind: how it was recorded, nothing of when or where. */
+      format: true,
       distanceMeters: true,
       movingSeconds: true,
       paceSecondsPerKm: true,

@@ -326,7 +326,13 @@ describe("the community feed once it opens (issue 40)", () => {
     const runSeen = (await feed(marcus)).posts.find((p) => p.id === runPost.id);
     expect(runSeen?.proof).toEqual({
       kind: "activity",
-      activity: { distanceMeters: 14_100, movingSeconds: 4_800, paceSecondsPerKm: 340, route: activity.route },
+      activity: {
+        format: "gpx",
+        distanceMeters: 14_100,
+        movingSeconds: 4_800,
+        paceSecondsPerKm: 340,
+        route: activity.route,
+      },
     });
     expect(JSON.stringify(runSeen)).not.toContain("2026-11-20T06:10");
     // A run post has no photo to serve.

@@ -163,8 +163,8 @@ function postProof(row: PostRow): PostProof | null {
     };
   }
   if (row.proofKind === "activity" && row.proofActivity) {
-    const { distanceMeters, movingSeconds, paceSecondsPerKm, route } = row.proofActivity;
-    return { kind: "activity", activity: { distanceMeters, movingSeconds, paceSecondsPerKm, route } };
+    const { format, distanceMeters, movingSeconds, paceSecondsPerKm, route } = row.proofActivity;
+    return { kind: "activity", activity: { format, distanceMeters, movingSeconds, paceSecondsPerKm, route } };
   }
   return null;
 }

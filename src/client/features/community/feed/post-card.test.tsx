@@ -196,6 +196,7 @@ test("issue 53 row 4: a post shows the proof he shared: the photo, or the run's 
     proof: {
       kind: "activity",
       activity: {
+        format: "fit",
         distanceMeters: 14_100,
         movingSeconds: 4_800,
         paceSecondsPerKm: 340,
