@@ -147,6 +147,9 @@ const catalog: Record<DomainErrorCode, Entry> = {
   "reminders.unsubscribeInvalid": [400, reminderMessages.unsubscribeInvalid],
   "screenTime.dayTaken": [409, screenTimeMessages.dayTaken],
   "strava.activityNotFound": [404, stravaMessages.activityNotFound],
+  // Strava's, not a man's: it reads only the status (and sends a 503'd event again).
+  "strava.notAnEvent": [400, "Not a Strava event"],
+  "strava.queueStarting": [503, "Starting; send it again"],
   "strava.notOffered": [409, stravaMessages.notOffered],
   "strava.notConfigured": [404, stravaMessages.notConfigured],
   "strava.verifyToken": [403, "Unknown verify token"],

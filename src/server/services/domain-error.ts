@@ -110,6 +110,8 @@ const domainErrorCodes = [
   "replan.failed",
   "screenTime.dayTaken",
   "strava.activityNotFound",
+  "strava.notAnEvent",
+  "strava.queueStarting",
   "strava.notOffered",
   "strava.notConfigured",
   "strava.verifyToken",

@@ -176,7 +176,7 @@ export const stravaRoutes = new Hono<AuthedEnv>()
       description:
         "200 `{received: true}` once the event is in the job queue; 400 for a body that is not a Strava event; 503 while the queue is starting (Strava sends it again).",
       ok: { 200: { description: "`{received: true}`", body: stravaEventReceivedSchema } },
-      errors: ["strava.notConfigured"],
+      errors: ["strava.notAnEvent", "strava.queueStarting", "strava.notConfigured"],
       public: true,
     }),
     bodyLimit(WEBHOOK_MAX_BYTES),
@@ -189,12 +189,12 @@ export const stravaRoutes = new Hono<AuthedEnv>()
         body = null;
       }
       const event = webhookEventSchema.safeParse(body);
-      if (!event.success) return c.json({ error: "Not a Strava event" }, 400);
+      if (!event.success) throw new DomainError("strava.notAnEvent");
       try {
         await strava.events.enqueue(event.data);
       } catch (err) {
         c.var.log.error({ err }, "could not queue a Strava event; Strava will send it again");
-        return c.json({ error: "Try again" }, 503);
+        throw new DomainError("strava.queueStarting", {}, { cause: err });
       }
       return c.json({ received: true }, 200);
     },

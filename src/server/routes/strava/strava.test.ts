@@ -7,6 +7,7 @@ import { STRAVA_EVENTS } from "#server/services/strava/strava-queue.ts";
 import { syntheticRoute } from "#server/stand-ins/strava/synthetic-route.ts";
 import type { StravaStatus } from "#shared/strava/contracts.ts";
 import { stravaMessages } from "#shared/strava/rules.ts";
+import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import {
   attachFakeStrava,
   connectStrava,
@@ -201,6 +202,8 @@ describe("Strava: connect, events as proof, disconnect", () => {
     await fake.strava.updateActivity(recorded.id, { sport_type: "Ride" });
     await until(planner, (s) => s.activities[0]?.outcome === "refused", "the update to a ride");
     expect(await t.db.select().from(proofs).where(eq(proofs.milestoneId, milestone.id))).toHaveLength(0);
+    // A ride is no proof: nothing to use.
+    expect((await planner.api.strava.activities[":id"].use.$post({ param: { id } })).status).toBe(409);
   });
 
   it("removes the proof when the run is deleted or made private at Strava", async () => {
@@ -333,6 +336,8 @@ describe("Strava: connect, events as proof, disconnect", () => {
     expect(await t.db.select().from(stravaActivities).where(eq(stravaActivities.userId, user.id))).toHaveLength(0);
   });
 
+  itAnswersOnlyDocumentedStatuses(() => t);
+
   it("answers Strava's subscription handshake only with the right verify token", async () => {
     const right = await t.request(
       `/api/strava/webhook?hub.mode=subscribe&hub.challenge=15f7d1a91c1f40f8a748fd134752feb3&hub.verify_token=${FAKE_STRAVA_VERIFY_TOKEN}`,
@@ -359,5 +364,11 @@ describe("Strava on a production server without Strava settings", () => {
     expect(connect.status).toBe(404);
     expect(await connect.json()).toEqual({ error: stravaMessages.notConfigured });
     expect((await t.request("/local-strava/record")).status).toBe(404);
+    expect((await t.request("/api/strava/webhook?hub.mode=subscribe&hub.challenge=x&hub.verify_token=y")).status).toBe(
+      404,
+    );
+    expect((await t.request("/api/strava/webhook", { body: { object_type: "activity" } })).status).toBe(404);
   });
+
+  itAnswersOnlyDocumentedStatuses(() => t);
 });
