@@ -39,7 +39,7 @@ test("says what it waits for, in a live region, and why a ride does not count", 
   expect(arrived.closest("[aria-live=polite]")).toBeTruthy();
 });
 
-test("asks again every 3 s while shown, and the run that validates the challenge reloads the onboarding once", async () => {
+test("asks again every 2 s while shown, and the run that validates the challenge reloads the onboarding once", async () => {
   const first = stravaActivity({ id: "8", outcome: "firstRun" });
   const fetch = stubApi({
     "GET /api/strava": [
@@ -54,11 +54,11 @@ test("asks again every 3 s while shown, and the run that validates the challenge
     const { invalidated, onFirstRun } = renderPanel();
     expect(await screen.findByText(/It shows here a few seconds after it syncs/)).toBeTruthy();
     expect(onFirstRun).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(3_000);
+    await vi.advanceTimersByTimeAsync(2_000);
     expect(await screen.findByText(/your first run, validated\./)).toBeTruthy();
     await waitFor(() => expect(onFirstRun).toHaveBeenCalledTimes(1));
     expect(invalidated).toHaveBeenCalledWith({ queryKey: ["onboarding"] });
-    await vi.advanceTimersByTimeAsync(3_000);
+    await vi.advanceTimersByTimeAsync(2_000);
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
     expect(onFirstRun).toHaveBeenCalledTimes(1);
   } finally {

@@ -24,7 +24,7 @@ function outcomeText(activity: StravaActivity) {
 }
 
 /**
- * While his first run is not validated and Strava is connected: asks Strava's status every 3 s (only while this is on
+ * While his first run is not validated and Strava is connected: asks Strava's status every 2 s (only while this is on
  * screen and the tab is in front) and lists what arrived and why a ride or a walk does not count. The run that
  * validates the challenge makes the onboarding state load again, so the screen shows it as it shows a file's, and
  * `onFirstRun` lets the screen open its "Challenge complete" dialog.
