@@ -198,6 +198,43 @@ describe("the offline copy of the dashboard", () => {
     expect(offline.client.getQueryState(["dashboard"])).toMatchObject({ status: "success", error: null });
   });
 
+  it("issue 57 row 4: keeps his partners' names and states, never their e-mail addresses", async () => {
+    const client = new QueryClient();
+    stop = keepOfflineCopy(client);
+    client.setQueryData(["session"], session("marcus"));
+    const sam = { id: "p1", firstName: "Sam", email: "sam.private@example.org", status: "accepted" };
+    client.setQueryData(["partners"], { partners: [sam], cheers: [] });
+    await settle();
+    expect(JSON.stringify(stored())).not.toContain("sam.private@example.org");
+    expect(storedQuery("partners")?.state.data).toEqual({ partners: [{ ...sam, email: "" }], cheers: [] });
+    // In memory, his screens still have the address while he is online.
+    expect(client.getQueryData<{ partners: Array<{ email: string }> }>(["partners"])?.partners[0]?.email).toBe(
+      "sam.private@example.org",
+    );
+  });
+
+  it("issue 57 row 4: a copy saved longer ago than a session lives is not put back, and is gone", async () => {
+    vi.setSystemTime(new Date("2031-02-03T20:00:00Z"));
+    const client = new QueryClient();
+    const stopFirst = keepOfflineCopy(client);
+    client.setQueryData(["session"], session("marcus"));
+    client.setQueryData(["dashboard"], { firstName: "Marcus" });
+    await settle();
+    stopFirst();
+    expect(stored()).not.toBeNull();
+
+    // Six days later the copy still stands for a live session; eight days later his session has expired.
+    vi.setSystemTime(new Date("2031-02-09T20:00:00Z"));
+    const sixDays = await reload(true);
+    expect(sixDays.client.getQueryData(["dashboard"])).toEqual({ firstName: "Marcus" });
+    sixDays.stop();
+    vi.setSystemTime(new Date("2031-02-11T20:00:01Z"));
+    const eightDays = await reload(true);
+    stop = eightDays.stop;
+    expect(eightDays.client.getQueryData(["dashboard"])).toBeUndefined();
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
   it("after signing out and a reload offline, there is nothing of his to put back", async () => {
     const client = new QueryClient();
     stop = keepOfflineCopy(client);

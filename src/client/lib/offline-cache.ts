@@ -6,6 +6,7 @@ import {
   persistQueryClientSubscribe,
 } from "@tanstack/query-persist-client-core";
 import { dehydrate, type QueryClient } from "@tanstack/react-query";
+import { SESSION_EXPIRES_IN_S } from "#shared/account/session-lifetime.ts";
 import { isKeptChange, isNetworkFailure } from "./offline-changes.ts";
 import { type SessionData, sessionQuery } from "./session.ts";
 
@@ -27,6 +28,11 @@ const KEPT_QUERIES = new Set(
   ),
 );
 const isKept = (queryKey: readonly unknown[]) => KEPT_QUERIES.has(JSON.stringify(queryKey));
+/**
+ * A copy lives no longer than the session it was saved under (issue 57 row 4): each save is a moment he was signed
+ * in, and a session unused for this long has expired at the server, so the copy of an older moment is dropped.
+ */
+const COPY_MAX_AGE_MS = SESSION_EXPIRES_IN_S * 1000;
 /** Saves come at most this often; the last state of a burst of answers is the one written. */
 const SAVE_THROTTLE_MS = 300;
 
@@ -90,25 +96,43 @@ function guardedStorage(queryClient: QueryClient, local: Storage) {
  * tries at a server that did not answer): a paused change is what TanStack Query sends again once restored.
  */
 function lastGoodAnswers(client: PersistedClient): string {
-  const queries = client.clientState.queries.map((query) =>
-    query.state.status === "error"
+  const queries = client.clientState.queries.map((query) => {
+    const kept = withoutThirdParties(query);
+    return kept.state.status === "error"
       ? {
-          ...query,
+          ...kept,
           state: {
-            ...query.state,
+            ...kept.state,
             status: "success" as const,
             error: null,
             fetchFailureCount: 0,
             fetchFailureReason: null,
           },
         }
-      : query,
-  );
+      : kept;
+  });
   const mutations = client.clientState.mutations.map((mutation) => ({
     ...mutation,
     state: { ...mutation.state, isPaused: true, failureCount: 0, failureReason: null },
   }));
-  return JSON.stringify({ ...client, clientState: { ...client.clientState, queries, mutations } });
+  // The copy is as old as the last time the server said who he is: a copy put back offline and saved again is no
+  // younger for it, so reopening the app offline never stretches it past his session.
+  const session = queries.find((query) => query.queryKey[0] === "session");
+  const timestamp = session?.state.dataUpdatedAt || client.timestamp;
+  return JSON.stringify({ ...client, timestamp, clientState: { ...client.clientState, queries, mutations } });
+}
+
+type KeptQuery = PersistedClient["clientState"]["queries"][number];
+
+/**
+ * His partners' e-mail addresses are theirs, not his: the copy keeps their first names and states, never an address
+ * (issue 57 row 4). Offline, his screens show a partner without one until the next answer brings it back.
+ */
+function withoutThirdParties(query: KeptQuery): KeptQuery {
+  const data = query.state.data as { partners?: Array<Record<string, unknown>> } | undefined;
+  if (query.queryKey[0] !== "partners" || !Array.isArray(data?.partners)) return query;
+  const partners = data.partners.map((partner) => ({ ...partner, email: "" }));
+  return { ...query, state: { ...query.state, data: { ...data, partners } } };
 }
 
 function persistence(queryClient: QueryClient, local: Storage) {
@@ -133,8 +157,7 @@ const restores = new WeakMap<QueryClient, Promise<void>>();
 
 /**
  * Puts his copy back into the cache. An answer already there that is newer than the copy's stays (TanStack Query's
- * `hydrate`). No age limit, as before: offline, the last dashboard he saw beats none. A copy that cannot be read is
- * dropped. The changes it kept are sent at once when there is a network; without one, TanStack Query sends them when
+ * `hydrate`). A copy older than a session (COPY_MAX_AGE_MS) or that cannot be read is dropped. The changes it kept are sent at once when there is a network; without one, TanStack Query sends them when
  * it returns.
  */
 export function restoreOfflineCopy(queryClient: QueryClient): Promise<void> {
@@ -144,7 +167,7 @@ export function restoreOfflineCopy(queryClient: QueryClient): Promise<void> {
   if (!restoring) {
     restoring = persistQueryClientRestore({
       ...persistence(queryClient, local),
-      maxAge: Number.POSITIVE_INFINITY,
+      maxAge: COPY_MAX_AGE_MS,
     })
       // Not awaited: the screen paints from the copy without waiting for the server.
       .then(() => void queryClient.resumePausedMutations())

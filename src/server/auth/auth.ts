@@ -20,7 +20,7 @@ import { createDeferredAuthWork } from "./deferred-auth-work.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { ensureProfile } from "./profile.ts";
 import { createRateLimiter } from "./rate-limit.ts";
-import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-lifetime.ts";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
 
 /** better-auth puts addresses and link tokens into some messages ("Sign-up attempt for existing email: …"). */
 function scrubAuthText(text: string): string {

@@ -7,7 +7,7 @@ import { buildDeps } from "../bootstrap.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
 import { listenForSessionChanges } from "./session.ts";
-import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-lifetime.ts";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 

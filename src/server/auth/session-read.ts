@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv, Deps } from "../context.ts";
 import { sessions, users } from "../db/schema.ts";
-import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./session-lifetime.ts";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
 
 type SessionUser = NonNullable<AppEnv["Variables"]["user"]>;
 
