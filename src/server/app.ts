@@ -58,8 +58,11 @@ async function subscribeLocally(local: LocalStrava, config: ActiveStravaConfig, 
  * (Stripe's is signed; Strava's only queues an event whose every figure is then read from Strava itself).
  */
 const serverToServer = ["/api/billing/webhook", "/api/strava/webhook"];
-/** The webhooks again: their bodies are Stripe's and Strava's text, not a user's, so not checked for storable text. */
-const storableTextExcept = ["/api/billing/webhook", "/api/strava/webhook"];
+/**
+ * Stripe's webhook again: its signed body is Stripe's text, not a user's, so it is not checked for storable text.
+ * Strava's is: its events hold numbers and short strings, never a NUL.
+ */
+const storableTextExcept = ["/api/billing/webhook"];
 
 function createApi() {
   return new Hono<AppEnv>()

@@ -30,11 +30,18 @@ async function paramsOf(c: Context): Promise<Params> {
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/json")) {
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
-    for (const [key, value] of Object.entries(body ?? {})) {
-      if (value !== null && value !== undefined) params[key] = String(value);
+    // Strava's parameters are strings and numbers; anything else in a JSON body is not one of them.
+    for (const [key, value] of Object.entries(body && typeof body === "object" ? body : {})) {
+      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+        params[key] = String(value);
+      }
     }
   } else if (type.includes("form")) {
-    for (const [key, value] of Object.entries(await c.req.parseBody())) {
+    // A body that is no form is Strava's 400, as any request it cannot read.
+    const form = await c.req.parseBody().catch(() => {
+      throw new LocalStravaError(400, "Bad Request");
+    });
+    for (const [key, value] of Object.entries(form)) {
       if (typeof value === "string") params[key] = value;
     }
   }

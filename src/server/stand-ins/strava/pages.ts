@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { csrf } from "hono/csrf";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
@@ -57,6 +57,13 @@ function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString
 
 const banner = html`<p class="banner" role="note">Local Strava — no real Strava account</p>`;
 
+/** The page's form, or the stand-in's 400 page for a body that is none (never a server error). */
+function readForm(c: Context, options: { all?: boolean } = {}) {
+  return c.req.parseBody(options).catch(() => {
+    throw new LocalStravaError(400, "This form could not be read");
+  });
+}
+
 export function localStravaPages(strava: LocalStrava, options: { appOrigin: string }) {
   const app = new Hono();
   // The forms post from the app's own origin, where the app serves these pages in development.
@@ -93,7 +100,7 @@ export function localStravaPages(strava: LocalStrava, options: { appOrigin: stri
   });
 
   app.post("/oauth/authorize", async (c) => {
-    const form = await c.req.parseBody({ all: true });
+    const form = await readForm(c, { all: true });
     const one = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : undefined);
     const granted = [form.granted].flat().filter((value): value is string => typeof value === "string");
     const request = strava.authorizeRequest({
@@ -153,7 +160,7 @@ ${sent.map(
   });
 
   app.post("/record", async (c) => {
-    const form = await c.req.parseBody();
+    const form = await readForm(c);
     const athlete = recorder(typeof form.athlete === "string" ? form.athlete : undefined);
     if (!athlete) throw new LocalStravaError(400, "No athlete is connected");
     const value = (name: string, fallback: number) => {
