@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { keptState } from "../kept-state.ts";
 
 /**
  * The state of the local Strava stand-in: athletes who authorized the app, their codes and tokens, their activities
@@ -133,24 +132,4 @@ const emptyState = (): State => ({
 export const newSecret = () => randomBytes(20).toString("hex");
 export const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
-export function createStore(file?: string) {
-  let state = emptyState();
-  if (file) {
-    try {
-      state = { ...emptyState(), ...JSON.parse(readFileSync(file, "utf8")) };
-    } catch {
-      // No file yet (first start) or an unreadable one: start empty, as a fresh Strava application would.
-    }
-  }
-  return {
-    state,
-    /** Writes the state atomically (temp file + rename), so a crash mid-write never leaves half a file. */
-    save() {
-      if (!file) return;
-      mkdirSync(dirname(file), { recursive: true });
-      const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-      writeFileSync(draft, JSON.stringify(state));
-      renameSync(draft, file);
-    },
-  };
-}
+export const createStore = (file?: string) => keptState(emptyState, file);

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
 import { addMonths, addYears } from "date-fns";
+import { keptState } from "../kept-state.ts";
 
 /**
  * The state of the local Stripe stand-in: Stripe's own object shapes (the subset this app reads), kept in memory and,
@@ -88,25 +87,4 @@ export function periodEnd(start: number, interval: string) {
   return unixNow(interval === "year" ? addYears(from, 1) : addMonths(from, 1));
 }
 
-export function createStore(file?: string) {
-  let state = emptyState();
-  if (file) {
-    try {
-      state = { ...emptyState(), ...JSON.parse(readFileSync(file, "utf8")) };
-    } catch {
-      // No file yet (first start) or an unreadable one: start empty, as a new Stripe test account would.
-    }
-  }
-  return {
-    state,
-    /** Writes the state atomically (temp file + rename), so a crash mid-write never leaves half a file. */
-    save() {
-      if (!file) return;
-      mkdirSync(dirname(file), { recursive: true });
-      // A private temp name per write: two processes sharing the folder never rename each other's file away.
-      const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-      writeFileSync(draft, JSON.stringify(state));
-      renameSync(draft, file);
-    },
-  };
-}
+export const createStore = (file?: string) => keptState(emptyState, file);
