@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createEmailVerificationToken } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/account/rules.ts";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
 import { emailConfirmedLandingPath, paths } from "#shared/paths.ts";
 import type { Db } from "../db/client.ts";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema.ts";
@@ -20,7 +21,6 @@ import { createDeferredAuthWork } from "./deferred-auth-work.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { ensureProfile } from "./profile.ts";
 import { createRateLimiter } from "./rate-limit.ts";
-import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
 
 /** better-auth puts addresses and link tokens into some messages ("Sign-up attempt for existing email: …"). */
 function scrubAuthText(text: string): string {

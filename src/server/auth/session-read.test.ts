@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { parseSigned } from "hono/utils/cookie";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
 import { createApp } from "../app.ts";
 import { buildDeps } from "../bootstrap.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
 import { listenForSessionChanges } from "./session.ts";
-import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 

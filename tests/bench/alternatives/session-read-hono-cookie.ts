@@ -3,9 +3,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { getSignedCookie } from "hono/cookie";
-import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
 import type { AppEnv, Deps } from "#server/context.ts";
 import { sessions, users } from "#server/db/schema.ts";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
 
 type SessionUser = NonNullable<AppEnv["Variables"]["user"]>;
 
