@@ -315,7 +315,7 @@ test("Help and Support: the help text and the support address", async ({ page, s
   await expect(mail).toHaveAttribute("href", `mailto:${SUPPORT_EMAIL}`);
 });
 
-test("Settings: the tips, partners, reminders, calendar, the coming-soon note and the support line", async ({
+test("Settings: the tips, partners, reminders, calendar, Strava, the coming-soon note and the support line", async ({
   page,
   signedIn: _,
 }) => {
@@ -328,6 +328,7 @@ test("Settings: the tips, partners, reminders, calendar, the coming-soon note an
     "Accountability partners",
     "Reminders",
     "Calendar",
+    "Strava",
   ]);
   await expect(page.getByText("Coming soon:")).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute(

@@ -8,6 +8,7 @@ import { partnersQuery } from "#client/features/partner/api/partners.ts";
 import { PartnerSettingsSection } from "#client/features/partner/partner-settings-section.tsx";
 import { reminderSettingsQuery } from "#client/features/reminders/api/reminder-settings.ts";
 import { ReminderSettingsSection } from "#client/features/reminders/reminder-settings-section.tsx";
+import { stravaQuery } from "#client/features/strava/api/strava.ts";
 import { StravaSettingsSection } from "#client/features/strava/strava-settings-section.tsx";
 import { useStravaResult } from "#client/features/strava/use-strava-result.ts";
 import { config } from "#client/lib/config.ts";
@@ -37,10 +38,10 @@ const tips = [
 ] as const;
 
 export const clientLoader = () =>
-  preload(reminderSettingsQuery(), partnersQuery(), calendarFeedQuery(), prefetchDigestSetting);
+  preload(reminderSettingsQuery(), partnersQuery(), calendarFeedQuery(), stravaQuery(), prefetchDigestSetting);
 
 /** The same in the page the server renders; the reminder settings come with the frame's (layout.tsx). */
-export const loader = () => serverPreload(partnersQuery(), calendarFeedQuery(), prefetchDigestSetting);
+export const loader = () => serverPreload(partnersQuery(), calendarFeedQuery(), stravaQuery(), prefetchDigestSetting);
 
 /** /dashboard/settings */
 export default function Settings() {
