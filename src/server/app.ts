@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { ServerApi } from "#shared/server-api.ts";
+import { keepOfflineCopyTag } from "./auth/offline-copy-cookie.ts";
 import { forgetSessionsAfterChanges, loadSession } from "./auth/session.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { API_MAX_BYTES, bodyLimit, isUpload, isUploadPath } from "./http/body-limit.ts";
@@ -143,6 +144,7 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
     }),
   );
   app.use("/api/*", loadSession);
+  app.use("/api/*", keepOfflineCopyTag);
   app.route("/api", api);
   app.all("/api/*", notFound);
 

@@ -3,8 +3,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../support/chromium.ts";
+import { E2E } from "../support/e2e-ports.ts";
 import { OFFLINE_KEY, serviceWorkerReady } from "../support/service-worker.ts";
-import { createConfirmedUser, expect, gotoHydrated, holdRequests, logIn, reloadHydrated, test } from "./fixtures.ts";
+import {
+  createConfirmedUser,
+  expect,
+  gotoHydrated,
+  holdRequests,
+  logIn,
+  reloadHydrated,
+  test,
+  waitForMail,
+} from "./fixtures.ts";
 import { acceptedPlan, apiPatch } from "./onboarding-helpers.ts";
 import { withStoredConsent } from "./public-helpers.ts";
 
@@ -137,5 +147,74 @@ test("the dashboard opens offline with his last data, caches no API answer, and 
     await page.getByRole("complementary", { name: "Account" }).getByRole("button", { name: "Logout" }).click();
   }
   await expect(page).toHaveURL(/\/auth\/Login$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), OFFLINE_KEY)).toBeNull();
+});
+
+/** Whether this browser holds the offline copy's tag, the cookie the server sets beside his session (decision 0170). */
+async function holdsCopyTag(page: Page) {
+  return (await page.context().cookies()).some((cookie) => cookie.name === "unscroll.copy" && cookie.value !== "");
+}
+
+test("issue 57 row 4: his session revoked elsewhere, the app opened offline shows only his own copy, and forgets it at the first answer", async ({
+  page,
+  context,
+  browser,
+  signedIn: user,
+}) => {
+  const challenge = await installedWithHisCopy(page);
+  expect(await holdsCopyTag(page)).toBe(true);
+
+  // On another device he resets his password: every session of his ends, this phone's too.
+  const elsewhere = await browser.newContext({ baseURL: E2E.baseUrl });
+  const headers = { origin: E2E.baseUrl };
+  const asked = await elsewhere.request.post("/api/auth/request-password-reset", {
+    headers,
+    data: { email: user.email, redirectTo: "/reset-password" },
+  });
+  expect(asked.ok()).toBe(true);
+  const mail = await waitForMail(user.email, (m) => /Reset your/.test(m.subject));
+  const token = new URL(mail.links.find((l) => l.includes("/api/auth/reset-password/"))!).pathname.split("/").pop()!;
+  const reset = await elsewhere.request.post("/api/auth/reset-password", {
+    headers,
+    data: { token, newPassword: "fresh2run" },
+  });
+  expect(reset.ok()).toBe(true);
+  await elsewhere.close();
+
+  // This phone has heard nothing of it: offline, it opens on his own copy, as it was, and says so.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: challenge.title })).toBeVisible();
+
+  // Its first answer says nobody is signed in here: the copy and its tag are gone, and he is asked to log in.
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth\/Login$/);
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), OFFLINE_KEY)).toBeNull();
+  expect(await holdsCopyTag(page)).toBe(false);
+
+  // Offline again, nothing of his opens any more.
+  await context.setOffline(true);
+  await page.goto("/dashboard").catch(() => {});
+  await expect(page.getByRole("heading", { name: challenge.title })).toHaveCount(0);
+  expect(await page.evaluate((key) => localStorage.getItem(key), OFFLINE_KEY)).toBeNull();
+});
+
+test("issue 57 row 4: another man who signs in on this browser never opens the first man's copy, even offline at once", async ({
+  page,
+  context,
+  signedIn: _,
+}) => {
+  const challenge = await installedWithHisCopy(page);
+
+  // Jon signs in on the same browser, and the network goes before any screen of his has loaded.
+  const jon = await createConfirmedUser(page, { firstName: "Jon" });
+  await logIn(page, jon);
+  expect(await holdsCopyTag(page)).toBe(false);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: challenge.title })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Let's go, Marcus" })).toHaveCount(0);
   expect(await page.evaluate((key) => localStorage.getItem(key), OFFLINE_KEY)).toBeNull();
 });

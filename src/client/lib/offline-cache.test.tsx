@@ -13,6 +13,14 @@ type StoredQuery = { queryKey: unknown[]; state: { data: unknown } };
 const stored = () => JSON.parse(localStorage.getItem(KEY) ?? "null");
 const storedQuery = (name: string): StoredQuery | undefined =>
   stored()?.clientState.queries.find((q: StoredQuery) => q.queryKey[0] === name);
+/**
+ * The tag the server sets beside a session (decision 0170): the browser whose session is `id`'s; none when the server
+ * has said nobody is signed in here.
+ */
+const tagged = (id: string | null) => {
+  // biome-ignore lint/suspicious/noDocumentCookie: plays the server's Set-Cookie; the test DOM has no Cookie Store.
+  document.cookie = id ? `unscroll.copy=tag-${id}; path=/` : "unscroll.copy=; max-age=0; path=/";
+};
 /** Saves are throttled and asynchronous: let the waiting one run. */
 const settle = () => vi.advanceTimersByTimeAsync(500);
 
@@ -30,6 +38,7 @@ describe("the offline copy of the dashboard", () => {
   beforeEach(() => {
     vi.useFakeTimers();
     localStorage.clear();
+    tagged("marcus");
   });
   afterEach(async () => {
     stop();
@@ -42,6 +51,7 @@ describe("the offline copy of the dashboard", () => {
     vi.useRealTimers();
     vi.restoreAllMocks();
     onlineManager.setOnline(true);
+    tagged(null);
   });
 
   it("keeps what his dashboard shows, never other answers such as his calendar link or a paused change", async () => {
@@ -89,6 +99,7 @@ describe("the offline copy of the dashboard", () => {
     await settle();
     expect(localStorage.getItem(KEY)).toBeNull();
 
+    tagged("jon");
     client.setQueryData(["session"], session("jon"));
     client.setQueryData(["dashboard"], { firstName: "Jon" });
     await settle();
@@ -232,6 +243,45 @@ describe("the offline copy of the dashboard", () => {
     const eightDays = await reload(true);
     stop = eightDays.stop;
     expect(eightDays.client.getQueryData(["dashboard"])).toBeUndefined();
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it("issue 57 row 4: another man signed in on this browser never gets the first man's copy, even offline", async () => {
+    const client = new QueryClient();
+    const stopFirst = keepOfflineCopy(client);
+    client.setQueryData(["session"], session("marcus"));
+    client.setQueryData(["dashboard"], { firstName: "Marcus" });
+    await settle();
+    stopFirst();
+
+    // Jon signed in here (the sign-in removed Marcus's tag; Jon's first answer set his), then the network went.
+    tagged("jon");
+    const offline = await reload(true);
+    stop = offline.stop;
+    expect(offline.client.getQueryData(["dashboard"])).toBeUndefined();
+    expect(offline.client.getQueryData(["session"])).toBeUndefined();
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it("issue 57 row 4: a browser whose session the server has ended holds no tag: nothing is put back or saved", async () => {
+    const client = new QueryClient();
+    const stopFirst = keepOfflineCopy(client);
+    client.setQueryData(["session"], session("marcus"));
+    client.setQueryData(["dashboard"], { firstName: "Marcus" });
+    await settle();
+    stopFirst();
+    expect(stored()).not.toBeNull();
+
+    // His session revoked elsewhere, and this browser has had one answer since: the tag went with it.
+    tagged(null);
+    const offline = await reload(true);
+    expect(offline.client.getQueryData(["dashboard"])).toBeUndefined();
+    expect(localStorage.getItem(KEY)).toBeNull();
+    // A session answer still in memory saves nothing without a tag to save it under.
+    offline.client.setQueryData(["session"], session("marcus"));
+    offline.client.setQueryData(["dashboard"], { firstName: "Marcus" });
+    await settle();
+    stop = offline.stop;
     expect(localStorage.getItem(KEY)).toBeNull();
   });
 

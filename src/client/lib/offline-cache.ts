@@ -6,6 +6,7 @@ import {
   persistQueryClientSubscribe,
 } from "@tanstack/query-persist-client-core";
 import { dehydrate, type QueryClient } from "@tanstack/react-query";
+import { OFFLINE_COPY_COOKIE } from "#shared/account/offline-copy-cookie.ts";
 import { SESSION_EXPIRES_IN_S } from "#shared/account/session-lifetime.ts";
 import { isKeptChange, isNetworkFailure } from "./offline-changes.ts";
 import { type SessionData, sessionQuery } from "./session.ts";
@@ -56,6 +57,17 @@ export function forgetOfflineData() {
   storage()?.removeItem(STORAGE_KEY);
 }
 
+/**
+ * Whose copy this browser may put back: the tag of the man its session belongs to, which the server sets beside the
+ * session and removes when it ends (decision 0170). Empty when no one is signed in here, or nobody is known yet.
+ */
+function copyTag(): string {
+  if (typeof document === "undefined") return "";
+  const prefix = `${OFFLINE_COPY_COOKIE}=`;
+  const found = document.cookie.split("; ").find((cookie) => cookie.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) : "";
+}
+
 function signedInUser(queryClient: QueryClient) {
   return queryClient.getQueryData<SessionData>(sessionQuery().queryKey)?.user ?? null;
 }
@@ -77,7 +89,8 @@ function guardedStorage(queryClient: QueryClient, local: Storage) {
         }
         return;
       }
-      if (forgotten) return;
+      // Saved under no tag, a copy could be put back for no one; the server names him with his next answer.
+      if (forgotten || !copyTag()) return;
       try {
         local.setItem(key, value);
       } catch {
@@ -119,7 +132,9 @@ function lastGoodAnswers(client: PersistedClient): string {
   // younger for it, so reopening the app offline never stretches it past his session.
   const session = queries.find((query) => query.queryKey[0] === "session");
   const timestamp = session?.state.dataUpdatedAt || client.timestamp;
-  return JSON.stringify({ ...client, timestamp, clientState: { ...client.clientState, queries, mutations } });
+  // Saved under the tag of the man signed in at this moment, and put back only under the same (decision 0170).
+  const buster = copyTag();
+  return JSON.stringify({ ...client, buster, timestamp, clientState: { ...client.clientState, queries, mutations } });
 }
 
 type KeptQuery = PersistedClient["clientState"]["queries"][number];
@@ -157,7 +172,8 @@ const restores = new WeakMap<QueryClient, Promise<void>>();
 
 /**
  * Puts his copy back into the cache. An answer already there that is newer than the copy's stays (TanStack Query's
- * `hydrate`). A copy older than a session (COPY_MAX_AGE_MS) or that cannot be read is dropped. The changes it kept are sent at once when there is a network; without one, TanStack Query sends them when
+ * `hydrate`). A copy older than a session (COPY_MAX_AGE_MS), saved under another man's tag or when this browser holds
+ * none (signed out, his session gone, another man signed in: decision 0170), or that cannot be read, is dropped. The changes it kept are sent at once when there is a network; without one, TanStack Query sends them when
  * it returns.
  */
 export function restoreOfflineCopy(queryClient: QueryClient): Promise<void> {
@@ -165,9 +181,15 @@ export function restoreOfflineCopy(queryClient: QueryClient): Promise<void> {
   if (!local) return Promise.resolve();
   let restoring = restores.get(queryClient);
   if (!restoring) {
+    const tag = copyTag();
+    if (!tag) {
+      local.removeItem(STORAGE_KEY);
+      return Promise.resolve();
+    }
     restoring = persistQueryClientRestore({
       ...persistence(queryClient, local),
       maxAge: COPY_MAX_AGE_MS,
+      buster: tag,
     })
       // Not awaited: the screen paints from the copy without waiting for the server.
       .then(() => void queryClient.resumePausedMutations())

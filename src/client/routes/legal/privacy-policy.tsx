@@ -114,8 +114,11 @@ export default function PrivacyPolicy() {
       <h2>3. Cookies and similar technologies</h2>
       <p>
         Essential: a session cookie keeps you signed in, and your cookie choice is stored in your browser's local
-        storage (key "cookieConsent"). They are strictly necessary for the service you request (§ 25 (2) TDDDG, Art. 6
-        (1)(b) and (f) GDPR) and need no consent.
+        storage (key "cookieConsent"). So that your dashboard opens without a network, your browser keeps a copy of it
+        in its local storage, never older than your session and without your partners' e-mail addresses, and a second
+        cookie ("unscroll.copy", a code that names nobody) tells it whose copy it may show; both go when you log out or
+        your session ends. They are strictly necessary for the service you request (§ 25 (2) TDDDG, Art. 6 (1)(b) and
+        (f) GDPR) and need no consent.
       </p>
       <p>
         Analytics: only if you switch it on do we load an analytics script that counts visits and page views. Legal

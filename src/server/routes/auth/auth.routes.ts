@@ -11,6 +11,7 @@ import { passClientIp } from "./pass-client-ip.ts";
 import { readBody } from "./read-body.ts";
 import { rememberDevice } from "./remember-device.ts";
 import { tellOtherInstances } from "./tell-other-instances.ts";
+import { untagOfflineCopy } from "./untag-offline-copy.ts";
 
 /** The account forms send a few hundred bytes; the app applies this limit before any body is read. */
 export const AUTH_MAX_BYTES = 16 * 1024;
@@ -40,5 +41,6 @@ export const authRoutes = new Hono<GuardEnv>().on(
   answerFirstThenDo,
   rememberDevice,
   tellOtherInstances,
+  untagOfflineCopy,
   askBetterAuth,
 );

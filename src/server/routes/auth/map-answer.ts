@@ -56,7 +56,7 @@ async function forTheBrowser(endpoint: AuthEndpoint, response: Response) {
 }
 
 /**
- * Step 10, on the way back: better-auth's answer as the app answers. A link a person clicked that still fails without
+ * Step 11, on the way back: better-auth's answer as the app answers. A link a person clicked that still fails without
  * a redirect of better-auth's own (no token at all, a server error) lands on its screen's error view rather than a
  * JSON body; everything else gets `{error}` in the screens' words.
  */

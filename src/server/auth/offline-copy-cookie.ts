@@ -1,0 +1,50 @@
+import { createHmac } from "node:crypto";
+import { getCookie } from "hono/cookie";
+import { createMiddleware } from "hono/factory";
+import { OFFLINE_COPY_COOKIE } from "#shared/account/offline-copy-cookie.ts";
+import { SESSION_EXPIRES_IN_S } from "#shared/account/session-lifetime.ts";
+import type { AppEnv } from "../context.ts";
+
+/**
+ * The offline copy's buster (issue 57 row 4, decision 0170). The copy of his dashboard is put back before any answer
+ * says who is signed in, so the browser keeps a readable tag of the man its session belongs to: the copy is put back
+ * only under the tag it was saved under. The tag is a keyed hash of his id, so it names nobody to whoever reads it,
+ * and the same on every instance (they share AUTH_SECRET).
+ */
+export function offlineCopyTag(secret: string, userId: string) {
+  return createHmac("sha256", secret).update(`offline-copy:${userId}`).digest("base64url").slice(0, 22);
+}
+
+function header(value: string, maxAge: number, secure: boolean) {
+  // Not HttpOnly: the page's scripts read it. It lives as long as a session, and goes when the session does.
+  return `${OFFLINE_COPY_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** Set-Cookie that removes the tag: nobody's copy may be put back in this browser until the server names him. */
+export function expiredOfflineCopyCookieHeader(secure: boolean) {
+  return header("", 0, secure);
+}
+
+const setsTag = (response: Response) =>
+  response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${OFFLINE_COPY_COOKIE}=`));
+
+/**
+ * After every API answer that read the session: a signed-in man's browser holds his tag, and a browser whose session
+ * is gone (expired, revoked elsewhere, his account deleted) holds none, from its first answer on. A route that set or
+ * removed the tag itself is left as it is.
+ */
+export const keepOfflineCopyTag = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  // The health check answers nobody without reading the session.
+  if (c.req.path === "/api/health" || setsTag(c.res)) return;
+  const { env } = c.var.deps;
+  const secure = env.APP_URL.startsWith("https://");
+  const held = getCookie(c, OFFLINE_COPY_COOKIE);
+  const user = c.var.user;
+  if (user) {
+    const tag = offlineCopyTag(env.AUTH_SECRET, user.id);
+    if (held !== tag) c.header("set-cookie", header(tag, SESSION_EXPIRES_IN_S, secure), { append: true });
+  } else if (held !== undefined) {
+    c.header("set-cookie", expiredOfflineCopyCookieHeader(secure), { append: true });
+  }
+});
