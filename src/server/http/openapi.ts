@@ -91,17 +91,27 @@ export function successResponses(doc: Pick<RouteDoc, "ok" | "media">): Record<st
   );
 }
 
+/** Each `documented(...)` middleware and the description it was made from (read by http/guarded-router.ts). */
+const routeDocs = new WeakMap<MiddlewareHandler, RouteDoc>();
+
+/** The description a route's `documented(...)` middleware was made from; undefined for any other handler. */
+export function routeDocOf(handler: unknown): RouteDoc | undefined {
+  return typeof handler === "function" ? routeDocs.get(handler as MiddlewareHandler) : undefined;
+}
+
 /**
  * The route's entry in the OpenAPI document (GET /api/openapi.json): what it does, what it answers, which refusals
  * of the catalog it can give. The request's schema comes from its `validate` middleware, so it cannot drift.
  */
 export function documented(doc: RouteDoc): MiddlewareHandler {
   const errors: DomainErrorCode[] = [...(doc.public ? [] : ["auth.sessionRequired" as const]), ...(doc.errors ?? [])];
-  return describeRoute({
+  const middleware = describeRoute({
     tags: [doc.tag],
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     ...(doc.public ? {} : { security: [{ session: [] }] }),
     responses: { ...successResponses(doc), ...errorResponses(errors) },
   });
+  routeDocs.set(middleware, doc);
+  return middleware;
 }
