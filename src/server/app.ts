@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { requestId } from "hono/request-id";
 import type { ServerApi } from "#shared/server-api.ts";
-import { keepOfflineCopyTag } from "./auth/offline-copy-cookie.ts";
+import { isOfflineCopyTag, keepOfflineCopyTag } from "./auth/offline-copy-cookie.ts";
 import { forgetSessionsAfterChanges, loadSession } from "./auth/session.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { API_MAX_BYTES, bodyLimit, isUpload, isUploadPath } from "./http/body-limit.ts";
@@ -180,20 +180,28 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
 
   /**
    * The API as the page's own request would reach it, answered in-process while the server renders his screen
-   * (page-render.ts): his cookies, his address and browser, nothing of the page request's caching or encoding.
+   * (page-render.ts): his cookies, his address and browser, nothing of the page request's caching or encoding. The
+   * offline copy's tag those answers set goes out with the page (decision 0170), as it would have with the answers.
    */
   const FORWARDED = ["cookie", "user-agent", "accept-language", "x-forwarded-for", "x-forwarded-proto"];
-  const inProcessApi =
-    (c: Context<AppEnv>): ServerApi =>
-    (input, init) => {
+  const inProcessApi = (c: Context<AppEnv>): ServerApi => {
+    let tagSent = false;
+    return async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input), c.req.url);
       const headers = new Headers(init?.headers);
       for (const name of FORWARDED) {
         const value = c.req.header(name);
         if (value) headers.set(name, value);
       }
-      return Promise.resolve(app.fetch(new Request(url, { ...init, headers }), c.env));
+      const answer = await app.fetch(new Request(url, { ...init, headers }), c.env);
+      const tag = answer.headers.getSetCookie().find(isOfflineCopyTag);
+      if (tag && !tagSent) {
+        tagSent = true;
+        c.header("set-cookie", tag, { append: true });
+      }
+      return answer;
     };
+  };
 
   if (options.site) {
     const site = options.site;

@@ -218,3 +218,20 @@ test("issue 57 row 4: another man who signs in on this browser never opens the f
   await expect(page.getByRole("heading", { name: "Let's go, Marcus" })).toHaveCount(0);
   expect(await page.evaluate((key) => localStorage.getItem(key), OFFLINE_KEY)).toBeNull();
 });
+
+test("issue 57 row 4: a screen the server renders with his data brings his tag, before any request of the page's own", async ({
+  page,
+  context,
+  signedIn: _,
+}) => {
+  await acceptedPlan(page);
+  await context.clearCookies({ name: "unscroll.copy" });
+  const apiRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/api/")) apiRequests.push(request.url());
+  });
+  const response = await page.goto("/dashboard");
+  expect((await response?.allHeaders())?.["set-cookie"] ?? "").toContain("unscroll.copy=");
+  expect(apiRequests).toEqual([]);
+  expect(await holdsCopyTag(page)).toBe(true);
+});

@@ -11,7 +11,7 @@ import type { AppEnv } from "../context.ts";
  * only under the tag it was saved under. The tag is a keyed hash of his id, so it names nobody to whoever reads it,
  * and the same on every instance (they share AUTH_SECRET).
  */
-export function offlineCopyTag(secret: string, userId: string) {
+function offlineCopyTag(secret: string, userId: string) {
   return createHmac("sha256", secret).update(`offline-copy:${userId}`).digest("base64url").slice(0, 22);
 }
 
@@ -25,8 +25,10 @@ export function expiredOfflineCopyCookieHeader(secure: boolean) {
   return header("", 0, secure);
 }
 
-const setsTag = (response: Response) =>
-  response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${OFFLINE_COPY_COOKIE}=`));
+/** Whether a Set-Cookie value is the tag's. */
+export const isOfflineCopyTag = (setCookie: string) => setCookie.startsWith(`${OFFLINE_COPY_COOKIE}=`);
+
+const setsTag = (response: Response) => response.headers.getSetCookie().some(isOfflineCopyTag);
 
 /**
  * After every API answer that read the session: a signed-in man's browser holds his tag, and a browser whose session
