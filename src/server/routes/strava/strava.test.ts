@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { milestones, proofs, stravaActivities, stravaConnections } from "#server/db/schema.ts";
+import { milestones, proofs, stravaActivities, stravaConnections, userBadges } from "#server/db/schema.ts";
 import { accessTokenFor } from "#server/services/strava/connection.ts";
 import { STRAVA_EVENTS } from "#server/services/strava/strava-queue.ts";
 import { syntheticRoute } from "#server/stand-ins/strava/synthetic-route.ts";
@@ -147,6 +147,9 @@ describe("Strava: connect, events as proof, disconnect", () => {
     const onboarding = await (await user.api.onboarding.$get()).json();
     expect(onboarding.runValidation?.todayDuration).toBeGreaterThanOrEqual(33);
     expect(onboarding.runValidation?.activity?.format).toBe("strava");
+    // His run's badge is his at the win, as for a typed run or a file (issue 57 row 6), before he looks at his badges.
+    const badges = await t.db.select().from(userBadges).where(eq(userBadges.userId, user.id));
+    expect(badges.map((b) => b.badgeId)).toEqual(["first-run"]);
   });
 
   it("refuses a ride and a run from before he accepted, and says why", async () => {

@@ -51,11 +51,11 @@ async function awardBadges(db: Db, userId: string, now: Date = new Date()): Prom
 }
 
 /**
- * Right after a win (his run validated, a milestone completed by hand or by its last todo), so a badge carries the
- * moment of the win. The win itself is already saved: a failure here is logged, never answered, and the next look at
- * his badges awards what was missed.
+ * Right after a win (his run validated, typed, from a file or by Strava; a milestone completed by hand or by its last
+ * todo), so a badge carries the moment of the win. The win itself is already saved: a failure here is logged, never
+ * answered, and the next look at his badges awards what was missed.
  */
-export async function awardBadgesAfterWin(deps: { db: Db; log: Logger }, userId: string) {
+export async function awardBadgesAfterWin(deps: { db: Db; log: Pick<Logger, "error"> }, userId: string) {
   try {
     await awardBadges(deps.db, userId);
   } catch (err) {
