@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { csrf } from "hono/csrf";
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
+import { standInPage } from "../stand-in-page.ts";
 import { type AuthorizeRequest, type LocalStrava, LocalStravaError } from "./local-strava.ts";
 import type { Scope } from "./store.ts";
 import { syntheticRoute } from "./synthetic-route.ts";
@@ -25,34 +26,15 @@ const SCOPE_LABELS: Record<Scope, string> = {
 };
 
 function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${title}</title>
-<style>
-  body { margin: 0; font-family: system-ui, sans-serif; background: #0b0b0c; color: #f4f4f5; }
-  main { max-width: 28rem; margin: 0 auto; padding: 2rem 1.25rem; }
-  .banner { background: #facc15; color: #111; font-weight: 700; padding: .75rem 1rem; border-radius: .5rem; }
-  .card { margin-top: 1.5rem; background: #18181b; border: 1px solid #27272a; border-radius: .75rem; padding: 1.25rem; }
-  h1 { font-size: 1.25rem; margin: 0; } h2 { font-size: 1rem; } p, li { color: #a1a1aa; line-height: 1.5; }
-  form { margin: 0; } .actions { display: grid; gap: .75rem; margin-top: 1.25rem; }
-  label { display: block; margin: .75rem 0; line-height: 1.4; } .scope { display: flex; gap: .75rem; align-items: flex-start; }
+  return standInPage(title, body, {
+    accent: "#fc4c02",
+    styles: `  label { display: block; margin: .75rem 0; line-height: 1.4; } .scope { display: flex; gap: .75rem; align-items: flex-start; }
   input[type=checkbox] { width: 1.25rem; height: 1.25rem; margin: .1rem 0 0; accent-color: #fc4c02; flex: none; }
   input[type=text], input[type=number], select { display: block; width: 100%; box-sizing: border-box; min-height: 2.75rem;
     margin-top: .35rem; background: #0b0b0c; color: #f4f4f5; border: 1px solid #3f3f46; border-radius: .5rem; padding: .5rem; font: inherit; }
-  button { display: block; width: 100%; box-sizing: border-box; min-height: 3rem; border-radius: .5rem;
-    font: inherit; font-weight: 700; cursor: pointer; text-align: center; padding: .75rem; }
-  .primary { background: #fc4c02; color: #111; border: 0; } .secondary { background: transparent; color: #f4f4f5;
-    border: 1px solid #3f3f46; } button:focus-visible, input:focus-visible, select:focus-visible { outline: 3px solid #facc15; outline-offset: 2px; }
   table { width: 100%; border-collapse: collapse; font-size: .85rem; } td, th { text-align: left; padding: .35rem .25rem; border-top: 1px solid #27272a; }
-  code { font-size: .85rem; color: #f4f4f5; }
-</style>
-</head>
-<body><main>${body}</main></body>
-</html>`;
+  code { font-size: .85rem; color: #f4f4f5; }`,
+  });
 }
 
 const banner = html`<p class="banner" role="note">Local Strava — no real Strava account</p>`;
