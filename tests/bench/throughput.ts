@@ -34,7 +34,8 @@ async function bundled(script: string) {
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20",
+    // As scripts/build-server.ts: import attributes (the JSON import of `tlds`) are kept from Node 20.10 on.
+    target: "node20.19",
     packages: "external",
     logLevel: "warning",
   });
