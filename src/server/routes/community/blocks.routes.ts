@@ -1,6 +1,6 @@
 import { documented } from "#server/http/openapi.ts";
 import { idParam } from "#server/http/validation.ts";
-import { blockAuthor, readBlocks, unblock } from "#server/services/community/feed.ts";
+import { blockAuthor, readBlocks, unblock } from "#server/services/community/blocks.ts";
 import { blockedSchema, blocksAnswerSchema } from "#shared/community/contracts.ts";
 import { memberRouter } from "./member-router.ts";
 

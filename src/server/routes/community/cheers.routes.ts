@@ -1,6 +1,6 @@
 import { documented } from "#server/http/openapi.ts";
 import { idParam } from "#server/http/validation.ts";
-import { cheerPost, takeBackCheer } from "#server/services/community/feed.ts";
+import { cheerPost, takeBackCheer } from "#server/services/community/post-cheers.ts";
 import { cheerAnswerSchema } from "#shared/community/contracts.ts";
 import { memberRouter } from "./member-router.ts";
 

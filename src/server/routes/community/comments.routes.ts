@@ -1,6 +1,6 @@
 import { documented } from "#server/http/openapi.ts";
 import { idParam, validate } from "#server/http/validation.ts";
-import { readComments, writeComment } from "#server/services/community/feed.ts";
+import { readComments, writeComment } from "#server/services/community/comments.ts";
 import {
   commentsAnswerSchema,
   commentWrittenSchema,

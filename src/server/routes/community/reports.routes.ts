@@ -1,6 +1,6 @@
 import { documented } from "#server/http/openapi.ts";
 import { idParam, validate } from "#server/http/validation.ts";
-import { report } from "#server/services/community/feed.ts";
+import { report } from "#server/services/community/reports.ts";
 import { reportedSchema, reportSchema } from "#shared/community/contracts.ts";
 import { reportReasonIds } from "#shared/community/rules.ts";
 import { memberRouter } from "./member-router.ts";

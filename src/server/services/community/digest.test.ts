@@ -9,9 +9,10 @@ import type { CapturedMail } from "#tests/support/smtp-sink.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import { startReminderQueue } from "../reminders/reminder-queue.ts";
 import { unsubscribeToken } from "../reminders/unsubscribe-token.ts";
+import { writeComment } from "./comments.ts";
 import { claimDueDigests, type DigestDeps, deliverDigest } from "./digest.ts";
-import { cheerPost, writeComment } from "./feed.ts";
 import { markNotificationsRead } from "./notifications.ts";
+import { cheerPost } from "./post-cheers.ts";
 
 /**
  * The daily digest (issue 40, decision 0137) on a fixed clock of its own: every moment below is written out, the wall
