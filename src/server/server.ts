@@ -5,7 +5,7 @@ import { createHttpServer, listen } from "./http/node-server.ts";
 import { startOperatorSocket } from "./operator-socket.ts";
 import { guardProcess } from "./process-guard.ts";
 import { settleAnsweredAuthWork } from "./routes/auth/auth.routes.ts";
-import { startGenerationTakeovers } from "./services/generation/generation-runner.ts";
+import { startGenerationTakeovers } from "./services/generation/generation-takeover.ts";
 import { startReminderQueue } from "./services/reminders/reminder-queue.ts";
 import { startStravaWorker } from "./services/strava/strava-queue.ts";
 

@@ -1,33 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "#server/context.ts";
-import type { Db } from "#server/db/client.ts";
-import {
-  challenges,
-  milestones,
-  modelGenerations,
-  partners,
-  proofs,
-  quizResponses,
-  runValidations,
-} from "#server/db/schema.ts";
+import { challenges, milestones, quizResponses } from "#server/db/schema.ts";
 import { milestoneTypes } from "#shared/plan/rules.ts";
 import type { GenerationState, PlanPreview } from "#shared/quiz/contracts.ts";
 import type { GenerationStage } from "#shared/quiz/rules.ts";
 import { quizMessages } from "#shared/quiz/rules.ts";
-import type { ProvedRun } from "../ai/body-thread.ts";
-import {
-  type GeneratedPlan,
-  GenerationError,
-  generatePlan,
-  type PlanContext,
-  type PlanDone,
-  type PlanSoFar,
-} from "../ai/index.ts";
-import { strictSchemas } from "../ai/schema.ts";
+import { type GeneratedPlan, GenerationError, generatePlan, type PlanDone, type PlanSoFar } from "../ai/index.ts";
 import { DomainError } from "../domain-error.ts";
 import { LEASE_MS } from "./generation-keeper.ts";
 import { type GenerationOptions, withModelGeneration } from "./model-generations.ts";
+import { planContextFor } from "./plan-context.ts";
 import { previewWrites } from "./preview-writes.ts";
 
 /**
@@ -36,11 +19,6 @@ import { previewWrites } from "./preview-writes.ts";
  * taken over within seconds (decision 0121), long before this.
  */
 const STALE_RUN_MINUTES = 2;
-/** A run that died (its instance stopped without giving it back) this many times ends as failed. */
-const MAX_ATTEMPTS = 3;
-/** Runs one instance takes over at a time; the rest wait for the next look or another instance. */
-const TAKE_AT_ONCE = 4;
-
 /**
  * A run that is still 'running' but whose lease ran out more than STALE_RUN_MINUTES before `now` (a run from before
  * leases counts from its start). Leases are written with the same clock, the app's, so the age holds even when the
@@ -130,122 +108,7 @@ export async function startGeneration(deps: Deps, userId: string, quizResponseId
   return readGenerationState(deps, userId, quizResponseId, now);
 }
 
-/**
- * Takes over runs whose lease ran out (their instance died, or gave them back as it stopped) and runs them here,
- * from the steps they had completed (issue 36, decision 0121). The pick is `FOR UPDATE SKIP LOCKED`, so two
- * instances looking at once take different runs. A run that died MAX_ATTEMPTS times ends as failed instead. Answers
- * how many runs were taken.
- */
-export async function takeOverAbandonedRuns(deps: Deps, now: Date = new Date()): Promise<number> {
-  const db = deps.database.db;
-  const abandoned = and(
-    eq(quizResponses.generationStatus, "running"),
-    or(isNull(quizResponses.generationLeaseUntil), lt(quizResponses.generationLeaseUntil, now)),
-  );
-  const failed = await db
-    .update(quizResponses)
-    .set({ generationStatus: "failed", generationError: quizMessages.challengesFailed, generationPreview: null })
-    .where(and(abandoned, gte(quizResponses.generationAttempts, MAX_ATTEMPTS)))
-    .returning({ id: quizResponses.id, partial: quizResponses.generationPartial });
-  for (const { id } of failed) deps.logger.error({ quizResponseId: id }, "quiz generation died too often; failed");
-  // Their model generation, begun by an instance that died, is ended with them: it was counted once, as failed.
-  const dead = failed.flatMap(({ partial }) => (partial?.modelGenerationId ? [partial.modelGenerationId] : []));
-  if (dead.length > 0) {
-    await db
-      .update(modelGenerations)
-      .set({ status: "failed" })
-      .where(and(inArray(modelGenerations.id, dead), eq(modelGenerations.status, "running")));
-  }
-
-  const runId = randomUUID();
-  const pick = db
-    .select({ id: quizResponses.id })
-    .from(quizResponses)
-    .where(and(abandoned, lt(quizResponses.generationAttempts, MAX_ATTEMPTS)))
-    .orderBy(asc(quizResponses.generationLeaseUntil))
-    .limit(TAKE_AT_ONCE)
-    .for("update", { skipLocked: true });
-  const taken = await db
-    .update(quizResponses)
-    // One run id for the runs taken together is enough: each is claimed on its own quiz response.
-    .set({
-      generationRunId: runId,
-      generationLeaseUntil: new Date(now.getTime() + LEASE_MS),
-      generationAttempts: sql`${quizResponses.generationAttempts} + 1`,
-    })
-    .where(inArray(quizResponses.id, pick))
-    .returning({
-      id: quizResponses.id,
-      userId: quizResponses.userId,
-      answers: quizResponses.answers,
-      partial: quizResponses.generationPartial,
-    });
-  for (const row of taken) {
-    deps.logger.info({ quizResponseId: row.id, runId }, "quiz generation taken over");
-    void runGeneration(
-      deps,
-      {
-        quizResponseId: row.id,
-        runId,
-        answers: row.answers,
-        userId: row.userId,
-        modelGenerationId: row.partial?.modelGenerationId ?? null,
-      },
-      doneSteps(row.partial),
-    );
-  }
-  return taken.length;
-}
-
-/** The steps stored by the run's earlier holder, each only if it still reads as valid; anything else is asked again. */
-function doneSteps(partial: { mission?: unknown; challenges?: unknown[] } | null): PlanDone {
-  const mission = strictSchemas.mission.safeParse(partial?.mission);
-  if (!mission.success) return {};
-  const challenges = strictSchemas.challenges.shape.challenges.safeParse(partial?.challenges);
-  return challenges.success ? { mission: mission.data, challenges: challenges.data } : { mission: mission.data };
-}
-
-/**
- * Every instance looks for abandoned runs every few seconds, and at once when another instance says it gave runs
- * back. Stops when the instance drains. Looks never overlap.
- */
-export function startGenerationTakeovers(deps: Deps, options: { intervalMs?: number } = {}) {
-  let looking: Promise<void> | null = null;
-  // A hand-back heard while a look runs may have come after that look's pick: one more look follows it.
-  let again = false;
-  let stopped = false;
-  const look = () => {
-    if (stopped || deps.generations.draining) return;
-    if (looking) {
-      again = true;
-      return;
-    }
-    looking = takeOverAbandonedRuns(deps)
-      .then(() => {})
-      .catch((err) => deps.logger.warn({ err }, "could not look for abandoned plan runs"))
-      .finally(() => {
-        looking = null;
-        if (again) {
-          again = false;
-          look();
-        }
-      });
-  };
-  const unsubscribe = deps.database.changes.subscribe("generations", look);
-  const timer = setInterval(look, options.intervalMs ?? 2_000);
-  timer.unref();
-  look();
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      unsubscribe();
-      await looking;
-    },
-  };
-}
-
-type Run = {
+export type Run = {
   quizResponseId: string;
   runId: string;
   userId: string;
@@ -263,44 +126,6 @@ function ownsClaim(run: Run) {
   );
 }
 
-/**
- * What the plan may know besides his answers: the first name of his accountability partner (issue 25), the one who
- * confirmed first if he has several, and none while invitations are unconfirmed; and the run he proved before his plan
- * (issue 54), with its distance and pace when an activity file proved it. A plan written before is not rewritten when a
- * partner confirms later.
- */
-export async function planContextFor(db: Db, userId: string): Promise<PlanContext> {
-  const [[partner], [proved]] = await Promise.all([
-    db
-      .select({ firstName: partners.firstName })
-      .from(partners)
-      .where(and(eq(partners.userId, userId), isNotNull(partners.acceptedAt)))
-      .orderBy(asc(partners.acceptedAt))
-      .limit(1),
-    db
-      .select({
-        minutes: runValidations.todayDuration,
-        previousMaxMinutes: runValidations.previousMaxDuration,
-        notes: runValidations.notes,
-        activity: proofs.activity,
-      })
-      .from(runValidations)
-      .leftJoin(proofs, eq(proofs.runValidationId, runValidations.id))
-      .where(eq(runValidations.userId, userId))
-      .limit(1),
-  ]);
-  const run: ProvedRun | null = proved
-    ? {
-        minutes: proved.minutes,
-        previousMaxMinutes: proved.previousMaxMinutes,
-        notes: proved.notes,
-        distanceMeters: proved.activity?.distanceMeters ?? null,
-        paceSecondsPerKm: proved.activity?.paceSecondsPerKm ?? null,
-      }
-    : null;
-  return { ...(partner ? { partnerFirstName: partner.firstName } : {}), run };
-}
-
 /** What the processing screen shows of the plan so far: the mission's two lines, each challenge's title and text. */
 function previewOf(plan: PlanSoFar): PlanPreview {
   return {
@@ -314,7 +139,8 @@ function previewOf(plan: PlanSoFar): PlanPreview {
 /** Thrown inside a run this instance gave back: it stops at the next step and writes nothing more. */
 class HandedBack extends Error {}
 
-async function runGeneration(deps: Deps, run: Run, done: PlanDone): Promise<void> {
+/** Writes the plan step by step under the run's claim, from the steps `done` already holds (a run taken over). */
+export async function runGeneration(deps: Deps, run: Run, done: PlanDone): Promise<void> {
   const db = deps.database.db;
   const log = deps.logger.child({ quizResponseId: run.quizResponseId, runId: run.runId });
   const started = performance.now();

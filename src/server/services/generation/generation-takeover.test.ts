@@ -9,7 +9,7 @@ import { until } from "#tests/support/server-process.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import type { AiGenerator } from "../ai/index.ts";
 import { createOfflineGenerator } from "../ai/offline/offline-generator.ts";
-import { startGenerationTakeovers, takeOverAbandonedRuns } from "./generation-runner.ts";
+import { startGenerationTakeovers, takeOverAbandonedRuns } from "./generation-takeover.ts";
 
 /** The offline writer, counting each step it is asked for; its challenge step can be held until released or failed. */
 function countingAi() {

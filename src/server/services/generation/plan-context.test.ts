@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { partners, proofs, runValidations } from "#server/db/schema.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { planContextFor } from "./generation-runner.ts";
+import { planContextFor } from "./plan-context.ts";
 
 /** What a plan may know besides his answers is read from his rows alone (issues 25 and 54). */
 describe("the context of a plan", () => {
