@@ -2,6 +2,7 @@
 // pictures that are not one, into tests/fixtures/screen-time/ with the reading each should give in expected.json
 // (issue 55). Run once when the corpus changes; the PNGs are committed:
 // `node --import tsx scripts/render-screen-time-corpus.ts`.
+// One job in one file, over 400 lines: each picture of the corpus is a few lines of drawing, kept beside its reading.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium } from "@playwright/test";

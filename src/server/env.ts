@@ -6,6 +6,9 @@ import { type PublicConfig, publicConfigFromEnv } from "../shared/config/public-
 import { INVITATIONS_PER_ADDRESS_PER_DAY } from "../shared/partners/rules.ts";
 import type { RateLimitSettings } from "./auth/rate-limit.ts";
 
+// Every setting the server reads, parsed and checked in this one file (process.env is read nowhere else, a lint rule
+// says so): one job, over 400 lines because each setting carries the rule that refuses a wrong value at start-up.
+
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const optionalString = z.preprocess(blank, z.string().optional());
 const optionalUrl = z.preprocess(blank, z.url().optional());

@@ -5,6 +5,9 @@ import { QUIZ_QUESTION_COUNT } from "#shared/quiz/questions.ts";
  * (createApp(...).routes). authorization.test.ts sends each route a request aimed at user A's data, once without a
  * session and once as another signed-in user B, and fails for a route that has no entry here — so a new route is
  * added together with its answer to "who may call this?". Decision 0067.
+ *
+ * One job in one file, however long: a table with a row per route, read top to bottom beside the route list; split,
+ * a route's row would be looked for in several places.
  */
 
 /** What user A owns when the probes run: a plan with todos, a run validation, a waitlist place, a checkout session. */

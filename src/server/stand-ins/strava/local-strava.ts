@@ -32,6 +32,8 @@ import { summarize } from "./synthetic-route.ts";
  * hub.challenge handshake, push events with Strava's retries, and Strava's rate limits. The app's Strava client talks
  * to it over HTTP exactly as to www.strava.com; tests and the developer's /record page drive it through the control
  * methods below (recordActivity, updateActivity, …), which stand for what a man does in Strava's own app.
+ * One job in one file, over 400 lines: one service's state and the rules that change it; its pages, HTTP API, store
+ * and rate limits are files of their own.
  */
 
 export type LocalStravaOptions = {

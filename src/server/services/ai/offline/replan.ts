@@ -7,6 +7,8 @@ import { milestoneActions, sentence } from "./todos.ts";
  * has one ("three runs" → "one run", the minutes of each kept) else its size or its span, a named race as a run of
  * half its distance; or, when it names no amount, limited to its first half; never the same step under a kinder
  * heading.
+ *
+ * One job in one file, over 400 lines: the frames and the halving rules are one table of English, read together.
  */
 
 /** How the halved step is framed, by what got in the way. */
