@@ -53,7 +53,6 @@ async function subscribeLocally(local: LocalStrava, config: ActiveStravaConfig, 
   await local.createSubscription({ ...credentials, callback_url: callbackUrl, verify_token: config.verifyToken });
 }
 
-/** The typed API surface; the client imports `ApiType` (types only) for hono/client. */
 /**
  * Stripe's and Strava's webhooks: a server's requests that no browser sends, so no page's origin is checked on them
  * (Stripe's is signed; Strava's only queues an event whose every figure is then read from Strava itself).
@@ -65,6 +64,7 @@ const serverToServer = ["/api/billing/webhook", "/api/strava/webhook"];
  */
 const storableTextExcept = ["/api/billing/webhook"];
 
+/** The typed API surface; the client imports `ApiType` (types only) for hono/client. */
 function createApi() {
   return new Hono<AppEnv>()
     .route("/health", healthRoutes)

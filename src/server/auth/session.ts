@@ -16,7 +16,7 @@ function readerOf(deps: Deps) {
 
 /**
  * Reads the session cookie once per request and exposes the user. The session and its user are kept for a few
- * seconds (decision 0099); `forgetSessionsAfter` drops them whenever a request may have changed them.
+ * seconds (decision 0099); `forgetSessionsAfterChanges` drops them whenever a request may have changed them.
  */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.path === "/api/health") {

@@ -1,4 +1,5 @@
 import { reportReasons } from "#shared/community/rules.ts";
+import { dayOf } from "#shared/time.ts";
 import { type EmailContext, type Recipient, renderEmail as render } from "./email-layout.ts";
 import type { MailMessage } from "./mailer.ts";
 
@@ -60,7 +61,7 @@ export function statementOfReasonsEmail(
       content,
       `The facts and circumstances: ${notice} ${s.explanation}`,
       `The rule it breaks: "${groundLabel(s.ground)}", which our community rules in the Terms of Service do not allow.`,
-      `A person decided this on ${s.decidedAt.toISOString().slice(0, 10)}, after reading the content and the reports. No automated means were used to detect it or to decide.`,
+      `A person decided this on ${dayOf(s.decidedAt)}, after reading the content and the reports. No automated means were used to detect it or to decide.`,
       `If you think we got it wrong, reply to this e-mail (or write to ${ctx.supportEmail}) within six months and say why: a person looks at the decision again and answers you. You may also turn to a certified out-of-court dispute settlement body (EU Digital Services Act, Art. 21), and you can always go to court.`,
     ],
     outro: [`You are receiving this e-mail because you are a member of the ${ctx.appName} community.`],
