@@ -4,6 +4,7 @@ import pg from "pg";
 import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import { claimDueDigests } from "#server/services/community/digest.ts";
+import { claimDueCheckIns, claimDuePhoneDowns } from "#server/services/evening/claims.ts";
 import { claimDuePartnerEmails } from "#server/services/partners/partner-notifications.ts";
 import { claimDueReminders } from "#server/services/reminders/planner.ts";
 
@@ -25,11 +26,15 @@ const today = new Date();
 const defaultOrdinary = new Date(`${today.toISOString().slice(0, 10)}T12:00:00Z`);
 // 07:05 UTC on a Monday: Monday 08:05 in Central Europe, the most men on one clock (the issue's 23,252 reminders).
 const defaultMonday = new Date(`${nextMonday(today).toISOString().slice(0, 10)}T07:05:00Z`);
+/** The tick after a moment: what every later tick of a Monday (or a Sunday evening) reads once the first claimed. */
+const TICK_MS = 5 * 60_000;
 
 const claims = {
   reminders: claimDueReminders,
   "partner e-mails": claimDuePartnerEmails,
   "community digests": claimDueDigests,
+  "phone-down nudges": claimDuePhoneDowns,
+  "check-in nudges": claimDueCheckIns,
 } as const;
 
 type Explained = { statements: number; rowsRead: number; buffers: number };
@@ -99,15 +104,20 @@ function inOneTransaction(db: Db): Db {
   return same;
 }
 
-async function tick(url: string, moment: string, now: Date): Promise<TickRow[]> {
+/**
+ * Each claim at `now`, timed on its own, then again under EXPLAIN for what it read; each in a transaction rolled back.
+ * With `after`, the same claim first runs (untimed, in the same transaction) at `after`: `now` is then the next tick,
+ * which finds what the first claimed already claimed.
+ */
+async function tick(url: string, moment: string, now: Date, after?: Date): Promise<TickRow[]> {
   const rows: TickRow[] = [];
   for (const [name, claim] of Object.entries(claims)) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      // Timed on its own, then again under EXPLAIN for what it read; each in a transaction rolled back.
       const db = inOneTransaction(drizzle({ client, schema }) as unknown as Db);
       await client.query("begin");
+      if (after) await claim(db, after);
       const started = performance.now();
       const claimed = await claim(db, now);
       const ms = performance.now() - started;
@@ -118,6 +128,7 @@ async function tick(url: string, moment: string, now: Date): Promise<TickRow[]> 
         drizzle({ client: explainingClient(client, explained), schema }) as unknown as Db,
       );
       await client.query("begin");
+      if (after) await claim(db, after);
       await claim(explaining, now);
       await client.query("rollback");
       rows.push({ moment, at: now, claim: name, ms, ...explained, claimed: claimed.length });
@@ -132,6 +143,7 @@ export async function benchReminderTicks(
   url = process.env.BENCH_SCALE_DATABASE_URL,
   ordinary = defaultOrdinary,
   monday = defaultMonday,
+  sundayEvening = new Date(monday.getTime() - 14 * 3_600_000),
 ): Promise<ReminderTicksReport> {
   if (!url) throw new Error("Set DATABASE_URL to a PostgreSQL database seeded with npm run seed:scale.");
   const probe = new pg.Client({ connectionString: url });
@@ -140,7 +152,17 @@ export async function benchReminderTicks(
   await probe.end();
   return {
     men: Number(rows[0]?.men),
-    rows: [...(await tick(url, "ordinary tick", ordinary)), ...(await tick(url, "busiest Monday moment", monday))],
+    rows: [
+      ...(await tick(url, "ordinary tick", ordinary)),
+      ...(await tick(url, "busiest Monday moment", monday)),
+      ...(await tick(url, "the Monday tick after it", new Date(monday.getTime() + TICK_MS), monday)),
+      ...(await tick(
+        url,
+        "Sunday evening, the tick after the first",
+        sundayEvening,
+        new Date(sundayEvening.getTime() - TICK_MS),
+      )),
+    ],
   };
 }
 
@@ -160,13 +182,14 @@ export function printReminderTicks(report: ReminderTicksReport) {
   }
   const total = (name: string) =>
     report.rows.filter((row) => row.moment === name).reduce((sum, row) => sum + row.ms, 0);
-  console.log(
-    `  whole tick: ordinary ${total("ordinary tick").toFixed(0)} ms, Monday ${total("busiest Monday moment").toFixed(0)} ms`,
-  );
+  const moments = [...new Set(report.rows.map((row) => row.moment))];
+  console.log(`  whole tick: ${moments.map((name) => `${name} ${total(name).toFixed(0)} ms`).join(", ")}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const url = process.env.DATABASE_URL ?? process.env.BENCH_SCALE_DATABASE_URL;
-  const [ordinary, monday] = [process.argv[2], process.argv[3]].map((iso) => (iso ? new Date(iso) : undefined));
-  printReminderTicks(await benchReminderTicks(url, ordinary, monday));
+  const [ordinary, monday, evening] = [process.argv[2], process.argv[3], process.argv[4]].map((iso) =>
+    iso ? new Date(iso) : undefined,
+  );
+  printReminderTicks(await benchReminderTicks(url, ordinary, monday, evening));
 }
