@@ -383,7 +383,11 @@ export const milestones = pgTable(
     index("milestones_challenge_id_idx").on(t.challengeId),
     index("milestones_user_id_idx").on(t.userId),
     // The reminders' and partners' deadline window reads open milestones only (issue 58: 900k rows scanned at 100k men).
-    index("milestones_open_deadline_idx").on(t.milestoneDeadline).where(sql`not ${t.milestoneCompleted}`),
+    // With what the window joins on (his id, the challenge, the milestone's id) in the key, it is read from the index
+    // alone, not from ~8,000 scattered heap blocks (decision 0168).
+    index("milestones_open_deadline_idx")
+      .on(t.milestoneDeadline, t.userId, t.challengeId, t.id)
+      .where(sql`not ${t.milestoneCompleted}`),
     // Partner news reads what was completed in the last days; most milestones are open, so those rows stay out.
     index("milestones_completed_at_idx").on(t.completedAt).where(sql`${t.completedAt} is not null`),
     unique("milestones_challenge_type_unique").on(t.challengeId, t.milestoneType),
@@ -694,6 +698,10 @@ export const communityNotifications = pgTable(
     index("community_notifications_post_idx").on(t.postId),
     index("community_notifications_comment_idx").on(t.commentId),
     index("community_notifications_actor_idx").on(t.actorId),
+    // The digest's claim reads the members who have news pending, not every member (decision 0168).
+    index("community_notifications_pending_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.readAt} is null and ${t.emailedAt} is null`),
   ],
 );
 
@@ -739,12 +747,30 @@ export const reminderSettings = pgTable(
     phoneDownAt: text("phone_down_at"),
     /** His partner sees his screen-time trend: off until he allows it. */
     partnerSeesScreenTime: boolean("partner_sees_screen_time").notNull().default(false),
+    /**
+     * The ISO week ("2026-W49") of his last weekly summary claimed, and of his last check-in nudge claimed: the job
+     * reads only the men of a due zone not yet done this week (decision 0168). Kept by the claims; the delivery's
+     * unique key, not these, is what makes "once".
+     */
+    weeklySummaryWeek: text("weekly_summary_week"),
+    checkInWeek: text("check_in_week"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // The evening tick reads only the men who picked a phone-down time.
     index("reminder_settings_phone_down_idx").on(t.phoneDownAt).where(sql`${t.phoneDownAt} is not null`),
+    // The zones people are in (read in a few index probes), and per zone the men whose weekly summary or check-in
+    // nudge is not yet claimed this week (decision 0168). The zone as the job reads it: UTC until known.
+    index("reminder_settings_zone_summary_idx").on(
+      sql`coalesce(${t.timeZone}, 'UTC')`,
+      t.weeklySummary,
+      sql`coalesce(${t.weeklySummaryWeek}, '')`,
+      t.userId,
+    ),
+    index("reminder_settings_zone_check_in_idx")
+      .on(sql`coalesce(${t.timeZone}, 'UTC')`, sql`coalesce(${t.checkInWeek}, '')`, t.userId)
+      .where(sql`${t.screenTimeCheckIn}`),
   ],
 );
 
@@ -834,9 +860,18 @@ export const partners = pgTable(
     lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
     /** The partner stopped every e-mail of this partnership from an e-mail's link. */
     emailsStoppedAt: timestamp("emails_stopped_at", { withTimezone: true }),
+    /** The ISO week of the last weekly summary claimed for this partner: the job skips partners done this week. */
+    weeklySummaryWeek: text("weekly_summary_week"),
     createdAt: createdAt(),
   },
-  (t) => [unique("partners_user_email").on(t.userId, t.email), index("partners_user_idx").on(t.userId)],
+  (t) => [
+    unique("partners_user_email").on(t.userId, t.email),
+    index("partners_user_idx").on(t.userId),
+    // The partners still listening whose weekly summary is not yet claimed this week (decision 0168).
+    index("partners_summary_week_idx")
+      .on(sql`coalesce(${t.weeklySummaryWeek}, '')`, t.userId)
+      .where(sql`${t.acceptedAt} is not null and ${t.emailsStoppedAt} is null`),
+  ],
 );
 
 /** A short line a partner sent him, shown on his dashboard until he dismisses it. */

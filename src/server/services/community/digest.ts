@@ -9,7 +9,7 @@ import { dashboardSectionPath, paths } from "#shared/paths.ts";
 import { DAY_MS, FALLBACK_TIME_ZONE } from "#shared/time.ts";
 import { communityDigestEmail } from "../mail/community-emails.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { type ClaimOptions, claimInBatches, daytime, readDue, zoneClocks } from "../reminders/claims.ts";
+import { type ClaimOptions, claimInBatches, daytime, found, readDue, zoneClocks } from "../reminders/claims.ts";
 import { unsubscribeToken } from "../reminders/unsubscribe-token.ts";
 import { notificationRows, stillTrue, toNotification } from "./notifications.ts";
 
@@ -51,19 +51,31 @@ export async function claimDueDigests(db: Db, now: Date, options: ClaimOptions =
   const clocks = daytime(await zoneClocks(db, now));
   if (clocks.length === 0) return [];
   const zones = clocks.map((clock) => clock.zone);
+  // Driven by the pending news (the partial index on unread, un-e-mailed notifications), not by every member: a tick
+  // reads the members who have news and probes each (decision 0168).
   const due = await readDue<{ user_id: string }>(
     db,
-    sql`select ${communityMembers.userId} from ${communityMembers}
-      join ${users} on ${users.id} = ${communityMembers.userId}
-      left join ${reminderSettings} on ${reminderSettings.userId} = ${communityMembers.userId}
-      where ${and(
-        isNull(communityMembers.suspendedAt),
-        isNull(communityMembers.digestOffAt),
-        eq(users.emailVerified, true),
-        dayPassed(now),
-        inArray(sql`coalesce(${reminderSettings.timeZone}, ${FALLBACK_TIME_ZONE})`, zones),
-        sql`exists (select 1 from ${communityNotifications} where ${communityNotifications.userId} = ${communityMembers.userId} and ${pending(now)})`,
-      )}`,
+    sql`with news as materialized (
+        select distinct ${communityNotifications.userId} as user_id from ${communityNotifications}
+        where ${and(
+          isNull(communityNotifications.readAt),
+          isNull(communityNotifications.emailedAt),
+          lte(communityNotifications.createdAt, new Date(now.getTime() - DIGEST_GRACE_MS)),
+        )}
+      )
+      select news.user_id from news
+      where ${found(sql`select true from ${communityMembers}
+        join ${users} on ${users.id} = ${communityMembers.userId}
+        left join ${reminderSettings} on ${reminderSettings.userId} = ${communityMembers.userId}
+        where ${and(
+          sql`${communityMembers.userId} = news.user_id`,
+          isNull(communityMembers.suspendedAt),
+          isNull(communityMembers.digestOffAt),
+          eq(users.emailVerified, true),
+          dayPassed(now),
+          inArray(sql`coalesce(${reminderSettings.timeZone}, ${FALLBACK_TIME_ZONE})`, zones),
+        )}`)}
+        and ${found(sql`select true from ${communityNotifications} where ${communityNotifications.userId} = news.user_id and ${pending(now)}`)}`,
   );
   return claimInBatches(
     due.map((row) => row.user_id),

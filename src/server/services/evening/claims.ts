@@ -11,8 +11,11 @@ import {
   type ClaimOptions,
   claimInBatches,
   type DueReminder,
+  found,
   insertReminderClaims,
+  markWeek,
   readDue,
+  weeklyCandidates,
   type ZoneClock,
   zoneClocks,
 } from "../reminders/claims.ts";
@@ -78,37 +81,48 @@ function duePhoneDowns(db: Db, windows: ReturnType<typeof phoneDownWindows>): Pr
  * his own), who checked in on none of their last CHECK_IN_NUDGE_DAYS days; once per ISO week of his clock.
  */
 function dueCheckIns(db: Db, clocks: ZoneClock[]): Promise<Due[]> {
-  const zones = clocks.map(({ zone, date, week }) => ({ zone, week, since: addDays(date, 1 - CHECK_IN_NUDGE_DAYS) }));
+  const since = clocks.map(({ zone, date }) => ({ zone, since: addDays(date, 1 - CHECK_IN_NUDGE_DAYS) }));
   return readDue<Due>(
     db,
     sql`
-      select u.id as user_id, 'screen_time_check_in' as kind, z.week as subject_key
-      from users u
-      left join reminder_settings rs on rs.user_id = u.id
-      join json_to_recordset(${asJson(zones)}) as z(zone text, week text, since text)
-        on z.zone = coalesce(rs.time_zone, ${FALLBACK_TIME_ZONE})
-      where u.email_verified and coalesce(rs.screen_time_check_in, true)
-        and exists (select 1 from quiz_responses q where q.user_id = u.id and q.status = 'analyzed')
-        and not exists (select 1 from screen_time_days s where s.user_id = u.id and s.day >= z.since)
-        and not exists (select 1 from reminder_deliveries d
-          where d.user_id = u.id and d.kind = 'screen_time_check_in' and d.subject_key = z.week)
+      with ${weeklyCandidates(clocks, "check_in_week", "screen_time_check_in")}
+      select c.user_id, 'screen_time_check_in' as kind, c.week as subject_key
+      from candidates c
+      join json_to_recordset(${asJson(since)}) as z(zone text, since text) on z.zone = c.zone
+      where ${found(sql`select true from reminder_deliveries d
+          where d.user_id = c.user_id and d.kind = 'screen_time_check_in' and d.subject_key = c.week`)} = false
+        and ${found(sql`select u.email_verified from users u where u.id = c.user_id`)}
+        and ${found(sql`select true from quiz_responses q where q.user_id = c.user_id and q.status = 'analyzed'`)}
+        and ${found(sql`select true from screen_time_days s where s.user_id = c.user_id and s.day >= z.since`)} = false
 `,
   );
 }
 
-async function claim(db: Db, due: () => Promise<Due[]>, options: ClaimOptions, any: boolean): Promise<string[]> {
+/** Claims a batch of check-in nudges, then marks those men done for the week (decision 0168). */
+const insertCheckInClaims = (db: Db) => async (batch: Due[]) => {
+  const ids = await insertReminderClaims(db)(batch);
+  await markWeek(db, "check_in_week", batch);
+  return ids;
+};
+
+async function claim(
+  due: () => Promise<Due[]>,
+  write: (batch: Due[]) => Promise<string[]>,
+  options: ClaimOptions,
+  any: boolean,
+): Promise<string[]> {
   if (!any) return [];
-  return claimInBatches(await due(), insertReminderClaims(db), options);
+  return claimInBatches(await due(), write, options);
 }
 
 /** Claims the phone-down nudges due at `now`; answers their delivery ids. */
 export async function claimDuePhoneDowns(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const windows = (await zoneClocks(db, now)).flatMap((clock) => phoneDownWindows(clock, now));
-  return claim(db, () => duePhoneDowns(db, windows), options, windows.length > 0);
+  return claim(() => duePhoneDowns(db, windows), insertReminderClaims(db), options, windows.length > 0);
 }
 
 /** Claims the weekly check-in nudges due at `now` (only zones where it is Sunday evening are asked about). */
 export async function claimDueCheckIns(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const sunday = (await zoneClocks(db, now)).filter(checkInNudgeHour);
-  return claim(db, () => dueCheckIns(db, sunday), options, sunday.length > 0);
+  return claim(() => dueCheckIns(db, sunday), insertCheckInClaims(db), options, sunday.length > 0);
 }

@@ -2,13 +2,17 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { partnerDeliveries, partners, users } from "#server/db/schema.ts";
 import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
+import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
 import {
+  byWeek,
   type ClaimOptions,
   claimInBatches,
   clockTable,
   daytime,
+  found,
   mondayMorning,
   readDue,
+  settingsOf,
   type ZoneClock,
   zoneClocks,
 } from "../reminders/claims.ts";
@@ -68,7 +72,7 @@ function partnerNews(db: Db, now: string, clocks: ZoneClock[]) {
       from partners p
       join milestones m on m.user_id = p.user_id
       join challenges on challenges.id = m.challenge_id
-      left join reminder_settings rs on rs.user_id = p.user_id
+      ${settingsOf(sql`p.user_id`)}
       ${clockTable(clocks, "z", sql`rs.time_zone`)}
       where ${listening} and challenges.challenge_accepted and ${ofCurrentPlan}
         and (
@@ -84,22 +88,51 @@ function partnerNews(db: Db, now: string, clocks: ZoneClock[]) {
   );
 }
 
+/**
+ * The listening partners not yet sent this week's summary (read through `partners_summary_week_idx`: once a partner's
+ * summary is claimed his row is marked with the week, decision 0168), kept where it is Monday daytime on his clock,
+ * then checked one by one: no claim yet, his current plan accepted.
+ */
 function partnerWeeklySummaries(db: Db, clocks: ZoneClock[]) {
+  const weeks = clocks.map(({ zone, week }) => ({ zone, week }));
+  const latest =
+    weeks
+      .map((clock) => clock.week)
+      .sort()
+      .at(-1) ?? "";
   return readDue<PartnerDue>(
     db,
     sql`
-      select p.id as partner_id, p.user_id, 'weekly_summary' as kind, z.week as subject_key
-      from partners p
-      left join reminder_settings rs on rs.user_id = p.user_id
-      ${clockTable(clocks, "z", sql`rs.time_zone`)}
-      where ${listening}
-        and exists (select 1 from challenges
-          where challenges.user_id = p.user_id and challenges.challenge_accepted and ${ofCurrentPlan})
-        and not exists (select 1 from partner_deliveries d
-          where d.partner_id = p.id and d.kind = 'weekly_summary' and d.subject_key = z.week)
+      with waiting as materialized (
+        select p.id, p.user_id, coalesce(p.weekly_summary_week, '') as done,
+          coalesce((select s.time_zone from reminder_settings s where s.user_id = p.user_id), ${FALLBACK_TIME_ZONE}) as zone
+        from partners p
+        where ${listening} and coalesce(p.weekly_summary_week, '') < ${latest}
+      ), due as materialized (
+        select p.id, p.user_id, z.week from waiting p
+        join json_to_recordset(${JSON.stringify(weeks)}::json) as z(zone text, week text)
+          on z.zone = p.zone
+        where p.done < z.week
+      )
+      select p.id as partner_id, p.user_id, 'weekly_summary' as kind, p.week as subject_key
+      from due p
+      where ${found(sql`select true from partner_deliveries d
+          where d.partner_id = p.id and d.kind = 'weekly_summary' and d.subject_key = p.week`)} = false
+        and ${found(sql`select true from challenges
+          where challenges.user_id = p.user_id and challenges.challenge_accepted and ${ofCurrentPlan}`)}
 `,
   );
 }
+
+/** Claims a batch of partner summaries, then marks those partners done for the week. */
+const insertPartnerSummaries = (db: Db) => async (batch: PartnerDue[]) => {
+  const ids = await insertPartnerEmails(db)(batch);
+  for (const [week, partnerIds] of byWeek(batch, (row) => row.partner_id)) {
+    await db.execute(sql`update partners set weekly_summary_week = ${week}
+      where id = any(array(select json_array_elements_text(${JSON.stringify(partnerIds)}::json)::uuid)) and coalesce(weekly_summary_week, '') < ${week}`);
+  }
+  return ids;
+};
 
 /**
  * Claims the partner e-mails due at `now` that nobody claimed before and answers their delivery ids, as
@@ -115,7 +148,7 @@ export async function claimDuePartnerEmails(db: Db, now: Date, options: ClaimOpt
     ids.push(...(await claimInBatches(await partnerNews(db, at, news), insertPartnerEmails(db), options)));
   const monday = mondayMorning(clocks);
   if (monday.length > 0)
-    ids.push(...(await claimInBatches(await partnerWeeklySummaries(db, monday), insertPartnerEmails(db), options)));
+    ids.push(...(await claimInBatches(await partnerWeeklySummaries(db, monday), insertPartnerSummaries(db), options)));
   return ids;
 }
 

@@ -1,6 +1,6 @@
-import { isNotNull, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { reminderDeliveries, reminderSettings } from "#server/db/schema.ts";
+import { reminderDeliveries } from "#server/db/schema.ts";
 import { type ReminderKind, withinSendingHours } from "#shared/reminders/rules.ts";
 import { FALLBACK_TIME_ZONE, isoWeekKey, isValidTimeZone, type LocalTime, localTime } from "#shared/time.ts";
 
@@ -29,19 +29,35 @@ export type ZoneClock = LocalTime & { zone: string; week: string };
 /**
  * The clock of every time zone someone stored, read with the app's own time module (Intl), as the rules always read
  * them: PostgreSQL's zone data may lack a zone Intl accepts, and `at time zone` would then fail the whole claim. A
- * zone Intl refuses reads as UTC, the clock of everyone whose browser has not told us his. One narrow scan of the
- * settings' zones per claim; the rows themselves are then chosen in SQL by the zones whose clock is due.
+ * zone Intl refuses reads as UTC, the clock of everyone whose browser has not told us his. The rows themselves are
+ * then chosen in SQL by the zones whose clock is due.
+ *
+ * The zones are read by skipping through the zone index (`reminder_settings_zone_summary_idx`), one probe per zone,
+ * instead of scanning every man's settings on every claim (decision 0168).
  */
 export async function zoneClocks(db: Db, now: Date): Promise<ZoneClock[]> {
-  const stored = await db
-    .selectDistinct({ zone: reminderSettings.timeZone })
-    .from(reminderSettings)
-    .where(isNotNull(reminderSettings.timeZone));
-  const zones = new Set([FALLBACK_TIME_ZONE, ...stored.flatMap((row) => (row.zone ? [row.zone] : []))]);
+  const stored = await db.execute<{ zone: string }>(sql`
+    with recursive zones(zone) as (
+      (select ${zoneOf("rs")} from reminder_settings rs order by 1 limit 1)
+      union all
+      select (select ${zoneOf("rs")} from reminder_settings rs where ${zoneOf("rs")} > zones.zone order by 1 limit 1)
+      from zones where zones.zone is not null
+    )
+    select zone from zones where zone is not null`);
+  const zones = new Set([FALLBACK_TIME_ZONE, ...stored.rows.map((row) => row.zone)]);
   return [...zones].map((zone) => {
     const local = localTime(now, isValidTimeZone(zone) ? zone : FALLBACK_TIME_ZONE);
     return { zone, ...local, week: isoWeekKey(local.date) };
   });
+}
+
+/**
+ * His zone as the claims read it, `coalesce(<alias>.time_zone, 'UTC')`: written out, not bound, so that PostgreSQL
+ * matches it to the zone indexes' expression.
+ */
+function zoneOf(alias: string): SQL {
+  if (!/^[a-z_]+$/.test(alias)) throw new Error(`not an alias: ${alias}`);
+  return sql.raw(`coalesce(${alias}.time_zone, '${FALLBACK_TIME_ZONE}')`);
 }
 
 /** Zones where reminders may go out now: 08:00–22:00 on their clock. */
@@ -61,6 +77,63 @@ export function clockTable(clocks: ZoneClock[], alias: string, zoneOf: SQL): SQL
 }
 
 /**
+ * His settings row as `rs` (none: all nulls), looked up by his id for each row of the outer query. A plain left join
+ * let the planner hash the whole settings table (85,000 rows at 100k men) for a few thousand due rows; a lateral
+ * subquery that cannot be flattened (`offset 0`) is one primary-key probe each (decision 0168).
+ */
+export const settingsOf = (userId: SQL) =>
+  sql`left join lateral (select * from reminder_settings s where s.user_id = ${userId} offset 0) rs on true`;
+
+/** The weekly claims' markers on reminder_settings: the ISO week last claimed (decision 0168). */
+type WeekMarker = "weekly_summary_week" | "check_in_week";
+
+/**
+ * The men who may be due a weekly e-mail in the zones of `clocks`, `candidates(user_id, week, zone)`, read through
+ * a zone index: in each zone only those with the switch `on` whose `marker` is not yet this week, and, where UTC is due,
+ * the men with no settings row (the UTC clock and every switch on until his browser sends a zone; one anti-join of
+ * two primary keys). A man is marked once his claim is written, so later ticks of the same Monday (or Sunday evening)
+ * skip him in the index instead of reading him again (decision 0168).
+ */
+export function weeklyCandidates(
+  clocks: ZoneClock[],
+  marker: WeekMarker,
+  on: "weekly_summary" | "screen_time_check_in",
+): SQL {
+  const json = JSON.stringify(clocks.map(({ zone, week }) => ({ zone, week })));
+  const utc = clocks.find((clock) => clock.zone === FALLBACK_TIME_ZONE);
+  const unset = sql`select u.id as user_id, ${utc?.week ?? ""}::text as week, ${FALLBACK_TIME_ZONE}::text as zone
+      from users u where not exists (select 1 from reminder_settings rs where rs.user_id = u.id)`;
+  return sql`candidates as materialized (
+      select c.user_id, z.week, z.zone
+      from json_to_recordset(${json}::json) as z(zone text, week text)
+      cross join lateral (select rs.user_id from reminder_settings rs
+        where ${zoneOf("rs")} = z.zone and rs.${sql.raw(on)} and coalesce(rs.${sql.raw(marker)}, '') < z.week
+        offset 0) c
+      ${utc ? sql`union all ${unset}` : sql``}
+    )`;
+}
+
+/**
+ * Marks the men of a written batch as done for their week (whether this instance's insert or another's claimed them:
+ * either way it is claimed). Only a shortcut for the next tick: a man left unmarked is read again, and the delivery's
+ * unique key and "no claim yet" still decide.
+ */
+export async function markWeek(db: Db, marker: WeekMarker, batch: DueReminder[]): Promise<void> {
+  for (const [week, ids] of byWeek(batch, (row) => row.user_id)) {
+    // An array, not a joined JSON table: one primary-key probe per man, never a scan of every settings row.
+    await db.execute(sql`update reminder_settings set ${sql.raw(marker)} = ${week}
+      where user_id = any(array(select json_array_elements_text(${JSON.stringify(ids)}::json))) and coalesce(${sql.raw(marker)}, '') < ${week}`);
+  }
+}
+
+/** A batch's ids grouped by the week of their subject (one or two weeks: the zones' clocks differ by a day at most). */
+export function byWeek<T extends { subject_key: string }>(batch: T[], id: (row: T) => string): Map<string, string[]> {
+  const weeks = new Map<string, string[]>();
+  for (const row of batch) weeks.set(row.subject_key, [...(weeks.get(row.subject_key) ?? []), id(row)]);
+  return weeks;
+}
+
+/**
  * The due rows of one claim, read in one statement: its SQL names only rows due now that nobody claimed yet (a "no
  * claim yet" anti-join), so a tick reads what is due and Node gets nothing else. Without JIT: these statements look
  * expensive to the planner and PostgreSQL spent ~0.75 s compiling each, far more than running it (issue 58).
@@ -71,6 +144,13 @@ export async function readDue<T extends Record<string, unknown>>(db: Db, query: 
     return (await tx.execute<T>(query)).rows as T[];
   });
 }
+
+/**
+ * Whether `select true from …` finds a row, asked per row of the outer query: a scalar subquery PostgreSQL evaluates
+ * with the row's index probe. Written as `exists`, the planner (which cannot see how few candidates the JSON clocks
+ * let through) turned it into a join over whole tables of men (decision 0168).
+ */
+export const found = (query: SQL) => sql`coalesce((${query} limit 1), false)`;
 
 /**
  * Writes the claims of `due` in statements of at most `batchSize` rows (a few thousand bound values, far below

@@ -7,9 +7,13 @@ import {
   clockTable,
   type DueReminder,
   daytime,
+  found,
   insertReminderClaims,
+  markWeek,
   mondayMorning,
   readDue,
+  settingsOf,
+  weeklyCandidates,
   type ZoneClock,
   zoneClocks,
 } from "./claims.ts";
@@ -51,11 +55,11 @@ function deadlineReminders(db: Db, now: string, clocks: ZoneClock[]) {
       select m.user_id, ${deadlineKind(now)} as kind, ${deadlineSubject} as subject_key
       from milestones m
       join challenges on challenges.id = m.challenge_id
-      join users u on u.id = m.user_id
-      left join reminder_settings rs on rs.user_id = m.user_id
+      ${settingsOf(sql`m.user_id`)}
       ${clockTable(clocks, "z", sql`rs.time_zone`)}
       where not m.milestone_completed and ${deadlineDue(now, "any")}
-        and u.email_verified and challenges.challenge_accepted and ${ofCurrentPlan}
+        and challenges.challenge_accepted and ${ofCurrentPlan}
+        and ${found(sql`select u.email_verified from users u where u.id = m.user_id`)}
         and coalesce(rs.deadline_emails, true)
         and not exists (select 1 from reminder_deliveries d
           where d.user_id = m.user_id and d.kind = ${deadlineKind(now)} and d.subject_key = ${deadlineSubject})
@@ -63,22 +67,32 @@ function deadlineReminders(db: Db, now: string, clocks: ZoneClock[]) {
   );
 }
 
+/**
+ * The men of the Monday zones whose summary is not claimed yet, read through the zone index and their week marker
+ * (decision 0168): the first tick after 08:00 in a zone reads its men, later ticks only those not done this week.
+ */
 function weeklySummaries(db: Db, clocks: ZoneClock[]) {
   return readDue<DueReminder>(
     db,
     sql`
-      select u.id as user_id, 'weekly_summary' as kind, z.week as subject_key
-      from users u
-      left join reminder_settings rs on rs.user_id = u.id
-      ${clockTable(clocks, "z", sql`rs.time_zone`)}
-      where u.email_verified and coalesce(rs.weekly_summary, true)
-        and exists (select 1 from challenges
-          where challenges.user_id = u.id and challenges.challenge_accepted and ${ofCurrentPlan})
-        and not exists (select 1 from reminder_deliveries d
-          where d.user_id = u.id and d.kind = 'weekly_summary' and d.subject_key = z.week)
+      with ${weeklyCandidates(clocks, "weekly_summary_week", "weekly_summary")}
+      select c.user_id, 'weekly_summary' as kind, c.week as subject_key
+      from candidates c
+      where ${found(sql`select true from reminder_deliveries d
+          where d.user_id = c.user_id and d.kind = 'weekly_summary' and d.subject_key = c.week`)} = false
+        and ${found(sql`select u.email_verified from users u where u.id = c.user_id`)}
+        and ${found(sql`select true from challenges
+          where challenges.user_id = c.user_id and challenges.challenge_accepted and ${ofCurrentPlan}`)}
 `,
   );
 }
+
+/** Claims a batch of weekly summaries, then marks those men done for the week. */
+const insertSummaryClaims = (db: Db) => async (batch: DueReminder[]) => {
+  const ids = await insertReminderClaims(db)(batch);
+  await markWeek(db, "weekly_summary_week", batch);
+  return ids;
+};
 
 /**
  * Claims the reminders due at `now` that nobody claimed before and answers their delivery ids. The unique key
@@ -95,6 +109,6 @@ export async function claimDueReminders(db: Db, now: Date, options: ClaimOptions
     ids.push(...(await claimInBatches(await deadlineReminders(db, at, deadlines), insertReminderClaims(db), options)));
   const monday = mondayMorning(clocks);
   if (monday.length > 0)
-    ids.push(...(await claimInBatches(await weeklySummaries(db, monday), insertReminderClaims(db), options)));
+    ids.push(...(await claimInBatches(await weeklySummaries(db, monday), insertSummaryClaims(db), options)));
   return ids;
 }
