@@ -1,0 +1,160 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { milestoneTypes } from "#shared/plan/rules.ts";
+import { type ReplacedMilestone, type ReplanProposal, replanReasons, replanStatuses } from "#shared/replan/rules.ts";
+import { users } from "./auth.ts";
+import { createdAt, oneOf, updatedAt } from "./columns.ts";
+import { quizResponses } from "./quiz.ts";
+
+// His plan: challenges, milestones, todos, and the re-plans of missed milestones (issue 27, decision 0108).
+
+export const challenges = pgTable(
+  "challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    quizResponseId: uuid("quiz_response_id")
+      .notNull()
+      .references(() => quizResponses.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    insight: text("insight"),
+    challengeAccepted: boolean("challenge_accepted").notNull().default(false),
+    screenToAction: text("screen_to_action"),
+    accountabilityFramework: text("accountability_framework"),
+    immediateAction: text("immediate_action"),
+    shortTerm: text("short_term"),
+    mediumTerm: text("medium_term"),
+    progressPercent: integer("progress_percent").notNull().default(0),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("challenges_quiz_response_id_idx").on(t.quizResponseId),
+    index("challenges_user_id_idx").on(t.userId),
+    check("challenges_progress_check", sql`${t.progressPercent} between 0 and 100`),
+  ],
+);
+
+export const milestones = pgTable(
+  "milestones",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    challengeId: uuid("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    milestoneType: text("milestone_type", { enum: milestoneTypes }).notNull(),
+    milestoneDescription: text("milestone_description").notNull().default(""),
+    milestoneDeadline: timestamp("milestone_deadline", { withTimezone: true }),
+    milestoneCompleted: boolean("milestone_completed").notNull().default(false),
+    /** When it was last completed (null while open): the weekly summary lists what he finished last week. */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /**
+     * Claim of the one todo generation that may run for this milestone: concurrent clicks wait for it instead of
+     * spending again, and a claim older than the AI call's time limit is taken to be dead and may be taken over.
+     */
+    todosClaimId: uuid("todos_claim_id"),
+    todosClaimedAt: timestamp("todos_claimed_at", { withTimezone: true }),
+    /** The todos the running generation has written so far, shown while it streams (issue 28). */
+    todosPreview: jsonb("todos_preview").$type<string[]>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("milestones_challenge_id_idx").on(t.challengeId),
+    index("milestones_user_id_idx").on(t.userId),
+    // The reminders' and partners' deadline window reads open milestones only (issue 58: 900k rows scanned at 100k men).
+    // With what the window joins on (his id, the challenge, the milestone's id) in the key, it is read from the index
+    // alone, not from ~8,000 scattered heap blocks (decision 0168).
+    index("milestones_open_deadline_idx")
+      .on(t.milestoneDeadline, t.userId, t.challengeId, t.id)
+      .where(sql`not ${t.milestoneCompleted}`),
+    // Partner news reads what was completed in the last days; most milestones are open, so those rows stay out.
+    index("milestones_completed_at_idx").on(t.completedAt).where(sql`${t.completedAt} is not null`),
+    unique("milestones_challenge_type_unique").on(t.challengeId, t.milestoneType),
+    check("milestones_type_check", oneOf(t.milestoneType, milestoneTypes)),
+  ],
+);
+
+export const todos = pgTable(
+  "todos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    todoDescription: text("todo_description").notNull(),
+    todoCompleted: boolean("todo_completed").notNull().default(false),
+    /**
+     * When it was ticked off (null while open): the weekly streak and the insights' activity grid count the days
+     * he got something done (issue 27). Todos ticked before this column existed carry their last update time.
+     */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("todos_milestone_id_idx").on(t.milestoneId),
+    index("todos_user_id_idx").on(t.userId),
+    index("todos_user_completed_idx").on(t.userId, t.completedAt),
+  ],
+);
+
+/**
+ * A re-plan of a missed milestone: what got in the way, and the smaller next step the AI proposed. While one is
+ * being written (`generating`) or waits for his answer (`proposed`) it is the only open one of its milestone, so ten
+ * clicks make one proposal. `token_spent`: this proposal cost a token (a free account's second and later re-plans).
+ */
+export const milestoneReplans = pgTable(
+  "milestone_replans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    milestoneId: uuid("milestone_id")
+      .notNull()
+      .references(() => milestones.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: replanStatuses }).notNull(),
+    reason: text("reason", { enum: replanReasons }).notNull(),
+    /** His own line about what got in the way; data for the AI, never an instruction. */
+    reasonNote: text("reason_note"),
+    proposal: jsonb("proposal").$type<ReplanProposal>(),
+    /** The milestone as it was before he accepted (its text, date and the open todos the re-plan replaced). */
+    replaced: jsonb("replaced").$type<ReplacedMilestone>(),
+    tokenSpent: boolean("token_spent").notNull().default(false),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("milestone_replans_user_idx").on(t.userId),
+    index("milestone_replans_milestone_idx").on(t.milestoneId),
+    uniqueIndex("milestone_replans_one_open").on(t.milestoneId).where(sql`${t.status} in ('generating', 'proposed')`),
+    check("milestone_replans_status_check", oneOf(t.status, replanStatuses)),
+    check("milestone_replans_reason_check", oneOf(t.reason, replanReasons)),
+    check("milestone_replans_proposal_check", sql`(${t.status} = 'generating') = (${t.proposal} is null)`),
+  ],
+);
