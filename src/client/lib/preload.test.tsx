@@ -12,8 +12,10 @@ const session = { user: { id: "marcus", email: "marcus@example.com", firstName: 
 /** Saves are throttled and asynchronous: let the waiting one run. */
 const settle = () => vi.advanceTimersByTimeAsync(500);
 
-/** What his last visit left in this browser: a copy of the given answers. */
+/** What his last visit left in this browser: a copy of the given answers, under his tag (decision 0170). */
 async function lastVisitKept(answers: Record<string, unknown>) {
+  // biome-ignore lint/suspicious/noDocumentCookie: plays the server's Set-Cookie; the test DOM has no Cookie Store.
+  document.cookie = "unscroll.copy=tag-marcus; path=/";
   const { keepOfflineCopy } = await import("./offline-cache.ts");
   const client = new QueryClient();
   const stop = keepOfflineCopy(client);
@@ -68,6 +70,8 @@ describe("a screen's first load from the app shell", () => {
     vi.useRealTimers();
     vi.restoreAllMocks();
     localStorage.clear();
+    // biome-ignore lint/suspicious/noDocumentCookie: as above.
+    document.cookie = "unscroll.copy=; max-age=0; path=/";
   });
 
   it("paints from his copy at once when it holds the whole screen, then refreshes every answer once hydrated", async () => {
