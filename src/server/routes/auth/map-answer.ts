@@ -32,11 +32,19 @@ export function messageFor(path: string, code: string | undefined): string | und
 }
 
 /**
- * better-auth answers errors as {code, message}; the app's contract is {error}. A successful answer loses its
- * `token`: the session token lives in an HttpOnly cookie, and no page script may read it (issue 12, row 8).
+ * better-auth answers errors as {code, message}; the app's contract is {error} in the screens' words, with better-auth's
+ * code beside it for the screens that tell codes apart (its terse `message` stays here: issue 57 row 7). A redirect
+ * carries no body (better-auth sends `null` as JSON). A successful answer loses its `token`: the session token lives in
+ * an HttpOnly cookie, and no page script may read it (issue 12, row 8).
  */
 async function forTheBrowser(endpoint: AuthEndpoint, response: Response) {
   if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  if (response.status >= 300 && response.status < 400) {
+    headers.delete("content-type");
+    return new Response(null, { status: response.status, headers });
+  }
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   let answer: unknown = body;
   if (response.status >= 400) {
@@ -45,13 +53,11 @@ async function forTheBrowser(endpoint: AuthEndpoint, response: Response) {
       wordsFor(endpoint.linkWords, code) ||
       (response.status === 429 ? tooManyAttemptsMessage(60) : typeof body?.message === "string" && body.message) ||
       httpMessages.unexpected;
-    answer = { ...body, error };
+    answer = code ? { error, code } : { error };
   } else if (body && "token" in body) {
     const { token: _token, ...rest } = body;
     answer = rest;
   }
-  const headers = new Headers(response.headers);
-  headers.delete("content-length");
   return new Response(JSON.stringify(answer), { status: response.status, headers });
 }
 

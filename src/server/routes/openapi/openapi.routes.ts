@@ -33,8 +33,16 @@ export async function openApiDocument<E extends Env>(api: Hono<E>, options: Omit
         schemas: {
           Error: {
             type: "object",
-            properties: { error: { type: "string", description: "The message for the user, as shown." } },
+            properties: {
+              error: { type: "string", description: "The message for the user, as shown." },
+              code: {
+                type: "string",
+                description:
+                  "Beside some refusals, for a screen that tells them apart: better-auth's code under /api/auth (`INVALID_TOKEN`), `TOO_MANY_REQUESTS`, `PROOF_MISMATCH`.",
+              },
+            },
             required: ["error"],
+            additionalProperties: false,
           },
         },
         securitySchemes: {
