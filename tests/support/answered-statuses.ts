@@ -3,6 +3,8 @@ import { join } from "node:path";
 import type { Hono } from "hono";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { expect, it } from "vitest";
+import { answerBodyChecker } from "./answer-bodies.ts";
+import { operationFinder, operationsOf } from "./api-operations.ts";
 
 /** One answer of the test app: the request's method and path, and the status it got. */
 export type Answer = { method: string; path: string; status: number };
@@ -24,6 +26,9 @@ export function keepAnswer(answer: Answer) {
 export function recordAnswers(app: Hono<never>): Answer[] {
   const answers: Answer[] = [];
   const request = app.request;
+  // Each JSON body is also checked against the schema the app's own document gives it (decision 0171): a body that
+  // does not match fails the request, and so the test that made it.
+  const checkBody = answerBodyChecker(async () => (await request("/api/openapi.json")).text());
   app.request = async (input, init, ...rest) => {
     const response = await request(input, init, ...rest);
     const url = new URL(input instanceof Request ? input.url : String(input), "http://localhost");
@@ -31,36 +36,18 @@ export function recordAnswers(app: Hono<never>): Answer[] {
     const answer = { method, path: url.pathname, status: response.status };
     answers.push(answer);
     keepAnswer(answer);
+    await checkBody(answer, response.headers.get("content-type"), () => response.clone().text());
     return response;
   };
   return answers;
 }
 
-/** `/api/milestones/{id}/todos` as a pattern of the paths it stands for. */
-function pathPattern(template: string) {
-  const parts = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"));
-  return new RegExp(`^${parts.join("[^/]+")}$`);
-}
-
-function operationsOf(document: OpenAPIV3_1.Document) {
-  return Object.entries(document.paths ?? {}).map(([template, item]) => ({
-    template,
-    pattern: pathPattern(template),
-    item: item ?? {},
-  }));
-}
-
 /** Each answer with the documented operation it came from, if any. */
 function* matched(document: OpenAPIV3_1.Document, answers: Iterable<Answer>) {
-  const operations = operationsOf(document);
+  const find = operationFinder(document);
   for (const answer of answers) {
-    const verb = answer.method.toLowerCase() as OpenAPIV3_1.HttpMethods;
-    // Literal paths first: /api/milestones/bulk is not /api/milestones/{id}.
-    const match =
-      operations.find((o) => o.template === answer.path && o.item[verb]) ??
-      operations.find((o) => o.pattern.test(answer.path) && o.item[verb]);
-    const responses = match?.item[verb]?.responses;
-    if (match && responses) yield { ...answer, template: match.template, responses };
+    const operation = find(answer.method, answer.path);
+    if (operation) yield { ...answer, ...operation };
   }
 }
 
