@@ -7,22 +7,32 @@ import { answerFor } from "./errors.ts";
 
 /** The areas of the API, in the order the reference lists them. */
 export const apiTags = [
-  { name: "Account", description: "Who is signed in, his profile, his data and leaving for good." },
+  { name: "Account", description: "Who is signed in, his profile and badges, his data and leaving for good." },
   { name: "Auth", description: "better-auth behind the app's guard: sign-up, sign-in, e-mail links, sign-out." },
   { name: "Run challenge", description: "The first challenge: accepting it and validating the run." },
   { name: "Quiz and plan", description: "The self-assessment and the AI plan it becomes." },
   { name: "Challenges and milestones", description: "Accepting challenges, dates, todos, re-plans and proof." },
   { name: "Screens", description: "What the workflow, dashboard and insights screens show, each in one request." },
   { name: "Premium", description: "Plans, Stripe Checkout, the Customer Portal and Stripe's webhook." },
-  { name: "Community", description: "The waitlist and the feed preview." },
+  {
+    name: "Community",
+    description:
+      "The waitlist, then the members' feed: posts, cheers, comments, reports, blocks, notifications and the weekly digest.",
+  },
   { name: "Screen time", description: "His phone's screen time as he checked it in: numbers only, never a picture." },
   {
     name: "Strava",
     description: "Connecting Strava, the runs it sends and what became of them, and Strava's push events.",
   },
-  { name: "Reminders", description: "Reminder e-mails, web push and the private calendar feed." },
+  {
+    name: "Reminders",
+    description: "Reminder e-mails, web push, the evening's phone-down check and the private calendar feed.",
+  },
   { name: "Partners", description: "Accountability partners, their page and their e-mails." },
-  { name: "Operations", description: "Health of the running server." },
+  {
+    name: "Operations",
+    description: "Health of the running server; the operators' overview, moderation queue and admissions.",
+  },
 ] as const;
 type Tag = (typeof apiTags)[number]["name"];
 
