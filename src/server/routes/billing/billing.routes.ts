@@ -84,8 +84,7 @@ export const billingRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Premium",
       summary: "A Stripe Checkout Session for a plan, at the server's price.",
-      description:
-        "Body `{planId: premium_monthly\\|premium_yearly}`. `{sessionId, url}` of a Stripe Checkout Session at the server's price; 400 `Please choose a plan`, 409 when already premium, 502 `Failed to create checkout session`.",
+      description: `Body \`{planId: premium_monthly\\|premium_yearly}\`. \`{sessionId, url}\` of a Stripe Checkout Session at the server's price; 400 \`${billingMessages.choosePlan}\`, 409 when already premium, 502 \`${billingMessages.checkoutFailed}\`.`,
       ok: { 200: { description: "`CheckoutStarted`: `{sessionId, url}`", body: checkoutStartedSchema } },
       errors: ["billing.alreadyPremium", "billing.checkoutFailed"],
     }),
@@ -106,8 +105,7 @@ export const billingRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Premium",
       summary: "Confirm a paid Checkout Session (the success page).",
-      description:
-        "Body `{sessionId}`. `{success, message, membership}` after fulfilment; 409 `Your payment has not been completed yet.`, 404 for an unknown or another user's session, 400 `Invalid payment session. Please try again.`",
+      description: `Body \`{sessionId}\`. \`{success, message, membership}\` after fulfilment; 409 \`${billingMessages.notPaidYet}\`, 404 for an unknown or another user's session, 400 \`${billingMessages.invalidSession}\``,
       ok: {
         200: { description: "`PaymentConfirmed`: `{success, message, membership}`", body: paymentConfirmedSchema },
       },

@@ -4,6 +4,7 @@ import type { AuthedEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
 import { idParam, validate } from "#server/http/validation.ts";
 import { updateChallenge } from "#server/services/plan/challenges.ts";
+import { planLimitMessages } from "#shared/billing/plans.ts";
 import { challengeAnswerSchema, updateChallengeSchema } from "#shared/plan/contracts.ts";
 
 /** Editing a generated challenge and accepting it, within the plan's limit of active challenges. */
@@ -12,8 +13,7 @@ export const challengeRoutes = new Hono<AuthedEnv>().use(requireUser).patch(
   documented({
     tag: "Challenges and milestones",
     summary: "Edit a challenge's title or description, or accept it within his plan's limit.",
-    description:
-      "Body `{title?, description?, challengeAccepted?}`. `{challenge}`. Accepting beyond the plan's limit (free 1, premium 3, counted within the quiz response) → 403 `Free plan includes 1 active challenge. Upgrade to Premium for up to 3.` Accepts of one plan are serialised, so parallel accepts cannot exceed the limit.",
+    description: `Body \`{title?, description?, challengeAccepted?}\`. \`{challenge}\`. Accepting beyond the plan's limit (free 1, premium 3, counted within the quiz response) → 403 \`${planLimitMessages.freeChallengeLimit}\` Accepts of one plan are serialised, so parallel accepts cannot exceed the limit.`,
     ok: { 200: { description: "`{challenge}`", body: challengeAnswerSchema } },
     errors: ["challenge.notFound", "challenge.freeLimit", "challenge.premiumLimit"],
   }),

@@ -7,6 +7,7 @@ import { joinWaitlist, readWaitlistSignup } from "#server/services/community/wai
 import { DomainError } from "#server/services/domain-error.ts";
 import { normalizeEmail } from "#shared/account/rules.ts";
 import { joinWaitlistSchema, waitlistAnswerSchema } from "#shared/community/contracts.ts";
+import { communityMessages } from "#shared/community/rules.ts";
 
 /** The waitlist answers a missing session with SPEC.md's own words: 'You must be logged in to join the waitlist'. */
 const requireWaitlistUser = createMiddleware<AuthedEnv>(async (c, next) => {
@@ -36,8 +37,7 @@ export const waitlistRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Community",
       summary: "Join the waitlist with his account's address (decision 0104).",
-      description:
-        "Body `{email?, name, interests}`. 201 with the new signup and its position; a repeat → 200 with the stored one, nothing changes. Positions unique and gap-free under concurrency. The stored e-mail is the account's: `email` may be left out, and one that is not the account's → 400 `The waitlist uses your account's email address.` (decision 0104).",
+      description: `Body \`{email?, name, interests}\`. 201 with the new signup and its position; a repeat → 200 with the stored one, nothing changes. Positions unique and gap-free under concurrency. The stored e-mail is the account's: \`email\` may be left out, and one that is not the account's → 400 \`${communityMessages.notAccountEmail}\` (decision 0104).`,
       ok: {
         201: { description: "`{signup}` with its position", body: waitlistAnswerSchema },
         200: { description: "`{signup}`: the stored one, nothing changed", body: waitlistAnswerSchema },

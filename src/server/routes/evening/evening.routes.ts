@@ -20,6 +20,7 @@ import {
   phoneDownRequestSchema,
   phoneDownTokenSchema,
 } from "#shared/evening/contracts.ts";
+import { eveningMessages } from "#shared/evening/rules.ts";
 
 const linkErrors = ["evening.linkInvalid", "evening.linkExpired"] as const;
 
@@ -46,8 +47,7 @@ export const eveningRoutes = new Hono<AppEnv>()
     documented({
       tag: "Reminders",
       summary: "Phone down, from the app: records tonight's answer once; it counts toward his streak.",
-      description:
-        'Body `{day: "YYYY-MM-DD"}`: today or yesterday on his clock. `{day, alreadyCounted, streakWeeks}`; a second tap changes nothing and answers `alreadyCounted: true`. 400 `day must be a date such as 2026-11-29.`; 400 `You can only answer for tonight or last night.`',
+      description: `Body \`{day: "YYYY-MM-DD"}\`: today or yesterday on his clock. \`{day, alreadyCounted, streakWeeks}\`; a second tap changes nothing and answers \`alreadyCounted: true\`. 400 \`${eveningMessages.dayInvalid}\`; 400 \`${eveningMessages.notTonight}\``,
       ok: { 200: { description: "`PhoneDownAnswer`", body: phoneDownAnswerSchema } },
       errors: ["evening.notTonight"],
     }),

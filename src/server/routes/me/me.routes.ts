@@ -13,8 +13,9 @@ import { disconnect } from "#server/services/strava/connection.ts";
 import type { Strava } from "#server/services/strava/strava-service.ts";
 import { type Me, meSchema, updateProfileSchema } from "#shared/account/contracts.ts";
 import { accountDeletedSchema, dataExportSchema, deleteAccountSchema } from "#shared/account/data-rights.ts";
-import { dataExportFileName } from "#shared/account/rules.ts";
+import { authMessages, dataExportFileName, dataRightsMessages } from "#shared/account/rules.ts";
 import { badgesAnswerSchema } from "#shared/community/badges.ts";
+import { textMessages } from "#shared/text-rules.ts";
 
 /**
  * The client's one question at start: who is signed in (with the joined date the profile shows), and has he
@@ -63,8 +64,7 @@ export const meRoutes = new Hono<AppEnv>()
     documented({
       tag: "Account",
       summary: "Change his first name, with the sign-up rules.",
-      description:
-        "Body `{firstName}`. `Me`. Sign-up rules: trimmed, required (400 `First name is required.`), at most 50 characters (400 `First name must be at most 50 characters.`), printable characters only (400 `Please use visible characters only: no line separators or invisible characters.`: it reaches his partners' e-mails). Read fresh on the next request (no session cookie cache), so the dashboard greets him with it at once.",
+      description: `Body \`{firstName}\`. \`Me\`. Sign-up rules: trimmed, required (400 \`${authMessages.firstNameRequired}\`), at most 50 characters (400 \`${authMessages.firstNameTooLong}\`), printable characters only (400 \`${textMessages.invisibleCharacters}\`: it reaches his partners' e-mails). Read fresh on the next request (no session cookie cache), so the dashboard greets him with it at once.`,
       ok: { 200: { description: "`Me`", body: meSchema } },
     }),
     requireUser,
@@ -97,8 +97,7 @@ export const meRoutes = new Hono<AppEnv>()
     documented({
       tag: "Account",
       summary: "Delete his account for good (decision 0070).",
-      description:
-        "Body `{password}`. `{deleted: true, subscriptionCancelled}` and the session cookies expired. Counted like a login (429 over the limit); 400 `Please enter your password to confirm.` / `That password is not correct. Your account was not deleted.` (nothing deleted); a running subscription is cancelled at Stripe now (502 and nothing deleted if Stripe refuses); then every row of his goes in one transaction, every session included, his Stripe customer is deleted (still 200 if Stripe cannot: the operator's log names it) and a confirmation e-mail follows (decisions 0070, 0147).",
+      description: `Body \`{password}\`. \`{deleted: true, subscriptionCancelled}\` and the session cookies expired. Counted like a login (429 over the limit); 400 \`${dataRightsMessages.passwordRequired}\` / \`${dataRightsMessages.wrongPassword}\` (nothing deleted); a running subscription is cancelled at Stripe now (502 and nothing deleted if Stripe refuses); then every row of his goes in one transaction, every session included, his Stripe customer is deleted (still 200 if Stripe cannot: the operator's log names it) and a confirmation e-mail follows (decisions 0070, 0147).`,
       ok: {
         200: {
           description: "`AccountDeleted`: `{deleted: true, subscriptionCancelled}`; the session cookies expire",

@@ -21,7 +21,10 @@ import {
   todosPreviewSchema,
   updateMilestoneSchema,
 } from "#shared/plan/contracts.ts";
+import { planMessages, todoMessages } from "#shared/plan/rules.ts";
 import { milestoneProofFormSchema, proofAddedSchema } from "#shared/proof/contracts.ts";
+import { proofMessages } from "#shared/proof/rules.ts";
+import { quizMessages } from "#shared/quiz/rules.ts";
 import {
   acceptReplanSchema,
   type ReplanAccepted,
@@ -30,6 +33,7 @@ import {
   replanProposedSchema,
   replanRequestSchema,
 } from "#shared/replan/contracts.ts";
+import { replanMessages } from "#shared/replan/rules.ts";
 
 /** Milestone texts, deadlines and completion, and its AI todos; every row is checked to belong to the user. */
 export const milestoneRoutes = new Hono<AuthedEnv>()
@@ -56,8 +60,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Challenges and milestones",
       summary: "Change a milestone's text, date or completion.",
-      description:
-        "Body `{milestoneDescription?, milestoneDeadline?: 'YYYY-MM-DD' \\| ISO \\| null, milestoneCompleted?}`. `MilestoneSaved`: `{milestone, todos}`. Date-only → that day `T23:59:59.000Z`; a past day → 400 `The deadline cannot be in the past`. An empty or blank description → 400 `A milestone needs a description. Empty text is not saved.` (nothing changes). Completing with open todos → 400 `Please complete all N remaining todo(s) before marking this milestone as complete.` (nothing changes); un-completing resets the todos, so `todos` is the list as it now is. A milestone without todos toggles freely.",
+      description: `Body \`{milestoneDescription?, milestoneDeadline?: 'YYYY-MM-DD' \\| ISO \\| null, milestoneCompleted?}\`. \`MilestoneSaved\`: \`{milestone, todos}\`. Date-only → that day \`T23:59:59.000Z\`; a past day → 400 \`${planMessages.deadlineInPast}\`. An empty or blank description → 400 \`${planMessages.milestoneDescriptionRequired}\` (nothing changes). Completing with open todos → 400 \`Please complete all N remaining todo(s) before marking this milestone as complete.\` (nothing changes); un-completing resets the todos, so \`todos\` is the list as it now is. A milestone without todos toggles freely.`,
       ok: { 200: { description: "`MilestoneSaved`: `{milestone, todos}`", body: milestoneSavedSchema } },
       errors: ["milestone.notFound", "milestone.openTodos"],
     }),
@@ -78,8 +81,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Challenges and milestones",
       summary: "Break a milestone into 3-5 AI todos for one token (premium: none).",
-      description:
-        "201 `TodosGenerated`: `{todos: [{id, todoDescription, todoCompleted}], tokens: {remaining, unlimited}}` — 3–5 AI todos from the milestone, its challenge and the mission, and the balance after spending one token (premium: `{remaining: -1, unlimited: true}`, nothing spent, the use logged as `magic_button`). The token is spent and the todos stored in one transaction. A milestone that already has todos → 200 with them, nothing spent; concurrent clicks wait for the one running generation and get its todos the same way (one generation, one token). 402 `Insufficient tokens` (checked before the AI runs), 400 `Cannot generate todos for completed milestone`, 502 `Failed to generate todos. Please try again.` (nothing stored or spent; the next click may retry), 429 `You have reached today's limit of AI generations. Please try again tomorrow.` (AI_DAILY_GENERATIONS_PER_USER; nothing asked or spent), 404 for another user's milestone.",
+      description: `201 \`TodosGenerated\`: \`{todos: [{id, todoDescription, todoCompleted}], tokens: {remaining, unlimited}}\` — 3–5 AI todos from the milestone, its challenge and the mission, and the balance after spending one token (premium: \`{remaining: -1, unlimited: true}\`, nothing spent, the use logged as \`magic_button\`). The token is spent and the todos stored in one transaction. A milestone that already has todos → 200 with them, nothing spent; concurrent clicks wait for the one running generation and get its todos the same way (one generation, one token). 402 \`Insufficient tokens\` (checked before the AI runs), 400 \`${todoMessages.milestoneCompleted}\`, 502 \`${todoMessages.generateFailed}\` (nothing stored or spent; the next click may retry), 429 \`${quizMessages.dailyLimit}\` (AI_DAILY_GENERATIONS_PER_USER; nothing asked or spent), 404 for another user's milestone.`,
       ok: {
         201: { description: "`TodosGenerated`: `{todos, tokens}`, one token spent", body: todosGeneratedSchema },
         200: { description: "`TodosGenerated`: the todos it already had, nothing spent", body: todosGeneratedSchema },
@@ -127,8 +129,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Challenges and milestones",
       summary: "Ask the AI for a smaller next step for a missed milestone (decision 0108).",
-      description:
-        '`{reason: "no_time"\\|"too_big"\\|"motivation"\\|"health"\\|"other", note?: string (≤ 200)}` → 201 `ReplanProposed`: `{replan: {id, reason, note, proposal: {milestoneDescription, deadline: "YYYY-MM-DD", todos: [3]}, window: {earliest, latest}, tokenSpent}, tokens}`: the AI\'s smaller next step for a missed milestone (overdue, or its day behind him on his calendar). The proposal already waiting → 200 with it; ten concurrent clicks make one proposal. A free account\'s first re-plan of a milestone is free, later ones spend a token (`replan`); premium spends nothing. 400 `Only a missed milestone can be re-planned.` / `Cannot generate todos for completed milestone` / the reason\'s message, 402 `Insufficient tokens` (checked before the AI runs), 502 `We could not re-plan this milestone. Please try again.` (nothing stored or spent), 404 another user\'s milestone. Decision 0108.',
+      description: `\`{reason: "no_time"\\|"too_big"\\|"motivation"\\|"health"\\|"other", note?: string (≤ 200)}\` → 201 \`ReplanProposed\`: \`{replan: {id, reason, note, proposal: {milestoneDescription, deadline: "YYYY-MM-DD", todos: [3]}, window: {earliest, latest}, tokenSpent}, tokens}\`: the AI's smaller next step for a missed milestone (overdue, or its day behind him on his calendar). The proposal already waiting → 200 with it; ten concurrent clicks make one proposal. A free account's first re-plan of a milestone is free, later ones spend a token (\`replan\`); premium spends nothing. 400 \`${replanMessages.notOverdue}\` / \`${todoMessages.milestoneCompleted}\` / the reason's message, 402 \`Insufficient tokens\` (checked before the AI runs), 502 \`${replanMessages.failed}\` (nothing stored or spent), 404 another user's milestone. Decision 0108.`,
       ok: {
         201: { description: "`ReplanProposed`: `{replan, tokens}`", body: replanProposedSchema },
         200: { description: "`ReplanProposed`: the proposal already waiting", body: replanProposedSchema },
@@ -156,8 +157,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Challenges and milestones",
       summary: "Accept the waiting re-plan, as proposed or edited.",
-      description:
-        "`{milestoneDescription?, deadline?: \"YYYY-MM-DD\", todos?: [3 strings]}` (what is left out stays as proposed) → 200 `{milestone, todos}`: in one change the milestone takes the step and date, and the three todos replace its open ones (done ones stay); what it replaced is kept with the re-plan. 400 `Choose a date between … within your challenge's remaining time.` for a date outside the window, 409 `There is no re-plan waiting for this milestone.` (already accepted or dismissed), 404 another user's milestone.",
+      description: `\`{milestoneDescription?, deadline?: "YYYY-MM-DD", todos?: [3 strings]}\` (what is left out stays as proposed) → 200 \`{milestone, todos}\`: in one change the milestone takes the step and date, and the three todos replace its open ones (done ones stay); what it replaced is kept with the re-plan. 400 \`Choose a date between … within your challenge's remaining time.\` for a date outside the window, 409 \`${replanMessages.noProposal}\` (already accepted or dismissed), 404 another user's milestone.`,
       ok: { 200: { description: "`ReplanAccepted`: `{milestone, todos}`", body: replanAcceptedSchema } },
       errors: ["milestone.notFound", "replan.outsideWindow", "replan.noProposal"],
     }),
@@ -196,8 +196,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Challenges and milestones",
       summary: "Attach proof to a milestone: an activity file or a photo (replaces the one it had).",
-      description:
-        "Body multipart `file`. 201 `{proof: ProofSummary}`: `{id, kind: \"activity\", activity, createdAt}` for an activity file (checked as above; when the milestone's or its challenge's words are about running, the run's rules: a file that says it is another sport refused by name, a fast and a slow pace limit otherwise, a multi-sport file read for its running legs; any other milestone takes any activity; started in the 7 days before the upload, decision 0128) or `{id, kind: \"photo\", photo: {width, height, url}, createdAt}` for a JPEG, PNG, WebP or HEIC photo (re-encoded to WebP, at most 1600 px, no metadata). Replaces the proof the milestone had (uploads at once end with one). 400 with its own message (`Please choose an activity file (GPX, TCX or FIT) or a photo (JPEG, PNG, WebP or HEIC).`, `This photo could not be read. …`, the activity messages), 413 over 10 MB, 404 for another user's milestone, 502 `Could not upload your proof. Please try again.` when the photo storage fails (nothing kept). An activity file for a milestone whose words (its own or its challenge's title) are not about running or another sport answers 409 with the question (`This is an activity of 8.7 km; … doesn't look like one. Use it as proof anyway?`) and `code: PROOF_MISMATCH` and keeps nothing, until it is sent again with the field `confirmMismatch` = `true` (decision 0149); a photo fits any milestone.",
+      description: `Body multipart \`file\`. 201 \`{proof: ProofSummary}\`: \`{id, kind: "activity", activity, createdAt}\` for an activity file (checked as above; when the milestone's or its challenge's words are about running, the run's rules: a file that says it is another sport refused by name, a fast and a slow pace limit otherwise, a multi-sport file read for its running legs; any other milestone takes any activity; started in the 7 days before the upload, decision 0128) or \`{id, kind: "photo", photo: {width, height, url}, createdAt}\` for a JPEG, PNG, WebP or HEIC photo (re-encoded to WebP, at most 1600 px, no metadata). Replaces the proof the milestone had (uploads at once end with one). 400 with its own message (\`${proofMessages.notProof}\`, \`This photo could not be read. …\`, the activity messages), 413 over 10 MB, 404 for another user's milestone, 502 \`${proofMessages.uploadFailed}\` when the photo storage fails (nothing kept). An activity file for a milestone whose words (its own or its challenge's title) are not about running or another sport answers 409 with the question (\`This is an activity of 8.7 km; … doesn't look like one. Use it as proof anyway?\`) and \`code: PROOF_MISMATCH\` and keeps nothing, until it is sent again with the field \`confirmMismatch\` = \`true\` (decision 0149); a photo fits any milestone.`,
       ok: { 201: { description: "`{proof: ProofSummary}`", body: proofAddedSchema } },
       errors: [
         "milestone.notFound",

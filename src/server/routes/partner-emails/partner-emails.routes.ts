@@ -18,6 +18,7 @@ import {
   partnerCheerAnswerSchema,
   partnerUnsubscribeAnswerSchema,
 } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 import { paths } from "#shared/paths.ts";
 import { unsubscribeSchema } from "#shared/reminders/contracts.ts";
 
@@ -59,8 +60,7 @@ export const partnerEmailRoutes = new Hono<AppEnv>()
     documented({
       tag: "Partners",
       summary: "Whose plan a partner's unsubscribe link is about, for the page that asks first; changes nothing.",
-      description:
-        "`{inviterFirstName, emailsStopped}` for the page that asks first; changes nothing. A browser asking for HTML → 303 to `/partner/unsubscribe?token=…`. A token the server did not sign → 400 `This unsubscribe link is not valid.`; a removed partner's → 404 with the same message.",
+      description: `\`{inviterFirstName, emailsStopped}\` for the page that asks first; changes nothing. A browser asking for HTML → 303 to \`/partner/unsubscribe?token=…\`. A token the server did not sign → 400 \`${partnerMessages.unsubscribeInvalid}\`; a removed partner's → 404 with the same message.`,
       ok: {
         200: {
           description: "`PartnerUnsubscribeAnswer`: `{inviterFirstName, emailsStopped}`",
@@ -133,8 +133,7 @@ export const partnerEmailRoutes = new Hono<AppEnv>()
     documented({
       tag: "Partners",
       summary: "The cheer page's button: the partner's cheer reaches his dashboard, as from the partner's page.",
-      description:
-        "Body `{text}`. 201 `{cheersLeftToday}`, exactly as `POST /api/partner-view/:token/cheers`: the same service, the same 5 cheers per partner in 24 hours and the same per-IP limit. 400 / 410 / 404 for the link as above; 400 the cheer's own messages; 409 `Please confirm the invitation first.`; 429 `You have sent enough cheers for today. Send another tomorrow.`; 429 `Too many attempts. …` with `Retry-After`.",
+      description: `Body \`{text}\`. 201 \`{cheersLeftToday}\`, exactly as \`POST /api/partner-view/:token/cheers\`: the same service, the same 5 cheers per partner in 24 hours and the same per-IP limit. 400 / 410 / 404 for the link as above; 400 the cheer's own messages; 409 \`${partnerMessages.notAccepted}\`; 429 \`${partnerMessages.cheerLimit}\`; 429 \`Too many attempts. …\` with \`Retry-After\`.`,
       ok: { 201: { description: "`{cheersLeftToday}`", body: cheerSentSchema } },
       errors: [
         "partner.cheerLinkInvalid",

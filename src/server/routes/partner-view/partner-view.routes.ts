@@ -15,6 +15,7 @@ import {
   type PartnerViewAnswer,
   partnerViewAnswerSchema,
 } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
 
 /**
  * The link's secret is in the path: the answer is kept by no cache, indexed by no robot, and no page it leads to learns
@@ -92,8 +93,7 @@ export const partnerViewRoutes = new Hono<AppEnv>()
     documented({
       tag: "Partners",
       summary: "The partner sends a cheer to his dashboard.",
-      description:
-        "Body `{text}`. 201 `{cheersLeftToday}`; the text (trimmed, otherwise as typed: plain text, never HTML) appears on his dashboard. 400 `Please write a few words.` / `Please keep your cheer under 280 characters.`; 409 `Please confirm the invitation first.`; 429 `You have sent enough cheers for today. Send another tomorrow.` (5 per partner in 24 hours, counted in the database); 429 `Too many attempts. …` with `Retry-After` over `RATE_LIMIT_PARTNER_CHEER_PER_IP`.",
+      description: `Body \`{text}\`. 201 \`{cheersLeftToday}\`; the text (trimmed, otherwise as typed: plain text, never HTML) appears on his dashboard. 400 \`${partnerMessages.cheerRequired}\` / \`${partnerMessages.cheerTooLong}\`; 409 \`${partnerMessages.notAccepted}\`; 429 \`${partnerMessages.cheerLimit}\` (5 per partner in 24 hours, counted in the database); 429 \`Too many attempts. …\` with \`Retry-After\` over \`RATE_LIMIT_PARTNER_CHEER_PER_IP\`.`,
       ok: { 201: { description: "`{cheersLeftToday}`", body: cheerSentSchema } },
       errors: ["partner.notAccepted", "partner.cheerLimit", "limit.tooManyRequests", "partner.linkNotFound"],
       public: true,

@@ -10,7 +10,10 @@ import {
   removePartner,
   renewPartner,
 } from "#server/services/partners/partners.ts";
+import { authMessages } from "#shared/account/rules.ts";
 import { invitePartnerSchema, type PartnersAnswer, partnersAnswerSchema } from "#shared/partners/contracts.ts";
+import { partnerMessages } from "#shared/partners/rules.ts";
+import { textMessages } from "#shared/text-rules.ts";
 
 /**
  * His accountability partners (issue 25, decision 0106). Every answer is the whole `PartnersAnswer` as it now is, so
@@ -36,8 +39,7 @@ export const partnerRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Partners",
       summary: "Invite a partner by e-mail.",
-      description:
-        "Body `{firstName, email}`. 201 `PartnersAnswer`, and the invitation e-mail with the link `/partner/view/<secret>` (expires after 14 days unless confirmed). The address is trimmed and lower-cased; addresses are compared by the mailbox they reach (`sam+x@` is `sam@`, and Gmail ignores dots). 400 `Please enter your partner's first name.` / `Please keep the first name under 50 characters.` / `Please use visible characters only: no line separators or invisible characters.` / `Please enter your partner's email address.` / `Please enter a valid email address.` / `Please enter an address with a domain name, not an IP address.` / `This address can never receive e-mail: its domain is reserved for tests or local networks.` / `Your partner needs an address other than your own.`; 409 `You have already invited this address.` (an expired invitation to the address is renewed instead: new link, the name he typed now); 403 `The free plan includes 1 accountability partner. Upgrade to Premium for up to 3.` / `You already have 3 accountability partners.` (his invitations are serialised, so parallel ones cannot pass the limit); 429 with `Retry-After`: `You have sent as many invitations as you can today. Please try again tomorrow.` (his invitations and renewals together, per 24 hours: free 5, Premium 10 by default, decision 0115) / `This address has received too many invitations today. Please try again tomorrow.` (3 invitations and renewals a day per mailbox from the whole app); both counted once per request that makes a link; 502 `Could not send the invitation. Please try again.` (nothing kept).",
+      description: `Body \`{firstName, email}\`. 201 \`PartnersAnswer\`, and the invitation e-mail with the link \`/partner/view/<secret>\` (expires after 14 days unless confirmed). The address is trimmed and lower-cased; addresses are compared by the mailbox they reach (\`sam+x@\` is \`sam@\`, and Gmail ignores dots). 400 \`${partnerMessages.firstNameRequired}\` / \`${partnerMessages.firstNameTooLong}\` / \`${textMessages.invisibleCharacters}\` / \`${partnerMessages.emailRequired}\` / \`${authMessages.invalidEmail}\` / \`${partnerMessages.emailIpAddress}\` / \`${partnerMessages.emailReservedDomain}\` / \`${partnerMessages.ownEmail}\`; 409 \`${partnerMessages.alreadyInvited}\` (an expired invitation to the address is renewed instead: new link, the name he typed now); 403 \`${partnerMessages.freeLimit}\` / \`${partnerMessages.premiumLimit}\` (his invitations are serialised, so parallel ones cannot pass the limit); 429 with \`Retry-After\`: \`${partnerMessages.dailyLimit}\` (his invitations and renewals together, per 24 hours: free 5, Premium 10 by default, decision 0115) / \`${partnerMessages.addressLimit}\` (3 invitations and renewals a day per mailbox from the whole app); both counted once per request that makes a link; 502 \`${partnerMessages.inviteFailed}\` (nothing kept).`,
       ok: { 201: { description: "`PartnersAnswer`", body: partnersAnswerSchema } },
       errors: [
         "partner.ownEmail",
@@ -82,8 +84,7 @@ export const partnerRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Partners",
       summary: "Remove a partner; his link answers 404 at once.",
-      description:
-        "`PartnersAnswer`; the partner, his cheers and deliveries are deleted, the link answers 404 at once. Another user's or an unknown id → 404 `This partner is no longer on your list.`",
+      description: `\`PartnersAnswer\`; the partner, his cheers and deliveries are deleted, the link answers 404 at once. Another user's or an unknown id → 404 \`${partnerMessages.notFound}\``,
       ok: { 200: { description: "`PartnersAnswer`", body: partnersAnswerSchema } },
       errors: ["partner.notFound"],
     }),

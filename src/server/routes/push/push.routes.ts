@@ -10,6 +10,7 @@ import {
   pushStatusSchema,
   pushSubscriptionSchema,
 } from "#shared/push/contracts.ts";
+import { pushMessages } from "#shared/push/rules.ts";
 
 function pushDeps({ env, database }: Deps): PushDeps {
   return { db: database.db, vapid: env.vapid, production: env.NODE_ENV === "production" };
@@ -65,8 +66,7 @@ export const pushRoutes = new Hono<AppEnv>()
     documented({
       tag: "Reminders",
       summary: "Switch push off for this browser.",
-      description:
-        "Body `{endpoint}`. The same status, that device off. Another user's endpoint or an unknown one → 404 `Push notifications are not on for this device.`",
+      description: `Body \`{endpoint}\`. The same status, that device off. Another user's endpoint or an unknown one → 404 \`${pushMessages.notFound}\``,
       ok: { 200: { description: "`PushStatus`", body: pushStatusSchema } },
       errors: ["push.notFound"],
     }),

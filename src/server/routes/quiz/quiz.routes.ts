@@ -13,6 +13,7 @@ import {
   quizSubmittedSchema,
   submitQuizSchema,
 } from "#shared/quiz/contracts.ts";
+import { quizMessages } from "#shared/quiz/rules.ts";
 
 /** The quiz: answers, the generation run that turns them into a plan, and the plan itself. */
 export const quizRoutes = new Hono<AuthedEnv>()
@@ -89,8 +90,7 @@ export const quizRoutes = new Hono<AuthedEnv>()
     documented({
       tag: "Quiz and plan",
       summary: "The run's state and the plan written so far, for the processing screen to poll (decision 0110).",
-      description:
-        "`{status: idle\\|running\\|done\\|failed, stage: analyzing\\|mission\\|challenges\\|milestones\\|done\\|null, error, preview}`. `preview` while running: `{mission: {lifeMission, missionStatement} \\| null, challenges: [{title, description}]}`, the parts written so far, each whole (decision 0110); null otherwise. A run older than 5 minutes reads as failed (its server died), so the screen offers Try Again. Over the daily cap of model generations the run fails with `You have reached today's limit of AI generations. Please try again tomorrow.`",
+      description: `\`{status: idle\\|running\\|done\\|failed, stage: analyzing\\|mission\\|challenges\\|milestones\\|done\\|null, error, preview}\`. \`preview\` while running: \`{mission: {lifeMission, missionStatement} \\| null, challenges: [{title, description}]}\`, the parts written so far, each whole (decision 0110); null otherwise. A run older than 5 minutes reads as failed (its server died), so the screen offers Try Again. Over the daily cap of model generations the run fails with \`${quizMessages.dailyLimit}\``,
       ok: { 200: { description: "`GenerationState`: `{status, stage, error, preview}`", body: generationStateSchema } },
       errors: ["quiz.notFound"],
     }),

@@ -15,6 +15,7 @@ import {
   unsubscribeAnswerSchema,
   unsubscribeSchema,
 } from "#shared/reminders/contracts.ts";
+import { reminderMessages } from "#shared/reminders/rules.ts";
 
 /**
  * His reminder e-mails (decision 0094): the settings page's switches and the time zone his browser reports, and
@@ -45,8 +46,7 @@ export const reminderRoutes = new Hono<AppEnv>()
     documented({
       tag: "Reminders",
       summary: "Change reminder settings; only the named fields change.",
-      description:
-        'Body `{deadlineEmails?, weeklySummary?, timeZone?, screenTimeCheckIn?, phoneDownAt?, partnerSeesScreenTime?}` (`phoneDownAt` "HH:MM" on his clock, or null for off). The settings as saved; only the named fields change. 400 `Unknown time zone`, 400 `Pick a time such as 22:45.`, 400 `Nothing to change`.',
+      description: `Body \`{deadlineEmails?, weeklySummary?, timeZone?, screenTimeCheckIn?, phoneDownAt?, partnerSeesScreenTime?}\` (\`phoneDownAt\` "HH:MM" on his clock, or null for off). The settings as saved; only the named fields change. 400 \`Unknown time zone\`, 400 \`${reminderMessages.phoneDownTimeInvalid}\`, 400 \`Nothing to change\`.`,
       ok: { 200: { description: "`ReminderSettings` as saved", body: reminderSettingsSchema } },
     }),
     requireUser,
