@@ -128,7 +128,11 @@ export function answerBodyChecker(documentText: () => Promise<string>) {
     body: () => Promise<string>,
   ) {
     if (!answer.path.startsWith("/api/") || !/^application\/json\b/.test(contentType ?? "")) return;
-    checks ??= checksOfDocument();
+    // A document that could not be read (a server restarting) is asked again by the next answer.
+    checks ??= checksOfDocument().catch((error: unknown) => {
+      checks = undefined;
+      throw error;
+    });
     const { find, validatorFor } = await checks;
     const operation = find(answer.method, answer.path);
     const response = operation?.responses[String(answer.status)] as OpenAPIV3_1.ResponseObject | undefined;

@@ -1,5 +1,6 @@
 import { type Agent, type IncomingHttpHeaders, request } from "node:http";
 import type { OpenAPIV3_1 } from "openapi-types";
+import { answerBodyChecker } from "./answer-bodies.ts";
 import { keepAnswer, type Answer as Seen, undocumentedStatuses } from "./answered-statuses.ts";
 import { newAccount, signUpBody } from "./personas.ts";
 import { STARTUP_MS, until } from "./server-process.ts";
@@ -33,7 +34,10 @@ const quieted = new WeakSet<object>();
 /** `origin`: what its pages' Origin header says; the server's own address unless it sits behind a proxy's. */
 export function realClient(port: number, smtp: { mails: CapturedMail[] }, origin = `http://localhost:${port}`) {
   const seen: Seen[] = [];
-  function send(path: string, options: Send = {}): Promise<Answer> {
+  // Each JSON body is checked against the schema the server's own document gives it, as in-process (decision 0171).
+  const checkBody = answerBodyChecker(async () => (await send("/api/openapi.json", {}, false)).body.toString("utf8"));
+  /** `checked`: false only for the document the checks are read from. */
+  function send(path: string, options: Send = {}, checked = true): Promise<Answer> {
     const { method = "GET", from = "127.0.0.1", body, chunked = false } = options;
     const headers: Record<string, string | number> = { ...options.headers };
     if (body !== undefined && !chunked) headers["content-length"] = Buffer.byteLength(body);
@@ -48,13 +52,19 @@ export function realClient(port: number, smtp: { mails: CapturedMail[] }, origin
             const answer = { method, path: new URL(path, "http://localhost").pathname, status: res.statusCode ?? 0 };
             seen.push(answer);
             keepAnswer(answer);
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: bytes,
-              reusedSocket: req.reusedSocket,
-              json: () => JSON.parse(bytes.toString("utf8")),
-            });
+            const body = async () => bytes.toString("utf8");
+            const check = checked ? checkBody(answer, res.headers["content-type"] ?? null, body) : Promise.resolve();
+            check.then(
+              () =>
+                resolve({
+                  status: res.statusCode ?? 0,
+                  headers: res.headers,
+                  body: bytes,
+                  reusedSocket: req.reusedSocket,
+                  json: () => JSON.parse(bytes.toString("utf8")),
+                }),
+              reject,
+            );
           });
         },
       );

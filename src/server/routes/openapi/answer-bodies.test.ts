@@ -1,8 +1,11 @@
+import type { AddressInfo } from "node:net";
+import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { documented } from "#server/http/openapi.ts";
 import { recordAnswers } from "#tests/support/answered-statuses.ts";
+import { realClient } from "#tests/support/real-client.ts";
 import { openApiRoutes } from "./openapi.routes.ts";
 
 /**
@@ -13,7 +16,7 @@ import { openApiRoutes } from "./openapi.routes.ts";
 
 const item = z.object({ id: z.string(), name: z.string(), tags: z.record(z.string(), z.number()) });
 
-function plantedApp(answer: unknown, refusal: unknown = { error: "Not here." }) {
+function plantedRoutes(answer: unknown, refusal: unknown) {
   const api = new Hono()
     .get(
       "/items/:id",
@@ -26,9 +29,28 @@ function plantedApp(answer: unknown, refusal: unknown = { error: "Not here." }) 
       // As better-auth's redirects came: `null` as JSON beside the Location.
       () => new Response("null", { status: 302, headers: { location: "/items", "content-type": "application/json" } }),
     );
-  const app = new Hono().route("/api", api).route("/api", openApiRoutes(api, { title: "Planted", reference: false }));
+  return new Hono().route("/api", api).route("/api", openApiRoutes(api, { title: "Planted", reference: false }));
+}
+
+function plantedApp(answer: unknown, refusal: unknown = { error: "Not here." }) {
+  const app = plantedRoutes(answer, refusal);
   recordAnswers(app as never);
   return app;
+}
+
+const servers: ServerType[] = [];
+afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
+
+/** The planted routes on a socket, for the process tests' client (tests/support/real-client.ts). */
+async function plantedServer(answer: unknown) {
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve(
+      { fetch: plantedRoutes(answer, { error: "Not here." }).fetch, hostname: "127.0.0.1", port: 0 },
+      () => resolve(s),
+    );
+  });
+  servers.push(server);
+  return realClient((server.address() as AddressInfo).port, { mails: [] });
 }
 
 const good = { id: "a1", name: "Run", tags: { morning: 1, long: 2 } };
@@ -66,6 +88,14 @@ describe("every JSON answer is checked against its documented schema (decision 0
   it("fails a JSON body where the entry lists none (a redirect, a 204)", async () => {
     await expect(plantedApp(good).request("/api/items/a1/page")).rejects.toThrow(
       "GET /api/items/a1/page answered 302 with a JSON body, where GET /api/items/{id}/page 302 in GET /api/openapi.json lists none",
+    );
+  });
+
+  it("checks the answers the process tests get over a socket the same way", async () => {
+    expect((await (await plantedServer(good)).send("/api/items/a1")).status).toBe(200);
+    const leaked = await plantedServer({ ...good, passwordHash: "$argon2id$…" });
+    await expect(leaked.send("/api/items/a1")).rejects.toThrow(
+      "GET /api/items/a1 answered 200 with a body GET /api/items/{id} 200 in GET /api/openapi.json does not allow: /passwordHash: a key the schema does not name",
     );
   });
 });
