@@ -33,6 +33,16 @@ async function reload(offline: boolean) {
   return { client, stop };
 }
 
+/** What Marcus's last visit left in this browser: his dashboard's copy, saved by a page since closed. */
+async function lastVisitKept() {
+  const client = new QueryClient();
+  const stop = keepOfflineCopy(client);
+  client.setQueryData(["session"], session("marcus"));
+  client.setQueryData(["dashboard"], { firstName: "Marcus" });
+  await settle();
+  stop();
+}
+
 describe("the offline copy of the dashboard", () => {
   let stop: () => void = () => {};
   beforeEach(() => {
@@ -155,12 +165,7 @@ describe("the offline copy of the dashboard", () => {
   });
 
   it("after a reload, puts it back only without a network: at start offline, or when the first request finds none", async () => {
-    const first = new QueryClient();
-    const stopFirst = keepOfflineCopy(first);
-    first.setQueryData(["session"], session("marcus"));
-    first.setQueryData(["dashboard"], { firstName: "Marcus" });
-    await settle();
-    stopFirst();
+    await lastVisitKept();
 
     const online = await reload(false);
     expect(online.client.getQueryData(["dashboard"])).toBeUndefined();
@@ -226,12 +231,7 @@ describe("the offline copy of the dashboard", () => {
 
   it("issue 57 row 4: a copy saved longer ago than a session lives is not put back, and is gone", async () => {
     vi.setSystemTime(new Date("2031-02-03T20:00:00Z"));
-    const client = new QueryClient();
-    const stopFirst = keepOfflineCopy(client);
-    client.setQueryData(["session"], session("marcus"));
-    client.setQueryData(["dashboard"], { firstName: "Marcus" });
-    await settle();
-    stopFirst();
+    await lastVisitKept();
     expect(stored()).not.toBeNull();
 
     // Six days later the copy still stands for a live session; eight days later his session has expired.
@@ -247,12 +247,7 @@ describe("the offline copy of the dashboard", () => {
   });
 
   it("issue 57 row 4: another man signed in on this browser never gets the first man's copy, even offline", async () => {
-    const client = new QueryClient();
-    const stopFirst = keepOfflineCopy(client);
-    client.setQueryData(["session"], session("marcus"));
-    client.setQueryData(["dashboard"], { firstName: "Marcus" });
-    await settle();
-    stopFirst();
+    await lastVisitKept();
 
     // Jon signed in here (the sign-in removed Marcus's tag; Jon's first answer set his), then the network went.
     tagged("jon");
@@ -264,12 +259,7 @@ describe("the offline copy of the dashboard", () => {
   });
 
   it("issue 57 row 4: a browser whose session the server has ended holds no tag: nothing is put back or saved", async () => {
-    const client = new QueryClient();
-    const stopFirst = keepOfflineCopy(client);
-    client.setQueryData(["session"], session("marcus"));
-    client.setQueryData(["dashboard"], { firstName: "Marcus" });
-    await settle();
-    stopFirst();
+    await lastVisitKept();
     expect(stored()).not.toBeNull();
 
     // His session revoked elsewhere, and this browser has had one answer since: the tag went with it.
