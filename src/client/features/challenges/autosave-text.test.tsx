@@ -1,7 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import { describe, expect, test, vi } from "vitest";
 import { advance, runOnFakeClock, setupUser } from "#client/testing.ts";
-import { AutosaveText, autosaveDelayMs } from "./autosave-text.tsx";
+import { AutosaveText } from "./autosave-text.tsx";
+import { autosaveDelayMs } from "./use-autosave.ts";
 
 const label = "Immediate Milestone of challenge 1";
 

@@ -1,12 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Spinner } from "#client/components/spinner.tsx";
-
-/** SPEC section 9: edits save 1.8 s after the last keystroke. */
-export const autosaveDelayMs = 1800;
+import { type SaveState, useAutosave } from "./use-autosave.ts";
 
 const emptyTextMessage = "Empty text is not saved.";
-
-type SaveState = "idle" | "pending" | "saving" | "saved" | "error";
 
 type AutosaveTextProps = {
   label: string;
@@ -24,12 +20,11 @@ type AutosaveTextProps = {
 };
 
 /**
- * View mode, then edit mode. Typing autosaves after a pause (saves run one after another, so
- * an older save can never overwrite a newer one); a spinner shows while saving and a green tick
- * when the server has it. Enter (without Shift) saves and ends editing. Editing opens with the cursor after the text
- * and the box grows with it (issue 35 row 7). Cancel puts back the text from before editing began, and saves it again
- * if autosave stored part of the edit meanwhile. Cleared text is never saved (issue 16: the AI's text was lost for
- * good): the field says so, offers the text back, and finishing an empty field restores it.
+ * View mode, then edit mode. Typing autosaves after a pause (the save machine is `useAutosave`); a spinner shows while
+ * saving and a green tick when the server has it. Enter (without Shift) saves and ends editing. Editing opens with the
+ * cursor after the text and the box grows with it (issue 35 row 7). Cancel puts back the text from before editing
+ * began. Cleared text is never saved: the field says so, offers the text back, and finishing an empty field restores
+ * it.
  */
 export function AutosaveText({
   label,
@@ -44,15 +39,13 @@ export function AutosaveText({
 }: AutosaveTextProps) {
   const inputId = useId();
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(value);
-  const [saveState, setSaveState] = useState<SaveState>("idle");
-  const [error, setError] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const chain = useRef<Promise<unknown>>(Promise.resolve());
-  const lastSaved = useRef(value);
-  const latestDraft = useRef(value);
-  /** The text when editing began: what Cancel puts back. */
-  const beforeEditing = useRef(value);
+  const { draft, saveState, error, change, flush, begin, revert, isCleared, hasSavedText } = useAutosave({
+    value,
+    onSave,
+    onDraftChange,
+    required,
+    editing,
+  });
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
 
   // Opening: the cursor after the text, where he goes on typing (not at its start).
@@ -77,69 +70,8 @@ export function AutosaveText({
     return () => window.removeEventListener("resize", refit);
   }, [editing, multiline]);
 
-  // A value changed elsewhere (another tab, a refetch) shows up unless the user is typing over it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new server value should resync
-  useEffect(() => {
-    if (editing || latestDraft.current.trim() !== lastSaved.current.trim()) return;
-    setDraft(value);
-    lastSaved.current = value;
-    latestDraft.current = value;
-  }, [value]);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
-  function clearTimer() {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-  }
-
-  function flush() {
-    clearTimer();
-    const text = latestDraft.current.trim();
-    if (text === lastSaved.current.trim()) {
-      setSaveState((s) => (s === "pending" ? "saved" : s));
-      return chain.current;
-    }
-    if (text === "") {
-      setSaveState("error");
-      setError(required);
-      return chain.current;
-    }
-    setSaveState("saving");
-    setError(null);
-    chain.current = chain.current
-      .catch(() => undefined)
-      .then(() => onSave(text))
-      .then(() => {
-        lastSaved.current = text;
-        if (latestDraft.current.trim() === text) setSaveState("saved");
-      })
-      .catch((err: unknown) => {
-        // SPEC: autosave failures are only logged; the indicator still tells the user it did not stick.
-        console.error("Autosave failed", err);
-        setSaveState("error");
-        setError(err instanceof Error ? err.message : "Not saved");
-      });
-    return chain.current;
-  }
-
-  function change(text: string) {
-    setDraft(text);
-    latestDraft.current = text;
-    onDraftChange?.(text);
-    setSaveState("pending");
-    setError(null);
-    clearTimer();
-    timer.current = setTimeout(flush, autosaveDelayMs);
-  }
-
   function finish() {
-    if (latestDraft.current.trim() === "") {
+    if (isCleared()) {
       cancel();
       return;
     }
@@ -148,34 +80,13 @@ export function AutosaveText({
   }
 
   function startEditing() {
-    beforeEditing.current = lastSaved.current;
+    begin();
     setEditing(true);
   }
 
   function cancel() {
-    clearTimer();
-    const original = beforeEditing.current;
-    setDraft(original);
-    latestDraft.current = original;
-    onDraftChange?.(original);
-    setSaveState("idle");
-    setError(null);
+    revert();
     setEditing(false);
-    // Autosave may have stored part of this edit (or be storing it now): once it has, the original goes back.
-    chain.current = chain.current
-      .catch(() => undefined)
-      .then(async () => {
-        if (lastSaved.current.trim() === original.trim() || latestDraft.current !== original) return;
-        setSaveState("saving");
-        await onSave(original);
-        lastSaved.current = original;
-        setSaveState("saved");
-      })
-      .catch((err: unknown) => {
-        console.error("Autosave failed", err);
-        setSaveState("error");
-        setError(err instanceof Error ? err.message : "Not saved");
-      });
   }
 
   function onKeyDown(event: React.KeyboardEvent) {
@@ -255,7 +166,7 @@ export function AutosaveText({
       {error && (
         <div role="alert" className="mt-1 text-sm text-danger">
           <p>{error}</p>
-          {draft.trim() === "" && lastSaved.current.trim() !== "" && (
+          {draft.trim() === "" && hasSavedText() && (
             <button
               type="button"
               className="mt-1 inline-flex min-h-11 items-center font-semibold text-volt underline"
