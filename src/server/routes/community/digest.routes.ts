@@ -4,7 +4,7 @@ import { documented } from "#server/http/openapi.ts";
 import { validate } from "#server/http/validation.ts";
 import { readDigestSetting, setDigest, turnOffDigest } from "#server/services/community/digest-settings.ts";
 import { DomainError } from "#server/services/domain-error.ts";
-import { readUnsubscribeToken } from "#server/services/reminders/unsubscribe-token.ts";
+import { readUnsubscribeToken } from "#server/services/outbox/unsubscribe-token.ts";
 import { digestSettingRequestSchema, digestSettingSchema } from "#shared/community/notifications.ts";
 import { paths } from "#shared/paths.ts";
 import { unsubscribeAnswerSchema, unsubscribeSchema } from "#shared/reminders/contracts.ts";

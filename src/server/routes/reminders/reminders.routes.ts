@@ -4,8 +4,8 @@ import type { AppEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
 import { validate } from "#server/http/validation.ts";
 import { DomainError } from "#server/services/domain-error.ts";
+import { readUnsubscribeToken } from "#server/services/outbox/unsubscribe-token.ts";
 import { readReminderSettings, turnOffList, updateReminderSettings } from "#server/services/reminders/settings.ts";
-import { readUnsubscribeToken } from "#server/services/reminders/unsubscribe-token.ts";
 import { paths } from "#shared/paths.ts";
 import {
   type ReminderSettings,

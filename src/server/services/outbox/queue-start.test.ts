@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createLogger } from "#server/logger.ts";
 import { instancesOnEmptyPostgres } from "#tests/support/test-database.ts";
-import { startBoss } from "./reminder-queue.ts";
+import { startBoss } from "./queue.ts";
 
 const onPostgres = inject("testDb").kind === "postgres";
 
