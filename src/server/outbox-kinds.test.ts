@@ -2,17 +2,23 @@ import { describe, expect, it } from "vitest";
 import { captureLog } from "#tests/support/captured-log.ts";
 import { createTestApp } from "#tests/support/test-app.ts";
 import { outboxKinds } from "./outbox-kinds.ts";
+import type { SendJob } from "./services/outbox/plan-tick.ts";
 
 /**
  * The send jobs queued in production before the outbox (decision 0172) keep their shapes: each is still owned by one
  * kind, the one that sent it before, and each is delivered by it. A job nobody owns would fail and retry forever.
  */
 describe("the outbox's kinds", () => {
-  const legacyJobs = [
-    { deliveryId: "00000000-0000-4000-8000-000000000001" },
-    { partnerDeliveryId: "00000000-0000-4000-8000-000000000002" },
+  const ids = {
+    reminder: "00000000-0000-4000-8000-000000000001",
+    partner: "00000000-0000-4000-8000-000000000002",
+    evening: "00000000-0000-4000-8000-000000000003",
+  };
+  const legacyJobs: SendJob[] = [
+    { deliveryId: ids.reminder },
+    { partnerDeliveryId: ids.partner },
     { digestUserId: "someone", claimedAt: "2030-01-07T09:00:00.000Z" },
-    { eveningDeliveryId: "00000000-0000-4000-8000-000000000003" },
+    { eveningDeliveryId: ids.evening },
   ];
 
   it("claim in the order of one tick before the outbox: reminders, partners, digests, the evening", async () => {
@@ -65,10 +71,10 @@ describe("the outbox's kinds", () => {
       expect(
         lines.map(({ reminder, partnerEmail, communityDigest }) => reminder ?? partnerEmail ?? communityDigest),
       ).toEqual([
-        { id: legacyJobs[0]!.deliveryId, outcome: "already-sent" },
-        { id: legacyJobs[1]!.partnerDeliveryId, outcome: "already-sent" },
+        { id: ids.reminder, outcome: "already-sent" },
+        { id: ids.partner, outcome: "already-sent" },
         { userId: "someone", outcome: "dropped" },
-        { id: legacyJobs[3]!.eveningDeliveryId, outcome: "already-sent" },
+        { id: ids.evening, outcome: "already-sent" },
       ]);
     } finally {
       await t.close();

@@ -10,7 +10,7 @@ export type OutboxDeps = { db: Db; mailer: Mailer; env: Env; logger: Logger };
 export type DeliveryOutcome = "sent" | "already-sent" | "dropped";
 
 /** An e-mail ready to go: its content, its one recipient and its RFC 8058 one-click address. */
-export type Outgoing = { mail: Omit<MailMessage, "to" | "headers">; to: string; oneClickUrl: string };
+type Outgoing = { mail: Omit<MailMessage, "to" | "headers">; to: string; oneClickUrl: string };
 
 /**
  * One claimed delivery, as its area keeps it. `take` marks it as being sent (undefined: another job sent it already);
