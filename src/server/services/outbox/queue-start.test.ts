@@ -6,7 +6,7 @@ import { startBoss } from "./queue.ts";
 const onPostgres = inject("testDb").kind === "postgres";
 
 // Only PostgreSQL has several instances; the embedded database has one process.
-describe.runIf(onPostgres)("the reminder queue of instances starting together (issue 36)", () => {
+describe.runIf(onPostgres)("the outbox queue of instances starting together (issue 36)", () => {
   let cluster: Awaited<ReturnType<typeof instancesOnEmptyPostgres>>;
 
   beforeAll(async () => {

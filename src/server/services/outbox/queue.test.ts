@@ -12,7 +12,7 @@ import type { Outbox } from "./queue.ts";
  * the real clock (a faked Date would disagree with a PostgreSQL server) and hold on any day of the week; npm run
  * test:dates runs them with the whole process's clock set to awkward moments (issue 24 #2, decision 0100).
  */
-describe("the reminder queue (pg-boss on the app's database)", () => {
+describe("the outbox queue (pg-boss on the app's database)", () => {
   let t: TestApp;
   let second: Database | undefined;
   const queues: Outbox[] = [];
