@@ -16,7 +16,7 @@ import { unsubscribeToken } from "../outbox/unsubscribe-token.ts";
 import { notificationRows, stillTrue, toNotification } from "./notifications.ts";
 
 /**
- * The daily community digest (issue 40, decision 0137), planned by the outbox's schedule on every instance (decision 0172):
+ * The daily community digest (issue 40, decision 0137), planned by the outbox's schedule on every instance (0172):
  * claimDueDigests takes the day's digest of each member who has news, with one conditional UPDATE of his
  * `last_digest_at`, so two instances planning the same minute claim each member once; deliverDigest then takes his
  * items (`emailed_at`) and sends them. Time is an input: the queue passes the moment it planned.

@@ -1,4 +1,3 @@
-import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
 import type { ClaimOptions } from "./claims.ts";
 
