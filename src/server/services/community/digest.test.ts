@@ -35,7 +35,7 @@ describe("the daily community digest", () => {
 
   const deps = (db = t.db): DigestDeps => ({ db, mailer: t.deps.mailer, env: t.deps.env, logger: t.deps.logger });
 
-  /** What the reminder queue does each planned minute, on one instance's database. */
+  /** What the outbox does each planned minute, on one instance's database. */
   async function run(now: Date, db = t.db) {
     const claimed = await claimDueDigests(db, now);
     for (const userId of claimed) await deliverDigest(deps(db), userId, now);
@@ -143,7 +143,7 @@ describe("the daily community digest", () => {
     expect(digestsTo(finn)).toHaveLength(1);
   });
 
-  it("goes out through the reminder queue: planned with the reminders, sent by their worker as of the planned moment", async () => {
+  it("goes out through the outbox: planned with the reminders, sent by their worker as of the planned moment", async () => {
     const [jan, kit] = [await member("Jan"), await member("Kit")];
     const post = await postOf(jan);
     await cheerPost(t.db, kit.id, post.id, at(`${DAY1}T07:00:00Z`));

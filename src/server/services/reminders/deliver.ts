@@ -177,6 +177,7 @@ export async function deliverReminder(deps: OutboxDeps, deliveryId: string, now:
       return { mail: composed.mail, to: user.email, oneClickUrl: links.oneClickUrl };
     },
   });
+  // Set inside compose, an assignment TypeScript's narrowing does not follow (it would read `pushed` as null here).
   const push = pushed as { userId: string; text: Composed["push"] } | null;
   if (outcome === "sent" && push) {
     const report = await pushToUser(deps, push.userId, { ...push.text, url: paths.dashboard, tag: deliveryId });
