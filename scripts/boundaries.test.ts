@@ -5,9 +5,11 @@ import { dirname, join, resolve } from "node:path";
 import { cruise } from "dependency-cruiser";
 import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
 import { afterAll, describe, expect, it } from "vitest";
+import { describeCycles, folderCycles, serviceFolderGraph } from "./service-folders.ts";
 
-// The boundaries `npm run lint` enforces (.dependency-cruiser.cjs and biome.json), each shown to catch a planted
-// violation. Fixtures are small trees in the system's temp folder, so the real tree's checks never see them.
+// The boundaries `npm run lint` enforces (.dependency-cruiser.cjs, scripts/service-folders.ts and biome.json), each
+// shown to catch a planted violation. Fixtures are small trees in the system's temp folder, so the real tree's checks
+// never see them. One job in one file, over 400 lines: every rule's planted cases beside the one clean tree they break.
 
 const root = resolve(import.meta.dirname, "..");
 const made: string[] = [];
@@ -95,21 +97,26 @@ function plant(files: Files) {
   return dir;
 }
 
-/** What `npm run lint` runs on the boundaries, with the project's configuration: `depcruise src` and `biome check`. */
+/**
+ * What `npm run lint` runs on the boundaries, with the project's configuration: `depcruise src`, the folders of the
+ * services (scripts/service-folders.ts) and `biome check`.
+ */
 async function lint(dir: string) {
   const options = await extractDepcruiseOptions(join(root, ".dependency-cruiser.cjs"));
   const cruised = await cruise(["src"], { ...options, baseDir: dir, outputType: "err" });
+  const folders = await serviceFolderGraph(dir, join(root, ".dependency-cruiser.cjs"));
+  const circles = describeCycles(folders, folderCycles(folders));
   const biome = spawnSync(join(root, "node_modules/.bin/biome"), ["check", "--colors=off", "src"], {
     cwd: dir,
     encoding: "utf8",
   });
   return {
-    failed: cruised.exitCode !== 0 || biome.status !== 0,
-    output: `${cruised.output}\n${biome.stdout}${biome.stderr}`,
+    failed: cruised.exitCode !== 0 || circles !== "" || biome.status !== 0,
+    output: `${cruised.output}\n${circles}\n${biome.stdout}${biome.stderr}`,
     // The diagnostics, one per broken rule: dependency-cruiser's "error <rule>: <from> → <to>" lines and Biome's
     // "<file>:<line>:<column> lint/<group>/<rule>" headers.
     violations: [
-      ...[...String(cruised.output).matchAll(/^\s*error (\S+): (\S+) →/gm)].map(
+      ...[...`${cruised.output}\n${circles}`.matchAll(/^\s*error (\S+): (\S+) →/gm)].map(
         ([, rule, file]) => `${rule} in ${file}`,
       ),
       ...[...`${biome.stdout}${biome.stderr}`.matchAll(/^(\S+?):\d+:\d+ lint\/\w+\/(\w+)/gm)].map(
@@ -313,6 +320,38 @@ const plantedIssue24: Planted[] = [
   },
 ];
 
+/**
+ * Issue 57: the folders of the services in a circle that no module cycle shows (reminders' queue imported the digest,
+ * the digest imported reminders' claims: two folders, each above the other).
+ */
+const plantedIssue57: Planted[] = [
+  {
+    rule: "service-folders-not-circular",
+    case: "two service folders import each other through different files",
+    file: "src/server/services/quiz/quiz-plan.ts",
+    text: 'import { readPlan } from "#server/services/plan/plan-read.ts";\n\nexport const quizPlan = readPlan;\n',
+    also: {
+      "src/server/services/plan/plan-quiz.ts":
+        'import { quizPlan } from "#server/services/quiz/quiz-plan.ts";\n\nexport const planQuiz = quizPlan;\n',
+    },
+    // Named once, from the first folder of the circle in name order.
+    reported: ["src/server/services/plan"],
+  },
+  {
+    rule: "service-folders-not-circular",
+    case: "three service folders import each other in a ring",
+    file: "src/server/services/quiz/quiz-plan.ts",
+    text: 'import { readPlan } from "#server/services/plan/plan-read.ts";\n\nexport const quizPlan = readPlan;\n',
+    also: {
+      "src/server/services/plan/plan-tokens.ts":
+        'import { tokens } from "#server/services/tokens/balance.ts";\n\nexport const planTokens = tokens;\n',
+      "src/server/services/tokens/balance.ts":
+        'import { quizPlan } from "#server/services/quiz/quiz-plan.ts";\n\nexport const tokens = [quizPlan];\n',
+    },
+    reported: ["src/server/services/plan"],
+  },
+];
+
 describe("boundaries checked by npm run lint", () => {
   it("pass a tree that keeps every rule", async () => {
     const { failed, violations, output } = await lint(plant({}));
@@ -330,6 +369,25 @@ describe("boundaries checked by npm run lint", () => {
     const { failed, violations, output } = await lint(plant({ [file]: text }));
     expect(violations).toEqual([`${rule} in ${file}`]);
     expect(failed, output).toBe(true);
+  });
+
+  it.each(plantedIssue57)("fail when $case ($rule) (issue 57)", async ({ rule, file, text, also, reported }) => {
+    const { failed, violations, output } = await lint(plant({ [file]: text, ...also }));
+    expect(violations).toEqual((reported ?? [file]).map((from) => `${rule} in ${from}`));
+    expect(failed, output).toBe(true);
+  });
+
+  it("pass a test that imports back across service folders: tests are leaves (issue 57)", async () => {
+    const { failed, violations, output } = await lint(
+      plant({
+        "src/server/services/quiz/quiz-plan.ts":
+          'import { readPlan } from "#server/services/plan/plan-read.ts";\n\nexport const quizPlan = readPlan;\n',
+        "src/server/services/plan/plan-read.test.ts":
+          'import { quizPlan } from "#server/services/quiz/quiz-plan.ts";\n\nexport const checked = quizPlan;\n',
+      }),
+    );
+    expect(violations).toEqual([]);
+    expect(failed, output).toBe(false);
   });
 
   it.each(plantedIssue24)("fail when $case ($rule) (issue 24 #9)", async ({ rule, file, text, also, reported }) => {

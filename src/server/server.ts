@@ -3,10 +3,10 @@ import { buildDeps, buildServerApp, prepareDatabase } from "./bootstrap.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { createHttpServer, listen } from "./http/node-server.ts";
 import { startOperatorSocket } from "./operator-socket.ts";
+import { startMailOutbox } from "./outbox-kinds.ts";
 import { guardProcess } from "./process-guard.ts";
 import { settleAnsweredAuthWork } from "./routes/auth/auth.routes.ts";
 import { startGenerationTakeovers } from "./services/generation/generation-takeover.ts";
-import { startReminderQueue } from "./services/reminders/reminder-queue.ts";
 import { startStravaWorker } from "./services/strava/strava-queue.ts";
 
 /** Parses the settings, prepares the database and serves until SIGINT/SIGTERM. */
@@ -35,11 +35,14 @@ export async function startServer(options: { serveClient: boolean }) {
   else if (!env.vapid) logger.warn("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: web push is off");
   await prepareDatabase(deps);
   const app = await buildServerApp(deps, options);
-  const reminders = await startReminderQueue(
+  // The outbox's pg-boss is the instance's one boss; the Strava events' worker shares it.
+  const outbox = await startMailOutbox(
     { db: database.db, database, mailer: deps.mailer, env, logger },
-    { cron: env.REMINDER_CRON },
+    {
+      cron: env.REMINDER_CRON,
+    },
   );
-  if (deps.strava) await startStravaWorker(reminders.boss, deps.strava, deps.strava.events, { logger });
+  if (deps.strava) await startStravaWorker(outbox.boss, deps.strava, deps.strava.events, { logger });
 
   const server = await listen(
     createHttpServer(app.fetch, { bodyIdleMs: env.REQUEST_BODY_IDLE_SECONDS * 1000 }),
@@ -88,7 +91,7 @@ export async function startServer(options: { serveClient: boolean }) {
     force.unref();
     server.close(async () => {
       await settleAnsweredAuthWork(deps.auth);
-      await reminders.stop();
+      await outbox.stop();
       await operatorSocketClosed;
       await database.close();
       logger.info("database closed; bye");

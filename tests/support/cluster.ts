@@ -235,7 +235,7 @@ export async function startCluster(options: ClusterOptions = {}) {
   let pool: pg.Pool | undefined;
   try {
     // At once, as a deploy starts them, on the empty database: both migrate it and set up pg-boss's schema and queues
-    // (reminder-queue.ts runs again a setup step that lost the race to the other instance).
+    // (services/outbox/queue.ts runs again a setup step that lost the race to the other instance).
     await Promise.all(instances.map((_, i) => start(i)));
     if (withProxy) await startProxy();
   } catch (error) {

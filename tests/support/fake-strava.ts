@@ -3,7 +3,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import type PgBoss from "pg-boss";
 import { createLogger } from "#server/logger.ts";
-import { startBoss } from "#server/services/reminders/reminder-queue.ts";
+import { startBoss } from "#server/services/outbox/queue.ts";
 import { stravaWebhookUrl } from "#server/services/strava/strava-config.ts";
 import { startStravaWorker } from "#server/services/strava/strava-queue.ts";
 import { localStravaApi } from "#server/stand-ins/strava/api.ts";

@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createEmailVerificationToken } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
+import { emailContext } from "#server/services/mail/email-layout.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/account/rules.ts";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
 import { emailConfirmedLandingPath, paths } from "#shared/paths.ts";
@@ -21,6 +22,7 @@ import { createDeferredAuthWork } from "./deferred-auth-work.ts";
 import { hashPassword, verifyPassword } from "./password-hash.ts";
 import { ensureProfile } from "./profile.ts";
 import { createRateLimiter } from "./rate-limit.ts";
+import { COOKIE_PREFIX } from "./session-cookie.ts";
 
 /** better-auth puts addresses and link tokens into some messages ("Sign-up attempt for existing email: …"). */
 function scrubAuthText(text: string): string {
@@ -72,11 +74,7 @@ type MailUser = { id: string; email: string; firstName?: unknown; name?: string 
 export function createAuth({ db, env, mailer, logger }: AuthDeps) {
   const secure = env.APP_URL.startsWith("https://");
   const limiter = createRateLimiter(db, env.rateLimits, env.AUTH_SECRET);
-  const mailContext: AccountEmailContext = {
-    appName: env.publicConfig.appName,
-    appUrl: env.APP_URL,
-    supportEmail: env.publicConfig.supportEmail,
-  };
+  const mailContext: AccountEmailContext = emailContext(env);
   const recipient = (user: MailUser) => ({
     email: user.email,
     firstName: typeof user.firstName === "string" ? user.firstName : user.name,
@@ -218,7 +216,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     advanced: {
       // better-auth skips its origin check when NODE_ENV=test; the tests must see what production does.
       disableOriginCheck: false,
-      cookiePrefix: "unscroll",
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: secure,
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true, secure },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -5,6 +5,7 @@ import { getCookie } from "hono/cookie";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
 import type { AppEnv, Deps } from "../context.ts";
 import { sessions, users } from "../db/schema.ts";
+import { sessionCookieName } from "./session-cookie.ts";
 
 type SessionUser = NonNullable<AppEnv["Variables"]["user"]>;
 
@@ -40,7 +41,7 @@ type Cached = { user: SessionUser; expiresAt: number; readAt: number };
 export function createSessionReader(deps: Pick<Deps, "auth" | "env" | "database">) {
   const { auth, env, database } = deps;
   const secure = env.APP_URL.startsWith("https://");
-  const cookieName = `${secure ? "__Secure-" : ""}unscroll.session_token`;
+  const cookieName = sessionCookieName(secure);
   const expiresInMs = SESSION_EXPIRES_IN_S * 1000;
   const updateAgeMs = SESSION_UPDATE_AGE_S * 1000;
   const byToken = database.db

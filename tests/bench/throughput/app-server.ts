@@ -1,12 +1,12 @@
 // A child process of the throughput benchmark: the app on a loopback port, as `npm start` runs it (database, job
 // queue), with one seeded user. Prints one JSON line {port, cookie} when ready.
-import { startReminderQueue } from "#server/services/reminders/reminder-queue.ts";
+import { startMailOutbox } from "#server/outbox-kinds.ts";
 import { createBenchApp } from "../bench-app.ts";
 import { seedDashboardOwner } from "../dashboard.ts";
 
 const t = await createBenchApp({ url: process.env.BENCH_DATABASE_URL, dataDir: process.env.BENCH_DATA_DIR });
 const { deps } = t;
-const queue = await startReminderQueue(
+const queue = await startMailOutbox(
   { db: deps.database.db, database: deps.database, mailer: deps.mailer, env: deps.env, logger: deps.logger },
   { cron: deps.env.REMINDER_CRON },
 );

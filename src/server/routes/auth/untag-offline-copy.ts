@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { expiredOfflineCopyCookieHeader } from "#server/auth/offline-copy-cookie.ts";
+import { sessionCookieName } from "#server/auth/session-cookie.ts";
 import type { GuardEnv } from "./guard-env.ts";
 
 /**
@@ -11,7 +12,7 @@ export const untagOfflineCopy = createMiddleware<GuardEnv>(async (c, next) => {
   await next();
   const changesSession = c.res.headers
     .getSetCookie()
-    .some((cookie) => /^(__Secure-)?unscroll\.session_token=/.test(cookie));
+    .some((cookie) => [false, true].some((secure) => cookie.startsWith(`${sessionCookieName(secure)}=`)));
   if (changesSession)
     c.header("set-cookie", expiredOfflineCopyCookieHeader(c.var.deps.env.APP_URL.startsWith("https://")), {
       append: true,

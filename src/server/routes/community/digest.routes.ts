@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import type { AuthedEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
+import { toUnsubscribePage } from "#server/http/unsubscribe-page.ts";
 import { validate } from "#server/http/validation.ts";
 import { readDigestSetting, setDigest, turnOffDigest } from "#server/services/community/digest-settings.ts";
 import { DomainError } from "#server/services/domain-error.ts";
-import { readUnsubscribeToken } from "#server/services/reminders/unsubscribe-token.ts";
+import { readUnsubscribeToken } from "#server/services/outbox/unsubscribe-token.ts";
 import { digestSettingRequestSchema, digestSettingSchema } from "#shared/community/notifications.ts";
-import { paths } from "#shared/paths.ts";
 import { unsubscribeAnswerSchema, unsubscribeSchema } from "#shared/reminders/contracts.ts";
 import { memberRouter } from "./member-router.ts";
 
@@ -72,8 +72,5 @@ export const digestRoutes = new Hono<AuthedEnv>()
       ok: { 303: "To `/unsubscribe?token=…`" },
       public: true,
     }),
-    (c) => {
-      const token = c.req.query("token") ?? "";
-      return c.redirect(`${paths.unsubscribe}?token=${encodeURIComponent(token)}`, 303);
-    },
+    toUnsubscribePage,
   );

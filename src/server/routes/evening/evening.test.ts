@@ -5,7 +5,7 @@ import { reminderDeliveries } from "#server/db/schema.ts";
 import { answerPhoneDown, phoneDownToken } from "#server/services/evening/answer.ts";
 import { claimDueCheckIns, claimDuePhoneDowns } from "#server/services/evening/claims.ts";
 import { deliverEveningNudge } from "#server/services/evening/deliver.ts";
-import type { DeliveryOutcome } from "#server/services/reminders/deliver.ts";
+import type { DeliveryOutcome } from "#server/services/outbox/send.ts";
 import { eveningMessages } from "#shared/evening/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { type FakePushService, startFakePushService } from "#tests/support/fake-push-service.ts";

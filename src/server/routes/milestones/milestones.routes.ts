@@ -4,7 +4,6 @@ import type { AuthedEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
 import { acceptProofUpload, proofUploadRefusals } from "#server/http/proof-upload.ts";
 import { idParam, validate } from "#server/http/validation.ts";
-import { awardBadgesAfterWin } from "#server/services/community/badges.ts";
 import { updateMilestone, updateMilestones } from "#server/services/plan/milestones.ts";
 import { generateTodos, readTodosPreview } from "#server/services/plan/todos.ts";
 import { activityFileRefusals } from "#server/services/proof/activity/read-activity.ts";
@@ -68,10 +67,8 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     validate("json", updateMilestoneSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      const db = c.var.deps.database.db;
-      const changes = c.req.valid("json");
-      const saved: MilestoneSaved = await updateMilestone(db, c.var.user.id, id, changes);
-      if (changes.milestoneCompleted) await awardBadgesAfterWin({ db, log: c.var.log }, c.var.user.id);
+      const wins = { db: c.var.deps.database.db, log: c.var.log };
+      const saved: MilestoneSaved = await updateMilestone(wins, c.var.user.id, id, c.req.valid("json"));
       return c.json(saved, 200);
     },
   )

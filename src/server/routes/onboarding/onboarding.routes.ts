@@ -4,7 +4,6 @@ import type { AuthedEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
 import { acceptProofUpload, proofUploadRefusals } from "#server/http/proof-upload.ts";
 import { validate } from "#server/http/validation.ts";
-import { awardBadgesAfterWin } from "#server/services/community/badges.ts";
 import { acceptRunChallenge, onboardingState, recordTypedRun } from "#server/services/onboarding/onboarding.ts";
 import { activityFileRefusals } from "#server/services/proof/activity/read-activity.ts";
 import { recordRunFromFile } from "#server/services/proof/run-proof.ts";
@@ -77,9 +76,8 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
     }),
     validate("json", runValidationSchema),
     async (c) => {
-      const db = c.var.deps.database.db;
-      const { runValidation, created } = await recordTypedRun(db, c.var.user.id, c.req.valid("json"));
-      if (created) await awardBadgesAfterWin({ db, log: c.var.log }, c.var.user.id);
+      const wins = { db: c.var.deps.database.db, log: c.var.log };
+      const { runValidation, created } = await recordTypedRun(wins, c.var.user.id, c.req.valid("json"));
       // A repeat (a second tab, a stale screen) changes nothing and says so, so the screen shows the run already stored.
       return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
     },
@@ -112,8 +110,8 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
     acceptProofUpload,
     validate("form", runFileFormSchema),
     async (c) => {
-      const { runValidation, created } = await recordRunFromFile(c.var.deps, c.var.user.id, c.req.valid("form"));
-      if (created) await awardBadgesAfterWin({ db: c.var.deps.database.db, log: c.var.log }, c.var.user.id);
+      const deps = { database: c.var.deps.database, log: c.var.log };
+      const { runValidation, created } = await recordRunFromFile(deps, c.var.user.id, c.req.valid("form"));
       return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
     },
   );

@@ -1,6 +1,7 @@
 import { type Env, Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
+import { SESSION_COOKIE } from "#server/auth/session-cookie.ts";
 import type { AppEnv } from "#server/context.ts";
 import { apiTags, errorResponses, errorSchemaRef } from "#server/http/openapi.ts";
 import type { DomainErrorCode } from "#server/services/domain-error.ts";
@@ -49,7 +50,7 @@ export async function openApiDocument<E extends Env>(api: Hono<E>, options: Omit
           session: {
             type: "apiKey",
             in: "cookie",
-            name: "unscroll.session_token",
+            name: SESSION_COOKIE,
             description: "Set by POST /api/auth/sign-in/email (`__Secure-` first over HTTPS).",
           },
         },

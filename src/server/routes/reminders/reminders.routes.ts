@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { requireUser } from "#server/auth/session.ts";
 import type { AppEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
+import { toUnsubscribePage } from "#server/http/unsubscribe-page.ts";
 import { validate } from "#server/http/validation.ts";
 import { DomainError } from "#server/services/domain-error.ts";
+import { readUnsubscribeToken } from "#server/services/outbox/unsubscribe-token.ts";
 import { readReminderSettings, turnOffList, updateReminderSettings } from "#server/services/reminders/settings.ts";
-import { readUnsubscribeToken } from "#server/services/reminders/unsubscribe-token.ts";
-import { paths } from "#shared/paths.ts";
 import {
   type ReminderSettings,
   reminderSettingsPatchSchema,
@@ -87,8 +87,5 @@ export const reminderRoutes = new Hono<AppEnv>()
       ok: { 303: "To `/unsubscribe?token=…`" },
       public: true,
     }),
-    (c) => {
-      const token = c.req.query("token") ?? "";
-      return c.redirect(`${paths.unsubscribe}?token=${encodeURIComponent(token)}`, 303);
-    },
+    toUnsubscribePage,
   );

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { milestones, reminderDeliveries } from "#server/db/schema.ts";
-import { type DeliveryOutcome, deliverReminder } from "#server/services/reminders/deliver.ts";
+import type { DeliveryOutcome } from "#server/services/outbox/send.ts";
+import { deliverReminder } from "#server/services/reminders/deliver.ts";
 import { claimDueReminders } from "#server/services/reminders/planner.ts";
 import { listOfKind, type ReminderList, reminderMessages } from "#shared/reminders/rules.ts";
 import { addDays } from "#shared/time.ts";

@@ -3,7 +3,6 @@ import { requireUser } from "#server/auth/session.ts";
 import type { AuthedEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
 import { idParam, validate } from "#server/http/validation.ts";
-import { awardBadgesAfterWin } from "#server/services/community/badges.ts";
 import { toggleTodo } from "#server/services/plan/todos.ts";
 import { type TodoToggled, todoToggledSchema, updateTodoSchema } from "#shared/plan/contracts.ts";
 
@@ -23,9 +22,8 @@ export const todoRoutes = new Hono<AuthedEnv>().use(requireUser).patch(
   async (c) => {
     const { id } = c.req.valid("param");
     const { todoCompleted } = c.req.valid("json");
-    const db = c.var.deps.database.db;
-    const toggled: TodoToggled = await toggleTodo(db, c.var.user.id, id, todoCompleted);
-    if (toggled.milestone.milestoneCompleted) await awardBadgesAfterWin({ db, log: c.var.log }, c.var.user.id);
+    const wins = { db: c.var.deps.database.db, log: c.var.log };
+    const toggled: TodoToggled = await toggleTodo(wins, c.var.user.id, id, todoCompleted);
     return c.json(toggled, 200);
   },
 );

@@ -6,6 +6,7 @@ import type { Logger } from "#server/logger.ts";
 import type { AccountDeleted } from "#shared/account/data-rights.ts";
 import { DomainError } from "../domain-error.ts";
 import { accountDeletedEmail } from "../mail/account-emails.ts";
+import { emailContext } from "../mail/email-layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { ProofStorage } from "../proof/proof-storage.ts";
 import { deleteAccount } from "./account-deletion.ts";
@@ -60,11 +61,7 @@ export async function deleteAccountOnRequest(
     );
 
   try {
-    const context = {
-      appName: env.publicConfig.appName,
-      appUrl: env.APP_URL,
-      supportEmail: env.publicConfig.supportEmail,
-    };
+    const context = emailContext(env);
     await deps.mailer.send({
       to: user.email,
       ...accountDeletedEmail(context, { email: user.email, firstName: user.firstName }, result),

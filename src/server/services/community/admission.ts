@@ -3,6 +3,7 @@ import type { Deps } from "#server/context.ts";
 import type { Db } from "#server/db/client.ts";
 import { communityMembers, users, waitlistSignups } from "#server/db/schema.ts";
 import { communityOpenEmail } from "../mail/community-emails.ts";
+import { emailContext } from "../mail/email-layout.ts";
 
 export type Admitted = { userId: string; email: string; firstName: string; position: number };
 
@@ -64,7 +65,7 @@ export async function membership(db: Db, userId: string): Promise<"waiting" | "m
  */
 export async function announceAdmission(deps: Pick<Deps, "env" | "mailer" | "logger">, admitted: Admitted[]) {
   const { env } = deps;
-  const ctx = { appName: env.publicConfig.appName, appUrl: env.APP_URL, supportEmail: env.publicConfig.supportEmail };
+  const ctx = emailContext(env);
   const failed: Admitted[] = [];
   for (const member of admitted) {
     try {

@@ -2,13 +2,13 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { communityBlocks, communityComments, communityNotifications } from "#server/db/schema.ts";
+import { startMailOutbox } from "#server/outbox-kinds.ts";
 import { notificationMessages } from "#shared/community/rules.ts";
 import { reminderMessages } from "#shared/reminders/rules.ts";
 import { admittedMember, storedRunPost } from "#tests/support/community-members.ts";
 import type { CapturedMail } from "#tests/support/smtp-sink.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
-import { startReminderQueue } from "../reminders/reminder-queue.ts";
-import { unsubscribeToken } from "../reminders/unsubscribe-token.ts";
+import { unsubscribeToken } from "../outbox/unsubscribe-token.ts";
 import { writeComment } from "./comments.ts";
 import { claimDueDigests, type DigestDeps, deliverDigest } from "./digest.ts";
 import { markNotificationsRead } from "./notifications.ts";
@@ -35,7 +35,7 @@ describe("the daily community digest", () => {
 
   const deps = (db = t.db): DigestDeps => ({ db, mailer: t.deps.mailer, env: t.deps.env, logger: t.deps.logger });
 
-  /** What the reminder queue does each planned minute, on one instance's database. */
+  /** What the outbox does each planned minute, on one instance's database. */
   async function run(now: Date, db = t.db) {
     const claimed = await claimDueDigests(db, now);
     for (const userId of claimed) await deliverDigest(deps(db), userId, now);
@@ -143,13 +143,13 @@ describe("the daily community digest", () => {
     expect(digestsTo(finn)).toHaveLength(1);
   });
 
-  it("goes out through the reminder queue: planned with the reminders, sent by their worker as of the planned moment", async () => {
+  it("goes out through the outbox: planned with the reminders, sent by their worker as of the planned moment", async () => {
     const [jan, kit] = [await member("Jan"), await member("Kit")];
     const post = await postOf(jan);
     await cheerPost(t.db, kit.id, post.id, at(`${DAY1}T07:00:00Z`));
     const { database, mailer, env, logger } = t.deps;
     // A schedule that never fires during the test: it plans at a moment of its own choosing.
-    const queue = await startReminderQueue(
+    const queue = await startMailOutbox(
       { db: database.db, database, mailer, env, logger },
       { cron: "0 0 1 1 *", pollingIntervalSeconds: 0.5 },
     );

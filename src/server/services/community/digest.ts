@@ -5,16 +5,18 @@ import type { Env } from "#server/env.ts";
 import type { Logger } from "#server/logger.ts";
 import { DIGEST_GRACE_MS, DIGEST_ITEMS_SHOWN } from "#shared/community/notifications.ts";
 import { notificationSentence } from "#shared/community/rules.ts";
-import { dashboardSectionPath, paths } from "#shared/paths.ts";
+import { dashboardSectionPath } from "#shared/paths.ts";
 import { DAY_MS, FALLBACK_TIME_ZONE } from "#shared/time.ts";
 import { communityDigestEmail } from "../mail/community-emails.ts";
+import { emailContext } from "../mail/email-layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { type ClaimOptions, claimInBatches, daytime, found, readDue, zoneClocks } from "../reminders/claims.ts";
-import { unsubscribeToken } from "../reminders/unsubscribe-token.ts";
+import { type ClaimOptions, claimInBatches, daytime, found, readDue, zoneClocks } from "../outbox/claims.ts";
+import { sendOnce, unsubscribeLinks } from "../outbox/send.ts";
+import { unsubscribeToken } from "../outbox/unsubscribe-token.ts";
 import { notificationRows, stillTrue, toNotification } from "./notifications.ts";
 
 /**
- * The daily community digest (issue 40, decision 0137), planned by the reminder queue's schedule on every instance:
+ * The daily community digest (issue 40, decision 0137), planned by the outbox's schedule on every instance (0172):
  * claimDueDigests takes the day's digest of each member who has news, with one conditional UPDATE of his
  * `last_digest_at`, so two instances planning the same minute claim each member once; deliverDigest then takes his
  * items (`emailed_at`) and sends them. Time is an input: the queue passes the moment it planned.
@@ -113,53 +115,50 @@ export async function deliverDigest(deps: DigestDeps, userId: string, claimedAt:
     .where(eq(communityMembers.userId, userId));
   if (!member?.emailVerified || member.suspendedAt || member.digestOffAt) return "dropped";
 
-  const rows = await notificationRows(db, userId, pending(claimedAt));
-  if (rows.length === 0) return "nothing";
-  const taken = await db
-    .update(communityNotifications)
-    .set({ emailedAt: claimedAt })
-    .where(
-      and(
-        inArray(
-          communityNotifications.id,
-          rows.map((r) => r.id),
-        ),
-        isNull(communityNotifications.emailedAt),
-      ),
-    )
-    .returning({ id: communityNotifications.id });
-  const ids = new Set(taken.map((t) => t.id));
-  const items = rows.filter((r) => ids.has(r.id)).map(toNotification);
-  if (items.length === 0) return "nothing";
-
   const token = unsubscribeToken(env.AUTH_SECRET, userId, "community");
-  const links = {
-    communityUrl: new URL(dashboardSectionPath("community"), env.APP_URL).toString(),
-    unsubscribeUrl: new URL(`${paths.unsubscribe}?token=${token}`, env.APP_URL).toString(),
-  };
-  const oneClickUrl = new URL(`/api/community/digest/unsubscribe?token=${token}`, env.APP_URL).toString();
-  const ctx = { appName: env.publicConfig.appName, appUrl: env.APP_URL, supportEmail: env.publicConfig.supportEmail };
-  const digest = {
-    counts: {
-      cheers: items.filter((i) => i.kind === "cheer").length,
-      comments: items.filter((i) => i.kind === "comment").length,
+  const { unsubscribeUrl, oneClickUrl } = unsubscribeLinks(env, token, "/api/community/digest/unsubscribe");
+  const links = { communityUrl: new URL(dashboardSectionPath("community"), env.APP_URL).toString(), unsubscribeUrl };
+  const outcome = await sendOnce(deps.mailer, {
+    // His pending items, taken (marked emailed) so that no other job sends one again; none left: nothing to send.
+    take: async () => {
+      const rows = await notificationRows(db, userId, pending(claimedAt));
+      if (rows.length === 0) return undefined;
+      const taken = await db
+        .update(communityNotifications)
+        .set({ emailedAt: claimedAt })
+        .where(
+          and(
+            inArray(
+              communityNotifications.id,
+              rows.map((r) => r.id),
+            ),
+            isNull(communityNotifications.emailedAt),
+          ),
+        )
+        .returning({ id: communityNotifications.id });
+      const ids = new Set(taken.map((t) => t.id));
+      const items = rows.filter((r) => ids.has(r.id)).map(toNotification);
+      return items.length === 0 ? undefined : { ids, items };
     },
-    lines: items.slice(0, DIGEST_ITEMS_SHOWN).map(notificationSentence),
-    more: Math.max(0, items.length - DIGEST_ITEMS_SHOWN),
-  };
-  try {
-    await deps.mailer.send({
-      ...communityDigestEmail(ctx, { email: member.email, firstName: member.firstName }, digest, links),
-      to: member.email,
-      headers: { "List-Unsubscribe": `<${oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
-    });
-  } catch (error) {
-    await db
-      .update(communityNotifications)
-      .set({ emailedAt: null })
-      .where(inArray(communityNotifications.id, [...ids]))
-      .catch(() => {});
-    throw error;
-  }
-  return "sent";
+    release: async ({ ids }) => {
+      await db
+        .update(communityNotifications)
+        .set({ emailedAt: null })
+        .where(inArray(communityNotifications.id, [...ids]));
+    },
+    compose: async ({ items }) => {
+      const digest = {
+        counts: {
+          cheers: items.filter((i) => i.kind === "cheer").length,
+          comments: items.filter((i) => i.kind === "comment").length,
+        },
+        lines: items.slice(0, DIGEST_ITEMS_SHOWN).map(notificationSentence),
+        more: Math.max(0, items.length - DIGEST_ITEMS_SHOWN),
+      };
+      const recipient = { email: member.email, firstName: member.firstName };
+      return { mail: communityDigestEmail(emailContext(env), recipient, digest, links), to: member.email, oneClickUrl };
+    },
+  });
+  // Nothing taken: he read them (or they were removed) since the claim, or another job took them.
+  return outcome === "already-sent" ? "nothing" : "sent";
 }

@@ -18,6 +18,7 @@ import {
 } from "#shared/admin/contracts.ts";
 import { dayOf } from "#shared/time.ts";
 import { DomainError } from "../domain-error.ts";
+import { emailContext } from "../mail/email-layout.ts";
 import { statementOfReasonsEmail } from "../mail/moderation-emails.ts";
 
 /**
@@ -224,7 +225,7 @@ async function sendStatement(
       .from(users)
       .where(eq(users.id, authorId));
     if (!author) return;
-    const ctx = { appName: env.publicConfig.appName, appUrl: env.APP_URL, supportEmail: env.publicConfig.supportEmail };
+    const ctx = emailContext(env);
     await deps.mailer.send({ ...statementOfReasonsEmail(ctx, author, statement), to: author.email });
     await db
       .update(moderationDecisionsLog)

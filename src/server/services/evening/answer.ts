@@ -4,11 +4,12 @@ import { phoneDownAnswers, users } from "#server/db/schema.ts";
 import type { Evening, PhoneDownAnswer, PhoneDownLink } from "#shared/evening/contracts.ts";
 import { minutesOfTime, PHONE_DOWN_LINK_HOURS, suggestPhoneDownTime } from "#shared/evening/rules.ts";
 import { addDays, FALLBACK_TIME_ZONE, HOUR_MS, localTime } from "#shared/time.ts";
+import { readTimeZone } from "../clock/time-zone.ts";
 import { DomainError } from "../domain-error.ts";
-import { readStreak } from "../insights/insights.ts";
 import { readExpiringToken, signExpiringToken } from "../mail/signed-token.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
-import { readReminderSettings, readTimeZone } from "../reminders/settings.ts";
+import { readReminderSettings } from "../reminders/settings.ts";
+import { readStreak } from "../wins/streak.ts";
 
 /**
  * His "Phone down" answer (issue 55, decision 0161): one row per evening on his clock, written by a POST only (from

@@ -18,7 +18,7 @@ import {
   weeklyCandidates,
   type ZoneClock,
   zoneClocks,
-} from "../reminders/claims.ts";
+} from "../outbox/claims.ts";
 
 /**
  * The evening's claims (issue 55, decision 0161), in the planner's way (decision 0157): one statement reads only the

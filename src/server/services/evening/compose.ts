@@ -5,7 +5,7 @@ import { milestoneLabels } from "#shared/plan/rules.ts";
 import type { EmailContext, Recipient } from "../mail/email-layout.ts";
 import { renderEmail } from "../mail/email-layout.ts";
 import { readableDay } from "../mail/reminder-emails.ts";
-import { ofCurrentPlan } from "../reminders/planner.ts";
+import { ofCurrentPlan } from "../plan/latest-plan.ts";
 
 /**
  * What the evening's nudges say (issue 55, decision 0161): "Phone down." and tonight's one step from his plan, as a

@@ -1,6 +1,14 @@
+import type { Env } from "#server/env.ts";
 import type { MailMessage } from "./mailer.ts";
 
 export type EmailContext = { appName: string; appUrl: string; supportEmail: string };
+
+/** The app's name, address and support address as every e-mail's layout shows them, from the settings. */
+export const emailContext = (env: Pick<Env, "APP_URL" | "publicConfig">): EmailContext => ({
+  appName: env.publicConfig.appName,
+  appUrl: env.APP_URL,
+  supportEmail: env.publicConfig.supportEmail,
+});
 
 export type Recipient = { email: string; firstName?: string | null };
 

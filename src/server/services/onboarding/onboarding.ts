@@ -5,6 +5,7 @@ import type { ActivityReading } from "#shared/proof/contracts.ts";
 import type { OnboardingState, RunValidation, RunValidationRequest } from "#shared/run-challenge/contracts.ts";
 import { minutesSinceAcceptance, targetMinutes, typedRunRefusal } from "#shared/run-challenge/rules.ts";
 import { DomainError } from "../domain-error.ts";
+import { awardBadgesAfterWin, type WinDeps } from "../wins/badges.ts";
 
 type RunValidationRow = typeof runValidations.$inferSelect;
 
@@ -80,11 +81,12 @@ export async function acceptRunChallenge(
  * repeat returns the stored validation (`created` false) and changes nothing.
  */
 export async function recordRunValidation(
-  db: Db,
+  wins: WinDeps,
   userId: string,
   run: RunValidationRequest,
   activity: ActivityReading | null = null,
 ): Promise<{ runValidation: RunValidation; created: boolean }> {
+  const { db } = wins;
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(runValidations)
@@ -95,7 +97,11 @@ export async function recordRunValidation(
       await tx.insert(proofs).values({ userId, runValidationId: row.id, kind: "activity", activity });
     return row;
   });
-  if (created) return { runValidation: toRunValidation(created, activity), created: true };
+  if (created) {
+    // His run validated, typed, from a file or by Strava: the win every way goes through, awarded here once.
+    await awardBadgesAfterWin(wins, userId);
+    return { runValidation: toRunValidation(created, activity), created: true };
+  }
   const existing = await readRunValidation(db, userId);
   if (!existing) throw new Error("run validation vanished after a conflicting insert");
   return { runValidation: existing, created: false };
@@ -106,7 +112,8 @@ export async function recordRunValidation(
  * is checked against his 24 hours, a typed run has only its length. Once his run is stored, a repeat answers with it
  * as any repeat does.
  */
-export async function recordTypedRun(db: Db, userId: string, run: RunValidationRequest, now: Date = new Date()) {
+export async function recordTypedRun(wins: WinDeps, userId: string, run: RunValidationRequest, now: Date = new Date()) {
+  const { db } = wins;
   if (!(await isRunValidated(db, userId))) {
     const [profile] = await db
       .select({ acceptedAt: profiles.challengeAcceptedAt })
@@ -119,7 +126,7 @@ export async function recordTypedRun(db: Db, userId: string, run: RunValidationR
       throw new DomainError("run.longerThanAccepted", { count: minutesSinceAcceptance(acceptedAt, now) });
     }
   }
-  return recordRunValidation(db, userId, run);
+  return recordRunValidation(wins, userId, run);
 }
 
 /**

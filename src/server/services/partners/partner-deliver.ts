@@ -5,7 +5,7 @@ import type { Env } from "#server/env.ts";
 import { paths } from "#shared/paths.ts";
 import { challengeProgress, milestoneLabels } from "#shared/plan/rules.ts";
 import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
-import type { EmailContext } from "../mail/email-layout.ts";
+import { type EmailContext, emailContext } from "../mail/email-layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import {
   type PartnerEmailLinks,
@@ -13,8 +13,9 @@ import {
   partnerOverdueEmail,
   partnerWeeklyEmail,
 } from "../mail/partner-emails.ts";
+import { type DeliveryOutcome, type OutboxDeps, sendOnce, unsubscribeLinks } from "../outbox/send.ts";
 import { planLineForOthers, withTodoStates } from "../plan/plan-read.ts";
-import { type DeliveryOutcome, type ReminderDeps, readWeeklySummary } from "../reminders/deliver.ts";
+import { readWeeklySummary } from "../reminders/deliver.ts";
 import { milestoneOfHisPlan, milestoneStillDue } from "../reminders/due-milestone.ts";
 import { partnerCheerToken } from "./partner-cheer-token.ts";
 import { partnerUnsubscribeToken } from "./partner-unsubscribe-token.ts";
@@ -27,10 +28,7 @@ type Inviter = { id: string; firstName: string; timeZone: string };
 /** The one-click address (RFC 8058, POSTed by mail providers) and the page with the button. */
 function partnerUnsubscribeLinks(env: Env, partnerId: string) {
   const token = partnerUnsubscribeToken(env.AUTH_SECRET, partnerId);
-  return {
-    unsubscribeUrl: new URL(`${paths.partnerUnsubscribe}?token=${token}`, env.APP_URL).toString(),
-    oneClickUrl: new URL(`/api/partner-emails/unsubscribe?token=${token}`, env.APP_URL).toString(),
-  };
+  return unsubscribeLinks(env, token, "/api/partner-emails/unsubscribe", paths.partnerUnsubscribe);
 }
 
 /**
@@ -118,83 +116,69 @@ async function composeWeekly(
 }
 
 /**
- * Sends one claimed partner e-mail, as deliverReminder sends his own: marked sent before the mail server is asked, so
- * a retried or duplicated job never sends it twice; a failed send clears the mark and throws, for the queue to retry.
- * One that became untrue (unticked, moved, the partner stopped his e-mails or is no longer confirmed) is dropped: its
- * claim is deleted. His own reminder switches play no part: the partner's e-mails are the partner's to stop.
+ * Sends one claimed partner e-mail through the outbox, as his own reminders go: marked sent before the mail server is
+ * asked, so a retried or duplicated job never sends it twice; a failed send clears the mark and throws, for the queue
+ * to retry. One that became untrue (unticked, moved, the partner stopped his e-mails or is no longer confirmed) is
+ * dropped: its claim is deleted. His own reminder switches play no part: the partner's e-mails are the partner's to
+ * stop.
  */
 export async function deliverPartnerEmail(
-  deps: Pick<ReminderDeps, "db" | "mailer" | "env">,
+  deps: Pick<OutboxDeps, "db" | "mailer" | "env">,
   deliveryId: string,
   now: Date,
 ): Promise<DeliveryOutcome> {
   const { db, env } = deps;
-  const [delivery] = await db
-    .update(partnerDeliveries)
-    .set({ sentAt: now })
-    .where(and(eq(partnerDeliveries.id, deliveryId), isNull(partnerDeliveries.sentAt)))
-    .returning();
-  if (!delivery) return "already-sent";
-
-  const drop = async () => {
-    await db.delete(partnerDeliveries).where(eq(partnerDeliveries.id, deliveryId));
-    return "dropped" as const;
-  };
-  try {
-    const [row] = await db
-      .select({
-        partner: {
-          id: partners.id,
-          firstName: partners.firstName,
-          email: partners.email,
-          acceptedAt: partners.acceptedAt,
-          emailsStoppedAt: partners.emailsStoppedAt,
-        },
-        inviterFirstName: users.firstName,
-        timeZone: reminderSettings.timeZone,
-      })
-      .from(partners)
-      .innerJoin(users, eq(users.id, partners.userId))
-      .leftJoin(reminderSettings, eq(reminderSettings.userId, partners.userId))
-      .where(and(eq(partners.id, delivery.partnerId), eq(partners.userId, delivery.userId)));
-    if (!row?.partner.acceptedAt || row.partner.emailsStoppedAt) return await drop();
-    const partner = row.partner;
-    const inviter = {
-      id: delivery.userId,
-      firstName: row.inviterFirstName,
-      timeZone: row.timeZone ?? FALLBACK_TIME_ZONE,
-    };
-    const ctx = {
-      appName: env.publicConfig.appName,
-      appUrl: env.APP_URL,
-      supportEmail: env.publicConfig.supportEmail,
-    };
-    const links = {
-      ...partnerUnsubscribeLinks(env, partner.id),
-      cheerUrl: partnerCheerUrl(env, partner.id, delivery, now),
-    };
-    const composed =
-      delivery.kind === "completed"
-        ? await composeCompleted(db, delivery, ctx, partner, inviter, links)
-        : delivery.kind === "overdue"
-          ? await composeOverdue(db, delivery, now, ctx, partner, inviter, links)
-          : await composeWeekly(db, now, ctx, partner, inviter, links);
-    if (!composed) return await drop();
-    await deps.mailer.send({
-      ...composed,
-      to: partner.email,
-      headers: {
-        "List-Unsubscribe": `<${links.oneClickUrl}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      },
-    });
-  } catch (error) {
-    await db
-      .update(partnerDeliveries)
-      .set({ sentAt: null })
-      .where(eq(partnerDeliveries.id, deliveryId))
-      .catch(() => {});
-    throw error;
-  }
-  return "sent";
+  return sendOnce(deps.mailer, {
+    take: async () => {
+      const [delivery] = await db
+        .update(partnerDeliveries)
+        .set({ sentAt: now })
+        .where(and(eq(partnerDeliveries.id, deliveryId), isNull(partnerDeliveries.sentAt)))
+        .returning();
+      return delivery;
+    },
+    release: async () => {
+      await db.update(partnerDeliveries).set({ sentAt: null }).where(eq(partnerDeliveries.id, deliveryId));
+    },
+    drop: async () => {
+      await db.delete(partnerDeliveries).where(eq(partnerDeliveries.id, deliveryId));
+    },
+    compose: async (delivery) => {
+      const [row] = await db
+        .select({
+          partner: {
+            id: partners.id,
+            firstName: partners.firstName,
+            email: partners.email,
+            acceptedAt: partners.acceptedAt,
+            emailsStoppedAt: partners.emailsStoppedAt,
+          },
+          inviterFirstName: users.firstName,
+          timeZone: reminderSettings.timeZone,
+        })
+        .from(partners)
+        .innerJoin(users, eq(users.id, partners.userId))
+        .leftJoin(reminderSettings, eq(reminderSettings.userId, partners.userId))
+        .where(and(eq(partners.id, delivery.partnerId), eq(partners.userId, delivery.userId)));
+      if (!row?.partner.acceptedAt || row.partner.emailsStoppedAt) return null;
+      const partner = row.partner;
+      const inviter = {
+        id: delivery.userId,
+        firstName: row.inviterFirstName,
+        timeZone: row.timeZone ?? FALLBACK_TIME_ZONE,
+      };
+      const ctx = emailContext(env);
+      const links = {
+        ...partnerUnsubscribeLinks(env, partner.id),
+        cheerUrl: partnerCheerUrl(env, partner.id, delivery, now),
+      };
+      const composed =
+        delivery.kind === "completed"
+          ? await composeCompleted(db, delivery, ctx, partner, inviter, links)
+          : delivery.kind === "overdue"
+            ? await composeOverdue(db, delivery, now, ctx, partner, inviter, links)
+            : await composeWeekly(db, now, ctx, partner, inviter, links);
+      return composed && { mail: composed, to: partner.email, oneClickUrl: links.oneClickUrl };
+    },
+  });
 }

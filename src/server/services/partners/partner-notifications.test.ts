@@ -18,7 +18,7 @@ import { addDays } from "#shared/time.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
 import { answersFor, MARCUS, uniqueEmail } from "#tests/support/personas.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
-import type { DeliveryOutcome } from "../reminders/deliver.ts";
+import type { DeliveryOutcome } from "../outbox/send.ts";
 import { claimDueReminders } from "../reminders/planner.ts";
 import { deliverPartnerEmail } from "./partner-deliver.ts";
 import { claimDuePartnerEmails } from "./partner-notifications.ts";

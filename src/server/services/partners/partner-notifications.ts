@@ -15,8 +15,9 @@ import {
   settingsOf,
   type ZoneClock,
   zoneClocks,
-} from "../reminders/claims.ts";
-import { deadlineDue, deadlineSubject, ofCurrentPlan } from "../reminders/planner.ts";
+} from "../outbox/claims.ts";
+import { ofCurrentPlan } from "../plan/latest-plan.ts";
+import { deadlineDue, deadlineSubject } from "../reminders/planner.ts";
 
 /**
  * What his accountability partners hear (issue 25, decision 0106), planned in the same minute as his own reminders and

@@ -10,6 +10,7 @@ import { partnerStatus } from "#shared/partners/rules.ts";
 import { partnerViewPath } from "#shared/paths.ts";
 import { memberPlan } from "../billing/member-plan.ts";
 import { DomainError } from "../domain-error.ts";
+import { emailContext } from "../mail/email-layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { partnerInvitationEmail } from "../mail/partner-invitation-email.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
@@ -99,7 +100,7 @@ async function commitments(db: Db, userId: string) {
 
 async function sendInvitation(deps: PartnerDeps, inviter: Inviter, partner: PartnerRow, token: string) {
   const { env } = deps;
-  const ctx = { appName: env.publicConfig.appName, appUrl: env.APP_URL, supportEmail: env.publicConfig.supportEmail };
+  const ctx = emailContext(env);
   const mail = partnerInvitationEmail(
     ctx,
     { email: partner.email, firstName: partner.firstName },

@@ -9,6 +9,7 @@ import type {
   updateMilestoneSchema,
 } from "#shared/plan/contracts.ts";
 import { DomainError } from "../domain-error.ts";
+import { awardBadgesAfterWin, type WinDeps } from "../wins/badges.ts";
 import { toMilestone } from "./plan-read.ts";
 import { completedAtFor, milestoneTodos } from "./todos.ts";
 
@@ -63,12 +64,12 @@ export async function updateMilestones(db: Db, userId: string, list: BulkMilesto
  * any todo toggle of the same milestone.
  */
 export async function updateMilestone(
-  db: Db,
+  wins: WinDeps,
   userId: string,
   id: string,
   changes: MilestoneChanges,
 ): Promise<MilestoneSaved> {
-  return db.transaction(async (tx) => {
+  const saved = await wins.db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(milestones)
@@ -93,4 +94,7 @@ export async function updateMilestone(
     if (!row) throw new DomainError("milestone.notFound");
     return { milestone: toMilestone(row), todos: await milestoneTodos(tx, id) };
   });
+  // Completed by hand: a win, awarded once the change is committed.
+  if (changes.milestoneCompleted) await awardBadgesAfterWin(wins, userId);
+  return saved;
 }

@@ -8,6 +8,7 @@ import { DomainError } from "../domain-error.ts";
 import { withModelGeneration } from "../generation/model-generations.ts";
 import { previewWrites } from "../generation/preview-writes.ts";
 import { consumeToken, tokenBalance } from "../tokens/tokens.ts";
+import { awardBadgesAfterWin, type WinDeps } from "../wins/badges.ts";
 import { toMilestone } from "./plan-read.ts";
 
 /**
@@ -53,10 +54,15 @@ export async function milestoneTodos(db: Executor, milestoneId: string): Promise
  * concurrent toggles run one after the other and the last one sees every other's result: a milestone can never
  * stay completed with an open todo.
  */
-export async function toggleTodo(db: Db, userId: string, id: string, todoCompleted: boolean): Promise<TodoToggled> {
+export async function toggleTodo(
+  wins: WinDeps,
+  userId: string,
+  id: string,
+  todoCompleted: boolean,
+): Promise<TodoToggled> {
   // One reading of the clock, so a todo and the milestone it completes share their moment.
   const now = new Date();
-  return db.transaction(async (tx) => {
+  const toggled = await wins.db.transaction(async (tx) => {
     const [owned] = await tx
       .select({ milestoneId: todos.milestoneId })
       .from(todos)
@@ -85,6 +91,9 @@ export async function toggleTodo(db: Db, userId: string, id: string, todoComplet
     if (!milestone) throw new DomainError("todo.notFound");
     return { todo: toTodo(todo), milestone: toMilestone(milestone) };
   });
+  // Its last todo completed the milestone: a win, awarded once the toggle is committed.
+  if (toggled.milestone.milestoneCompleted) await awardBadgesAfterWin(wins, userId);
+  return toggled;
 }
 
 /**

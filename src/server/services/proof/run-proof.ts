@@ -6,6 +6,7 @@ import { type RunValidation, runValidationSchema } from "#shared/run-challenge/c
 import { runWindowRefusal } from "#shared/run-challenge/rules.ts";
 import { DomainError } from "../domain-error.ts";
 import { isRunValidated, recordRunValidation } from "../onboarding/onboarding.ts";
+import type { WinDeps } from "../wins/badges.ts";
 import { readProofFile } from "./read-proof.ts";
 
 /**
@@ -15,7 +16,7 @@ import { readProofFile } from "./read-proof.ts";
  * shape, stored with the run.
  */
 export async function recordRunFromFile(
-  deps: Pick<Deps, "database">,
+  deps: Pick<Deps, "database"> & Pick<WinDeps, "log">,
   userId: string,
   form: { previousMaxDuration: string; notes: string; file: File },
   now: Date = new Date(),
@@ -39,5 +40,5 @@ export async function recordRunFromFile(
     : "notAccepted";
   // Once his run is stored, another file (a second tab) answers with that run as any repeat does, whatever its date.
   if (refusal && !(await isRunValidated(db, userId))) throw new DomainError(`run.${refusal}`);
-  return recordRunValidation(db, userId, run.data, reading.activity);
+  return recordRunValidation({ db, log: deps.log }, userId, run.data, reading.activity);
 }

@@ -1,25 +1,27 @@
-import { and, asc, eq, gte, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { challenges, milestones, reminderDeliveries, users } from "#server/db/schema.ts";
+import { challenges, milestones, type reminderDeliveries, users } from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
-import type { Logger } from "#server/logger.ts";
 import { paths } from "#shared/paths.ts";
 import { challengeProgress, isOverdue, milestoneLabels } from "#shared/plan/rules.ts";
 import { listOfKind, type ReminderKind } from "#shared/reminders/rules.ts";
 import { REPLAN_LINK_PARAM } from "#shared/replan/rules.ts";
 import { addDays, FALLBACK_TIME_ZONE, localTime, startOfLocalDay } from "#shared/time.ts";
 import { readDashboard } from "../dashboard/dashboard.ts";
-import { readStreak } from "../insights/insights.ts";
-import type { EmailContext } from "../mail/email-layout.ts";
-import type { Mailer, MailMessage } from "../mail/mailer.ts";
+import { type EmailContext, emailContext } from "../mail/email-layout.ts";
+import type { MailMessage } from "../mail/mailer.ts";
 import { deadlineReminderEmail, type WeeklySummary, weeklySummaryEmail } from "../mail/reminder-emails.ts";
+import { type DeliveryOutcome, type OutboxDeps, sendOnce, unsubscribeLinks } from "../outbox/send.ts";
+import { unsubscribeToken } from "../outbox/unsubscribe-token.ts";
 import { type PushNotice, pushToUser } from "../push/send-push.ts";
+import { readStreak } from "../wins/streak.ts";
+import { reminderDeliveryRow } from "./delivery-row.ts";
 import { milestoneStillDue } from "./due-milestone.ts";
 import { deadlinePushText, weeklyPushText } from "./reminder-push.ts";
 import { listIsOn, readReminderSettings } from "./settings.ts";
-import { unsubscribeToken } from "./unsubscribe-token.ts";
 
-export type ReminderDeps = { db: Db; mailer: Mailer; env: Env; logger: Logger };
+/** The one-click unsubscribe route of his reminder lists (routes/reminders). */
+export const REMINDERS_ONE_CLICK = "/api/reminders/unsubscribe";
 
 type Delivery = typeof reminderDeliveries.$inferSelect;
 /** One reminder: its e-mail, and the same reminder as the short text of a push notification. */
@@ -28,9 +30,10 @@ type Composed = { mail: Omit<MailMessage, "to" | "headers">; push: Pick<PushNoti
 /** The dashboard link and the unsubscribe links of one e-mail: the page with a button, and RFC 8058's one-click. */
 function linksFor(env: Env, userId: string, kind: ReminderKind) {
   const token = unsubscribeToken(env.AUTH_SECRET, userId, listOfKind[kind]);
-  const unsubscribeUrl = new URL(`${paths.unsubscribe}?token=${token}`, env.APP_URL).toString();
-  const oneClickUrl = new URL(`/api/reminders/unsubscribe?token=${token}`, env.APP_URL).toString();
-  return { dashboardUrl: new URL(paths.dashboard, env.APP_URL).toString(), unsubscribeUrl, oneClickUrl };
+  return {
+    dashboardUrl: new URL(paths.dashboard, env.APP_URL).toString(),
+    ...unsubscribeLinks(env, token, REMINDERS_ONE_CLICK),
+  };
 }
 
 async function composeDeadline(
@@ -140,71 +143,47 @@ async function composeWeekly(
   return { mail, push: weeklyPushText(mail.subject, summary) };
 }
 
-export type DeliveryOutcome = "sent" | "already-sent" | "dropped";
-
 /**
- * Sends one claimed reminder. It is marked sent before the mail server is asked, so a retried or duplicated job
- * never sends it twice; a failed send clears the mark and throws, for the queue to retry. A reminder that became
- * untrue (done, moved, switched off) is dropped: its claim is deleted, so a later one can be planned.
+ * Sends one claimed reminder through the outbox (sendOnce): marked sent before the mail server is asked, its mark
+ * released for the queue's retry when the send fails. A reminder that became untrue (done, moved, switched off) is
+ * dropped: its claim is deleted, so a later one can be planned.
  *
  * Once the mail server has taken the e-mail, the same reminder goes to each of his push devices (decision 0098).
  * Pushing never throws, so it cannot make the job fail and send the e-mail again; and since it starts only after the
  * handover, a job retried because the mail server failed has pushed nothing yet. Each device gets it at most once.
  */
-export async function deliverReminder(deps: ReminderDeps, deliveryId: string, now: Date): Promise<DeliveryOutcome> {
+export async function deliverReminder(deps: OutboxDeps, deliveryId: string, now: Date): Promise<DeliveryOutcome> {
   const { db, env } = deps;
-  const [delivery] = await db
-    .update(reminderDeliveries)
-    .set({ sentAt: now })
-    .where(and(eq(reminderDeliveries.id, deliveryId), isNull(reminderDeliveries.sentAt)))
-    .returning();
-  if (!delivery) return "already-sent";
-
-  const drop = async () => {
-    await db.delete(reminderDeliveries).where(eq(reminderDeliveries.id, deliveryId));
-    return "dropped" as const;
-  };
   let pushed: { userId: string; text: Composed["push"] } | null = null;
-  try {
-    const [user] = await db.select().from(users).where(eq(users.id, delivery.userId));
-    const settings = await readReminderSettings(db, delivery.userId);
-    const listOn = listIsOn(settings, listOfKind[delivery.kind]);
-    if (!user?.emailVerified || !listOn) return await drop();
-    const ctx = {
-      appName: env.publicConfig.appName,
-      appUrl: env.APP_URL,
-      supportEmail: env.publicConfig.supportEmail,
-      timeZone: settings.timeZone ?? FALLBACK_TIME_ZONE,
-      recipient: { email: user.email, firstName: user.firstName },
-    };
-    const links = linksFor(env, user.id, delivery.kind);
-    const composed =
-      delivery.kind === "weekly_summary"
-        ? await composeWeekly(db, delivery, now, ctx, links)
-        : await composeDeadline(db, delivery, now, ctx, links);
-    if (!composed) return await drop();
-    pushed = { userId: user.id, text: composed.push };
-    await deps.mailer.send({
-      ...composed.mail,
-      to: user.email,
-      headers: {
-        "List-Unsubscribe": `<${links.oneClickUrl}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      },
-    });
-  } catch (error) {
-    await db
-      .update(reminderDeliveries)
-      .set({ sentAt: null })
-      .where(eq(reminderDeliveries.id, deliveryId))
-      .catch(() => {});
-    throw error;
-  }
-  if (pushed) {
-    const report = await pushToUser(deps, pushed.userId, { ...pushed.text, url: paths.dashboard, tag: deliveryId });
+  const outcome = await sendOnce(deps.mailer, {
+    ...reminderDeliveryRow(db, deliveryId, now),
+    compose: async (delivery) => {
+      const [user] = await db.select().from(users).where(eq(users.id, delivery.userId));
+      const settings = await readReminderSettings(db, delivery.userId);
+      const listOn = listIsOn(settings, listOfKind[delivery.kind]);
+      if (!user?.emailVerified || !listOn) return null;
+      const ctx = {
+        ...emailContext(env),
+        timeZone: settings.timeZone ?? FALLBACK_TIME_ZONE,
+        recipient: { email: user.email, firstName: user.firstName },
+      };
+      const links = linksFor(env, user.id, delivery.kind);
+      const composed =
+        delivery.kind === "weekly_summary"
+          ? await composeWeekly(db, delivery, now, ctx, links)
+          : await composeDeadline(db, delivery, now, ctx, links);
+      if (!composed) return null;
+      pushed = { userId: user.id, text: composed.push };
+      return { mail: composed.mail, to: user.email, oneClickUrl: links.oneClickUrl };
+    },
+  });
+  // Set inside compose, an assignment TypeScript's narrowing does not follow (it would read `pushed` as null here).
+  const push = pushed as { userId: string; text: Composed["push"] } | null;
+  if (outcome === "sent" && push) {
+    const report = await pushToUser(deps, push.userId, { ...push.text, url: paths.dashboard, tag: deliveryId });
     if (report.sent + report.failed + report.removed > 0) {
       deps.logger.info({ reminder: { id: deliveryId }, push: report }, "reminder pushed");
     }
   }
-  return "sent";
+  return outcome;
 }

@@ -3,7 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { challenges, milestones } from "#server/db/schema.ts";
 import { isOverdue } from "#shared/plan/rules.ts";
 import { dayOf } from "#shared/time.ts";
-import { ofCurrentPlan } from "./planner.ts";
+import { ofCurrentPlan } from "../plan/latest-plan.ts";
 
 /** A milestone of an accepted challenge of his current plan, with its challenge; null for anything else. */
 export async function milestoneOfHisPlan(db: Db, userId: string, milestoneId: string) {

@@ -1,6 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { challenges } from "#server/db/schema.ts";
 import {
   type ClaimOptions,
   claimInBatches,
@@ -16,13 +15,8 @@ import {
   weeklyCandidates,
   type ZoneClock,
   zoneClocks,
-} from "./claims.ts";
-
-/** His current plan, as latestAnalyzedResponse reads it: the most recently analyzed quiz response. */
-export const ofCurrentPlan: SQL = sql`${challenges.quizResponseId} = (
-  select q.id from quiz_responses q
-  where q.user_id = ${challenges.userId} and q.status = 'analyzed'
-  order by q.completed_at desc limit 1)`;
+} from "../outbox/claims.ts";
+import { ofCurrentPlan } from "../plan/latest-plan.ts";
 
 /** The UTC day a deadline falls on (SPEC.md section 9): the day a deadline e-mail's subject names. */
 const dueDayOf = (deadline: SQL) => sql`(${deadline} at time zone 'UTC')::date`;

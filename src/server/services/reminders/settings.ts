@@ -3,7 +3,6 @@ import type { Db } from "#server/db/client.ts";
 import { reminderSettings, users } from "#server/db/schema.ts";
 import type { ReminderSettings, ReminderSettingsPatch } from "#shared/reminders/contracts.ts";
 import type { ReminderList } from "#shared/reminders/rules.ts";
-import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
 
 const DEFAULTS: ReminderSettings = {
   deadlineEmails: true,
@@ -47,11 +46,6 @@ const turnedOff: Record<ReminderList, ReminderSettingsPatch> = {
 export async function readReminderSettings(db: Db, userId: string): Promise<ReminderSettings> {
   const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
   return toSettings(row);
-}
-
-/** His clock: the time zone his browser told the reminders, UTC until it has (the streak, insights, re-plan dates). */
-export async function readTimeZone(db: Db, userId: string): Promise<string> {
-  return (await readReminderSettings(db, userId)).timeZone ?? FALLBACK_TIME_ZONE;
 }
 
 /** Changes only what the patch names, in one statement, so two tabs saving different switches both keep theirs. */

@@ -3,8 +3,8 @@ import type { Db } from "#server/db/client.ts";
 import { milestones } from "#server/db/schema.ts";
 import { replanWindow } from "#shared/replan/rules.ts";
 import { dayOf, todayIn } from "#shared/time.ts";
+import { readTimeZone } from "../clock/time-zone.ts";
 import { milestoneTodos, readMilestoneForAi } from "../plan/todos.ts";
-import { readTimeZone } from "../reminders/settings.ts";
 
 /** The database or an open transaction. */
 type Executor = Pick<Db, "select">;

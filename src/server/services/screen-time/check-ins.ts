@@ -7,8 +7,8 @@ import type { CheckInRequest, ScreenTimeDay, ScreenTimeOverview } from "#shared/
 import { CHECK_IN_DAYS_BACK, RECENT_DAYS } from "#shared/screen-time/rules.ts";
 import { summarize } from "#shared/screen-time/summary.ts";
 import { addDays, startOfLocalDay, todayIn } from "#shared/time.ts";
+import { readTimeZone } from "../clock/time-zone.ts";
 import { DomainError } from "../domain-error.ts";
-import { readTimeZone } from "../reminders/settings.ts";
 
 const dayColumns = {
   day: screenTimeDays.day,

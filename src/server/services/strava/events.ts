@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { proofs, stravaActivities, stravaConnections } from "#server/db/schema.ts";
 import type { ActivityReading } from "#shared/proof/contracts.ts";
-import { awardBadgesAfterWin } from "../community/badges.ts";
 import { readStravaActivity } from "./activity-reading.ts";
 import { accessTokenFor, forgetConnection, type StravaDeps } from "./connection.ts";
 import { placeRun } from "./place-run.ts";
@@ -159,9 +158,8 @@ export async function handleStravaEvent(deps: StravaDeps, event: StravaEvent, no
     });
     return "kept";
   }
-  const placement = await placeRun(deps.db, userId, activityId, read.activity);
-  // His run validated by Strava is a win like a typed run or a file: its badge carries the moment (issue 57 row 6).
-  if (placement.outcome === "firstRun") await awardBadgesAfterWin({ db: deps.db, log: deps.logger }, userId);
+  // His run validated by Strava is a win like a typed run or a file: recordRunValidation awards its badges.
+  const placement = await placeRun({ db: deps.db, log: deps.logger }, userId, activityId, read.activity);
   await saveActivity(deps, {
     ...base,
     outcome: placement.outcome,

@@ -6,6 +6,7 @@ import { isRunningText, wholeMinutes } from "#shared/proof/rules.ts";
 import { runWindowRefusal } from "#shared/run-challenge/rules.ts";
 import type { StravaOutcome } from "#shared/strava/rules.ts";
 import { recordRunValidation } from "../onboarding/onboarding.ts";
+import type { WinDeps } from "../wins/badges.ts";
 
 /** Where a run that checks out goes: his first run, an offer for a milestone, or only his list. */
 export type Placement = { outcome: StravaOutcome; reasonCode: string | null; milestoneId: string | null };
@@ -15,11 +16,12 @@ export type Placement = { outcome: StravaOutcome; reasonCode: string | null; mil
  * validates the challenge with its moving time (previous longest run: the one he stated on the challenge screen).
  */
 async function asFirstRun(
-  db: Db,
+  wins: WinDeps,
   userId: string,
   activityId: number,
   reading: ActivityReading,
 ): Promise<Placement | null> {
+  const { db } = wins;
   const [profile] = await db
     .select({
       acceptedAt: profiles.challengeAcceptedAt,
@@ -35,7 +37,7 @@ async function asFirstRun(
   const minutes = wholeMinutes(reading.movingSeconds);
   if (minutes < 1) return { outcome: "refused", reasonCode: "notMoving", milestoneId: null };
   const { created } = await recordRunValidation(
-    db,
+    wins,
     userId,
     { previousMaxDuration: profile.max, todayDuration: minutes, notes: "" },
     reading,
@@ -78,12 +80,13 @@ async function dueRunningMilestone(db: Db, userId: string): Promise<string | nul
 
 /** Decides what a checked run of his becomes (a new one: a run seen before keeps what it became). */
 export async function placeRun(
-  db: Db,
+  wins: WinDeps,
   userId: string,
   activityId: number,
   reading: ActivityReading,
 ): Promise<Placement> {
-  const first = await asFirstRun(db, userId, activityId, reading);
+  const { db } = wins;
+  const first = await asFirstRun(wins, userId, activityId, reading);
   if (first) return first;
   const milestoneId = await dueRunningMilestone(db, userId);
   return milestoneId

@@ -1,6 +1,6 @@
 import type PgBoss from "pg-boss";
 import type { Logger } from "#server/logger.ts";
-import { untilNotRaced } from "../reminders/reminder-queue.ts";
+import { untilNotRaced } from "../outbox/queue.ts";
 import type { StravaDeps } from "./connection.ts";
 import { handleStravaEvent, StravaBusy } from "./events.ts";
 import { type WebhookEvent as StravaEvent, webhookEventSchema } from "./strava-payloads.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { claimDueCheckIns } from "../evening/claims.ts";
 import { claimDuePartnerEmails } from "../partners/partner-notifications.ts";
-import { claimDueReminders } from "./planner.ts";
+import { claimDueReminders } from "../reminders/planner.ts";
 
 /**
  * The weekly claims read men through a week marker (decision 0168): a man is marked once his summary (or check-in

@@ -4,7 +4,7 @@ import { milestones, runValidations, userBadges } from "#server/db/schema.ts";
 import type { Logger } from "#server/logger.ts";
 import { type Badge, type BadgeFacts, badgeAnswer, newBadges } from "#shared/community/badges.ts";
 import { type BadgeId, badgeInfo } from "#shared/community/rules.ts";
-import { readStreak } from "../insights/insights.ts";
+import { readStreak } from "./streak.ts";
 
 /** What his badges are judged on, counted from his run, his milestones and his weekly streak now. */
 async function badgeFacts(db: Db, userId: string, now: Date): Promise<BadgeFacts> {
@@ -50,12 +50,16 @@ async function awardBadges(db: Db, userId: string, now: Date = new Date()): Prom
   return added.map((a) => a.badgeId as BadgeId);
 }
 
+/** What a service that completes a win needs to award its badges: the database, and a log for a failed award. */
+export type WinDeps = { db: Db; log: Pick<Logger, "error"> };
+
 /**
  * Right after a win (his run validated, typed, from a file or by Strava; a milestone completed by hand or by its last
- * todo), so a badge carries the moment of the win. The win itself is already saved: a failure here is logged, never
- * answered, and the next look at his badges awards what was missed.
+ * todo), so a badge carries the moment of the win. Called by the services that complete a win, once it is committed
+ * (issue 57 row 6), never by a route: a new way to finish a win goes through one of them. The win itself is already
+ * saved: a failure here is logged, never answered, and the next look at his badges awards what was missed.
  */
-export async function awardBadgesAfterWin(deps: { db: Db; log: Pick<Logger, "error"> }, userId: string) {
+export async function awardBadgesAfterWin(deps: WinDeps, userId: string) {
   try {
     await awardBadges(deps.db, userId);
   } catch (err) {

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { outboxKinds } from "#server/outbox-kinds.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { CLAIM_BATCH } from "./claims.ts";
-import { claimSteps, planTick, type SendJob } from "./plan-tick.ts";
+import { planTick, type SendJob } from "./plan-tick.ts";
 
 const onPostgres = inject("testDb").kind === "postgres";
 
@@ -45,13 +46,17 @@ describe("the busiest Monday moment: more due rows than one statement can carry 
   async function tick() {
     const log = captureLog("warn");
     const batches: SendJob[][] = [];
-    const report = await planTick(claimSteps(t.db), NOW, {
-      logger: log.logger,
-      retry: { attempts: 1, backoffMs: 0 },
-      enqueue: async (jobs) => {
-        batches.push(jobs);
+    const report = await planTick(
+      outboxKinds({ ...t.deps, db: t.db }).flatMap((kind) => kind.claims),
+      NOW,
+      {
+        logger: log.logger,
+        retry: { attempts: 1, backoffMs: 0 },
+        enqueue: async (jobs) => {
+          batches.push(jobs);
+        },
       },
-    });
+    );
     return { report, batches, log: log.text() };
   }
 

@@ -2,19 +2,20 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { reminderDeliveries } from "#server/db/schema.ts";
+import { startMailOutbox } from "#server/outbox-kinds.ts";
 import { addDays } from "#shared/time.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { type ReminderQueue, startReminderQueue } from "./reminder-queue.ts";
+import type { Outbox } from "./queue.ts";
 
 /**
  * The queue's workers send with the clock they run on, which pg-boss and PostgreSQL's now() share: these tests keep
  * the real clock (a faked Date would disagree with a PostgreSQL server) and hold on any day of the week; npm run
  * test:dates runs them with the whole process's clock set to awkward moments (issue 24 #2, decision 0100).
  */
-describe("the reminder queue (pg-boss on the app's database)", () => {
+describe("the outbox queue (pg-boss on the app's database)", () => {
   let t: TestApp;
   let second: Database | undefined;
-  const queues: ReminderQueue[] = [];
+  const queues: Outbox[] = [];
   beforeAll(async () => {
     t = await createTestApp();
   });
@@ -26,7 +27,7 @@ describe("the reminder queue (pg-boss on the app's database)", () => {
 
   /** One server instance's queue; on PostgreSQL the second one has its own connection pool, as on another machine. */
   async function instance(database: Database) {
-    const queue = await startReminderQueue(
+    const queue = await startMailOutbox(
       { db: database.db, database, mailer: t.deps.mailer, env: t.deps.env, logger: t.deps.logger },
       // A schedule that never fires during the test: the test plans at moments of its own choosing.
       { cron: "0 0 1 1 *", pollingIntervalSeconds: 0.5 },

@@ -1,21 +1,14 @@
-import type { Db } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
-import { claimDueDigests } from "../community/digest.ts";
-import { claimDueCheckIns, claimDuePhoneDowns } from "../evening/claims.ts";
-import { claimDuePartnerEmails } from "../partners/partner-notifications.ts";
 import type { ClaimOptions } from "./claims.ts";
-import { claimDueReminders } from "./planner.ts";
 
 /**
- * A send job: one of his reminders, one e-mail to an accountability partner (issue 25, decision 0106), his daily
- * community digest claimed at `claimedAt` (issue 40, decision 0137), which a retry sends as of that moment, or an
- * evening nudge, pushed or else e-mailed (issue 55, decision 0161).
+ * A send job, as pg-boss stores it (JSON). Each kind knows its own by its keys (OutboxKind.owns). The shapes are
+ * those queued before the outbox (decision 0172), kept so that a job queued before a deploy is sent after it: one of
+ * his reminders `{deliveryId}`, an e-mail to an accountability partner `{partnerDeliveryId}` (issue 25, decision
+ * 0106), his daily community digest claimed at `claimedAt` `{digestUserId, claimedAt}` (issue 40, decision 0137),
+ * which a retry sends as of that moment, or an evening nudge `{eveningDeliveryId}` (issue 55, decision 0161).
  */
-export type SendJob =
-  | { deliveryId: string }
-  | { eveningDeliveryId: string }
-  | { partnerDeliveryId: string }
-  | { digestUserId: string; claimedAt: string };
+export type SendJob = Readonly<Record<string, string>>;
 
 /** One claim of a planning tick, and the send job of each id it claims. */
 export type ClaimStep = {
@@ -31,37 +24,6 @@ export type RetryPolicy = { attempts: number; backoffMs: number };
  * tried again a little later, twice; the schedule's next tick, minutes on, is the retry after that.
  */
 const CLAIM_RETRY: RetryPolicy = { attempts: 3, backoffMs: 2_000 };
-
-/** What the queue plans every tick: his reminders, his partners' e-mails, the community digests, the evening's nudges. */
-export function claimSteps(db: Db): ClaimStep[] {
-  return [
-    {
-      name: "reminders",
-      claim: (now, options) => claimDueReminders(db, now, options),
-      job: (deliveryId) => ({ deliveryId }),
-    },
-    {
-      name: "partner e-mails",
-      claim: (now, options) => claimDuePartnerEmails(db, now, options),
-      job: (partnerDeliveryId) => ({ partnerDeliveryId }),
-    },
-    {
-      name: "community digests",
-      claim: (now, options) => claimDueDigests(db, now, options),
-      job: (digestUserId, now) => ({ digestUserId, claimedAt: now.toISOString() }),
-    },
-    {
-      name: "phone-down nudges",
-      claim: (now, options) => claimDuePhoneDowns(db, now, options),
-      job: (eveningDeliveryId) => ({ eveningDeliveryId }),
-    },
-    {
-      name: "check-in nudges",
-      claim: (now, options) => claimDueCheckIns(db, now, options),
-      job: (eveningDeliveryId) => ({ eveningDeliveryId }),
-    },
-  ];
-}
 
 export type TickReport = { claimed: Record<string, number>; failed: string[] };
 
@@ -111,4 +73,11 @@ export async function planTick(steps: ClaimStep[], now: Date, deps: TickDeps): P
     report.claimed[step.name] = claimed;
   }
   return report;
+}
+
+/** The value a send job carries under `key`, which the kind's `owns` found there. */
+export function jobField(job: SendJob, key: string): string {
+  const value = job[key];
+  if (typeof value !== "string") throw new Error(`a send job without its ${key}: ${JSON.stringify(job)}`);
+  return value;
 }

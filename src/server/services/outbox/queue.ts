@@ -1,17 +1,13 @@
 import PgBoss from "pg-boss";
 import type { Database } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
-import { deliverDigest } from "../community/digest.ts";
-import { deliverEveningNudge } from "../evening/deliver.ts";
-import { deliverPartnerEmail } from "../partners/partner-deliver.ts";
-import { deliverReminder, type ReminderDeps } from "./deliver.ts";
-import { claimSteps, planTick, type RetryPolicy, type SendJob } from "./plan-tick.ts";
+import { type ClaimStep, planTick, type RetryPolicy, type SendJob } from "./plan-tick.ts";
 
 const PLAN = "reminders-plan";
 const SEND = "reminders-send";
 
-export type ReminderQueue = {
-  /** Plans now (what the schedule does every few minutes); answers how many e-mails (his and his partners') it claimed. */
+export type Outbox = {
+  /** Plans now (what the schedule does every few minutes); answers how many e-mails (and nudges) it claimed. */
   planNow(now?: Date): Promise<number>;
   /** The instance's pg-boss, which the Strava events' worker shares (one boss per instance). */
   boss: PgBoss;
@@ -33,7 +29,7 @@ const LOST_RACE = new Set(["23505", "40P01"]);
 /**
  * A step of pg-boss's setup, run again if it lost a race with the same step on another instance, which then did the
  * work: the step finds it done. pg-boss 10 is not safe for instances starting together on an empty database (issue
- * 36; reminder-queue-start.test.ts): its first start creates its schema under an advisory lock, yet the instance that
+ * 36; queue-start.test.ts): its first start creates its schema under an advisory lock, yet the instance that
  * waited on that lock still fails on a duplicate key in pg_namespace; and two creations of one queue deadlock, each
  * holding a lock on the queue table the other's new partition needs.
  */
@@ -49,7 +45,7 @@ export async function untilNotRaced<T>(step: () => Promise<T>, logger: Pick<Logg
 }
 
 /**
- * pg-boss on the app's database, started, with the reminder queues created. A failed start cannot be repeated on the
+ * pg-boss on the app's database, started, with the outbox's queues created. A failed start cannot be repeated on the
  * same PgBoss, so each attempt has a new one.
  */
 export async function startBoss(
@@ -90,20 +86,34 @@ export async function startBoss(
 }
 
 /**
- * The reminder jobs on pg-boss, in the app's own database (PostgreSQL or PGlite), decision 0094. Every instance
- * runs the same schedule and workers; pg-boss makes one job of each scheduled minute, and the delivery rows make
- * each e-mail go out once whichever instance plans or sends it.
+ * What an area hands the outbox: its claims, which each tick runs in this order, and the sending of its send jobs. The
+ * outbox imports no area; the composition root (src/server/outbox-kinds.ts) lists the kinds.
  */
-export async function startReminderQueue(
-  deps: ReminderDeps & { database: Database },
+export type OutboxKind = {
+  claims: ClaimStep[];
+  /** Whether a queued send job is this kind's, read from its shape (see SendJob). */
+  owns: (job: SendJob) => boolean;
+  /** Sends one job (its own claim machinery makes a second send a no-op) and logs the outcome; throws to be retried. */
+  send: (job: SendJob) => Promise<void>;
+};
+
+/**
+ * The e-mail jobs on pg-boss, in the app's own database (PostgreSQL or PGlite), decision 0094. Every instance runs
+ * the same schedule and workers; pg-boss makes one job of each scheduled minute, and the delivery rows make each
+ * e-mail go out once whichever instance plans or sends it. The queues keep the names they had as the reminders'
+ * (decision 0172): jobs queued before a deploy are in them.
+ */
+export async function startOutbox(
+  deps: { database: Pick<Database, "executeSql">; logger: Logger },
+  kinds: OutboxKind[],
   options: QueueOptions,
-): Promise<ReminderQueue> {
+): Promise<Outbox> {
   const { database, logger } = deps;
   const boss = await startBoss(database, logger);
 
-  // His partners' e-mails and the community digests are planned in the same minute and sent by the same worker, with
-  // the same retries. Each batch's send jobs are queued as soon as it is claimed (planTick).
-  const steps = claimSteps(database.db);
+  // Every kind's claims are planned in the same minute and sent by the same worker, with the same retries. Each
+  // batch's send jobs are queued as soon as it is claimed (planTick).
+  const steps = kinds.flatMap((kind) => kind.claims);
   const plan = (now: Date) =>
     planTick(steps, now, {
       logger,
@@ -124,25 +134,9 @@ export async function startReminderQueue(
   });
   await boss.work<SendJob>(SEND, { ...polling, batchSize: 10 }, async (jobs) => {
     for (const job of jobs) {
-      if ("digestUserId" in job.data) {
-        const outcome = await deliverDigest(deps, job.data.digestUserId, new Date(job.data.claimedAt));
-        logger.info({ communityDigest: { userId: job.data.digestUserId, outcome } }, "community digest delivery");
-        continue;
-      }
-      if ("partnerDeliveryId" in job.data) {
-        const id = job.data.partnerDeliveryId;
-        const outcome = await deliverPartnerEmail(deps, id, new Date());
-        logger.info({ partnerEmail: { id, outcome } }, "partner e-mail delivery");
-        continue;
-      }
-      if ("eveningDeliveryId" in job.data) {
-        const id = job.data.eveningDeliveryId;
-        const outcome = await deliverEveningNudge(deps, id, new Date());
-        logger.info({ reminder: { id, outcome } }, "evening nudge delivery");
-        continue;
-      }
-      const outcome = await deliverReminder(deps, job.data.deliveryId, new Date());
-      logger.info({ reminder: { id: job.data.deliveryId, outcome } }, "reminder delivery");
+      const kind = kinds.find((k) => k.owns(job.data));
+      if (!kind) throw new Error(`no kind of the outbox sends the job ${JSON.stringify(job.data)}`);
+      await kind.send(job.data);
     }
   });
   await boss.schedule(PLAN, options.cron);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createLogger } from "#server/logger.ts";
 import { instancesOnEmptyPostgres } from "#tests/support/test-database.ts";
-import { startBoss } from "./reminder-queue.ts";
+import { startBoss } from "./queue.ts";
 
 const onPostgres = inject("testDb").kind === "postgres";
 
 // Only PostgreSQL has several instances; the embedded database has one process.
-describe.runIf(onPostgres)("the reminder queue of instances starting together (issue 36)", () => {
+describe.runIf(onPostgres)("the outbox queue of instances starting together (issue 36)", () => {
   let cluster: Awaited<ReturnType<typeof instancesOnEmptyPostgres>>;
 
   beforeAll(async () => {
