@@ -5,6 +5,7 @@ import { basename, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { build } from "esbuild";
+import pg from "pg";
 import { TEST_ORIGIN } from "../support/test-app.ts";
 
 /**
@@ -43,7 +44,9 @@ async function bundled(script: string) {
 }
 
 async function start(script: string, env: Record<string, string | undefined> = {}): Promise<Child> {
-  const child = spawn(process.execPath, [await bundled(script)], {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles every server of the run (docs/performance.md).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, await bundled(script)], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -66,30 +69,56 @@ function rssMb(child: Child) {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-type Load = { requestsPerSecond: number; p99: number; errors: number; timeouts: number; non2xx: number };
+/** The load's figures, and the server's CPU time per answered request (user + system), in µs. */
+type Load = {
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  cpuMicros: number;
+};
 
-async function load(port: number, path: string, options: { cookie?: string; connections?: number } = {}) {
+/** CPU time a process has used so far, in µs (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMicrosOf(child: Child) {
+  const stat = readFileSync(`/proc/${child.process.pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function measuredLoad(child: Child, path: string, options: { cookie?: string; connections?: number } = {}) {
+  const cpuBefore = cpuMicrosOf(child);
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}${path}`,
+    url: `http://127.0.0.1:${child.ready.port}${path}`,
     connections: options.connections ?? 10,
     duration: seconds,
     headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
   });
+  const answered = Math.max(1, result.requests.total);
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99: result.latency.p99,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    cpuMicros: (cpuMicrosOf(child) - cpuBefore) / answered,
   } satisfies Load;
 }
 
-type ThroughputRow = { label: string; load: Load; share: number; rssAfter?: number };
+/** Requests per second as a share of the bare Node loads just before and after it. */
+const shareOf = (load: Load, bare: Load[]) =>
+  load.requestsPerSecond / (bare.reduce((sum, b) => sum + b.requestsPerSecond, 0) / bare.length);
+/** The bare server's CPU per request over this one's: a share a busy machine moves less than req/s. */
+const cpuShareOf = (load: Load, bare: Load[]) =>
+  bare.reduce((sum, b) => sum + b.cpuMicros, 0) / bare.length / load.cpuMicros;
+
+type ThroughputRow = { label: string; load: Load; share: number; cpuShare: number; rssAfter?: number };
 /** RSS while one endpoint is under load for a minute: does the server's memory settle, or keep growing? */
 type Soak = { seconds: number; samples: number[] };
 export type ThroughputReport = {
   database: string;
-  bare: [Load, Load];
+  /** Bare Node loaded before the first row, then after each. */
+  bare: Load[];
   /** Ceilings measured in the same run: the framework alone, and one database round trip without any framework. */
   ceilings: ThroughputRow[];
   rows: ThroughputRow[];
@@ -102,6 +131,7 @@ const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 /** Loads the path for `soakSeconds` and reads the server's RSS every 5 s. */
 async function soak(child: Child, path: string, cookie: string | undefined): Promise<Soak> {
   const samples: number[] = [rssMb(child)];
+  if (soakSeconds <= 0) return { seconds: 0, samples };
   const timer = setInterval(() => samples.push(rssMb(child)), 5_000);
   await autocannon({
     url: `http://127.0.0.1:${child.ready.port}${path}`,
@@ -116,33 +146,81 @@ async function soak(child: Child, path: string, cookie: string | undefined): Pro
 
 async function ceiling(label: string, script: string, env: Record<string, string | undefined> = {}) {
   const server = await start(script, env);
-  const result = await load(server.ready.port, "/");
+  const result = await measuredLoad(server, "/");
   await stop(server);
   return { label, load: result };
 }
 
-export async function benchThroughput(database: { url?: string }): Promise<ThroughputReport> {
+/**
+ * A database of its own on the server the URL names, made afresh: the app's server seeds a community with fixed
+ * names, and later parts of `npm run bench` seed theirs in the URL's own database.
+ */
+async function freshDatabase(url: string) {
+  const target = new URL(url);
+  const name = `${target.pathname.slice(1)}_throughput`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+export async function benchThroughput(given: { url?: string }): Promise<ThroughputReport> {
+  const database = { url: given.url && (await freshDatabase(given.url)) };
+  // Bare Node stays up the whole run and is loaded before every row and after the last: each row's share is of the
+  // bare loads beside it, so a shared machine's drift during the run hits both alike.
   const bare = await start("throughput/bare-server.ts");
-  const bareBefore = await load(bare.ready.port, "/");
-  await stop(bare);
-  const ceilings = [await ceiling("bare Hono on @hono/node-server, same JSON", "throughput/hono-server.ts")];
+  const bareLoads: Load[] = [];
+  const loadBare = async () => {
+    const result = await measuredLoad(bare, "/");
+    bareLoads.push(result);
+    return result;
+  };
+  await loadBare();
+  const ceilings: ThroughputRow[] = [];
+  const beside = async (row: () => Promise<{ label: string; load: Load; rssAfter?: number }>) => {
+    const measured = await row();
+    const before = bareLoads.at(-1)!;
+    const after = await loadBare();
+    return {
+      ...measured,
+      share: shareOf(measured.load, [before, after]),
+      cpuShare: cpuShareOf(measured.load, [before, after]),
+    };
+  };
+  ceilings.push(await beside(() => ceiling("bare Hono on @hono/node-server, same JSON", "throughput/hono-server.ts")));
 
   const dataDir = database.url ? undefined : mkdtempSync(join(tmpdir(), "unscroll-bench-"));
   const appEnv = { BENCH_DATABASE_URL: database.url, BENCH_DATA_DIR: dataDir };
   let app = await start("throughput/app-server.ts", appEnv);
-  const { port, cookie } = app.ready;
+  const { cookie } = app.ready;
   const rss: ThroughputReport["rss"] = { atRest: rssMb(app), afterLoad: 0, afterRestart: 0 };
+  const only = process.env.BENCH_ENDPOINTS?.split("|").map((s) => s.trim());
   const endpoints: Array<[string, string, string | undefined, number?]> = [
     ["GET /api/health", "/api/health", undefined],
     ["GET /api/me, anonymous", "/api/me", undefined],
     ["GET /api/me, signed in", "/api/me", cookie],
     ["GET /api/dashboard, signed in", "/api/dashboard", cookie],
+    ["GET /api/insights, signed in", "/api/insights", cookie],
+    ["GET /api/community/feed, first page, signed in", "/api/community/feed", cookie],
     ["GET /api/dashboard, signed in, 50 connections", "/api/dashboard", cookie, 50],
   ];
-  const measured: Array<{ label: string; load: Load; rssAfter: number }> = [];
+  const rows: ThroughputRow[] = [];
   for (const [label, path, withCookie, connections] of endpoints) {
-    const result = await load(port, path, { cookie: withCookie, connections });
-    measured.push({ label, load: result, rssAfter: rssMb(app) });
+    // BENCH_ENDPOINTS="health|me, signed in": only the rows whose label holds one of these.
+    if (only && !only.some((part) => label.includes(part))) continue;
+    rows.push(
+      await beside(async () => ({
+        label,
+        load: await measuredLoad(app, path, { cookie: withCookie, connections }),
+        rssAfter: rssMb(app),
+      })),
+    );
   }
   rss.afterLoad = rssMb(app);
   const soaked = await soak(app, "/api/dashboard", cookie);
@@ -154,29 +232,28 @@ export async function benchThroughput(database: { url?: string }): Promise<Throu
   rss.afterRestart = rssMb(app);
   await stop(app);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (database.url) {
+  if (database.url && process.env.BENCH_CEILINGS !== "0") {
     // After the app's run: its migrations made the sessions table this server reads.
     ceilings.push(
-      await ceiling("bare Node http + one prepared indexed query", "throughput/bare-db-server.ts", {
-        BENCH_DATABASE_URL: database.url,
-      }),
-      await ceiling("bare Node http + the dashboard statement alone", "throughput/bare-db-server.ts", {
-        BENCH_DATABASE_URL: database.url,
-        BENCH_QUERY: "dashboard",
-      }),
+      await beside(() =>
+        ceiling("bare Node http + one prepared indexed query", "throughput/bare-db-server.ts", {
+          BENCH_DATABASE_URL: database.url,
+        }),
+      ),
+      await beside(() =>
+        ceiling("bare Node http + the dashboard statement alone", "throughput/bare-db-server.ts", {
+          BENCH_DATABASE_URL: database.url,
+          BENCH_QUERY: "dashboard",
+        }),
+      ),
     );
   }
-
-  const bare2 = await start("throughput/bare-server.ts");
-  const bareAfter = await load(bare2.ready.port, "/");
-  await stop(bare2);
-  const top = Math.max(bareBefore.requestsPerSecond, bareAfter.requestsPerSecond);
-  const share = <T extends { load: Load }>(m: T) => ({ ...m, share: m.load.requestsPerSecond / top });
+  await stop(bare);
   return {
     database: database.url ? "PostgreSQL" : "PGlite",
-    bare: [bareBefore, bareAfter],
-    ceilings: ceilings.map(share),
-    rows: measured.map(share),
+    bare: bareLoads,
+    ceilings,
+    rows,
     soak: soaked,
     rss,
   };
@@ -189,21 +266,26 @@ export function printThroughput(report: ThroughputReport) {
       .filter(Boolean)
       .join(", ");
   console.log(`\n${report.database}: autocannon, ${seconds} s per endpoint, 10 connections unless said`);
-  console.log("| endpoint | req/s | share of bare Node | p99 ms | problems | server RSS after, MB |");
-  console.log("|---|---|---|---|---|---|");
-  const [before, after] = report.bare;
   console.log(
-    `| bare node http | ${before.requestsPerSecond} / ${after.requestsPerSecond} | 100 % | ${before.p99} | | |`,
+    "| endpoint | req/s | share of bare Node | server CPU µs per request | share by CPU | p99 ms | problems | server RSS after, MB |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|");
+  const bareRates = report.bare.map((b) => b.requestsPerSecond);
+  const bareCpu = report.bare.map((b) => b.cpuMicros.toFixed(0));
+  console.log(
+    `| bare node http (before each row, and after the last) | ${bareRates.join(" / ")} | 100 % | ${bareCpu.join(" / ")} | 100 % | ${report.bare[0]?.p99} | | |`,
   );
   for (const row of [...report.ceilings, ...report.rows]) {
     console.log(
-      `| ${row.label} | ${row.load.requestsPerSecond} | ${percent(row.share)} | ${row.load.p99} | ${problems(row.load)} | ${row.rssAfter ?? ""} |`,
+      `| ${row.label} | ${row.load.requestsPerSecond} | ${percent(row.share)} | ${row.load.cpuMicros.toFixed(0)} | ${percent(row.cpuShare)} | ${row.load.p99} | ${problems(row.load)} | ${row.rssAfter ?? ""} |`,
     );
   }
   const { samples } = report.soak;
   console.log(
-    `Server RSS under ${report.soak.seconds} s more of GET /api/dashboard (signed in, 10 connections), every 5 s: ` +
-      `${samples.join(", ")} MB (first ${samples[0]}, highest ${Math.max(...samples)}, last ${samples.at(-1)}).`,
+    report.soak.seconds === 0
+      ? "No load for memory (BENCH_SOAK_SECONDS=0)."
+      : `Server RSS under ${report.soak.seconds} s more of GET /api/dashboard (signed in, 10 connections), every 5 s: ` +
+          `${samples.join(", ")} MB (first ${samples[0]}, highest ${Math.max(...samples)}, last ${samples.at(-1)}).`,
   );
   console.log(
     `Server RSS: ${report.rss.afterRestart} MB at rest after a restart on the existing data; ${report.rss.atRest} MB` +
