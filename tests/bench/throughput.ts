@@ -22,11 +22,11 @@ type Child = { process: ChildProcess; ready: { port: number; cookie?: string } }
  * Servers run as plain JavaScript, as `npm start` runs the app (scripts/build-server.ts): bundled into build/bench/,
  * two levels below the root like the app's own bundle.
  */
-async function bundled(script: string) {
+async function bundled(script: string, root = resolve(here, "../..")) {
   const name = basename(script).replace(/\.ts$/, "");
-  const outdir = resolve(here, "../../build/bench");
+  const outdir = resolve(root, "build/bench");
   await build({
-    entryPoints: { [name]: resolve(here, script) },
+    entryPoints: { [name]: resolve(root, "tests/bench", script) },
     outdir,
     outExtension: { ".js": ".mjs" },
     splitting: true,
@@ -43,10 +43,10 @@ async function bundled(script: string) {
   return resolve(outdir, `${name}.mjs`);
 }
 
-async function start(script: string, env: Record<string, string | undefined> = {}): Promise<Child> {
+async function start(script: string, env: Record<string, string | undefined> = {}, root?: string): Promise<Child> {
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles every server of the run (docs/performance.md).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, await bundled(script)], {
+  const child = spawn(process.execPath, [...nodeArgs, await bundled(script, root)], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -123,7 +123,8 @@ export type ThroughputReport = {
   ceilings: ThroughputRow[];
   rows: ThroughputRow[];
   soak: Soak;
-  rss: { atRest: number; afterLoad: number; afterRestart: number };
+  /** Each app server's RSS: after its first start and seeding, after the loads, and at rest after a restart. */
+  rss: Array<{ name: string; atRest: number; afterLoad: number; afterRestart: number }>;
 };
 
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
@@ -155,9 +156,9 @@ async function ceiling(label: string, script: string, env: Record<string, string
  * A database of its own on the server the URL names, made afresh: the app's server seeds a community with fixed
  * names, and later parts of `npm run bench` seed theirs in the URL's own database.
  */
-async function freshDatabase(url: string) {
+async function freshDatabase(url: string, suffix: string) {
   const target = new URL(url);
-  const name = `${target.pathname.slice(1)}_throughput`;
+  const name = `${target.pathname.slice(1)}_${suffix}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -170,8 +171,23 @@ async function freshDatabase(url: string) {
   return target.toString();
 }
 
+/**
+ * BENCH_COMPARE_ROOT=/path/to/another/checkout (e.g. the commit before a change, with this file's bench scripts copied
+ * in if it predates them) runs that checkout's app server beside this one's, each endpoint loaded on one then the
+ * other, between the same bare loads: an A/B a shared machine's drift hits alike (issue 58, decision 0173).
+ */
+const compareRoot = process.env.BENCH_COMPARE_ROOT;
+
+type AppUnderTest = {
+  name: string;
+  root?: string;
+  child: Child;
+  env: Record<string, string | undefined>;
+  atStart: number;
+};
+
 export async function benchThroughput(given: { url?: string }): Promise<ThroughputReport> {
-  const database = { url: given.url && (await freshDatabase(given.url)) };
+  const sides = [{ name: "" }, ...(compareRoot ? [{ name: ` [${basename(compareRoot)}]`, root: compareRoot }] : [])];
   // Bare Node stays up the whole run and is loaded before every row and after the last: each row's share is of the
   // bare loads beside it, so a shared machine's drift during the run hits both alike.
   const bare = await start("throughput/bare-server.ts");
@@ -195,62 +211,76 @@ export async function benchThroughput(given: { url?: string }): Promise<Throughp
   };
   ceilings.push(await beside(() => ceiling("bare Hono on @hono/node-server, same JSON", "throughput/hono-server.ts")));
 
-  const dataDir = database.url ? undefined : mkdtempSync(join(tmpdir(), "unscroll-bench-"));
-  const appEnv = { BENCH_DATABASE_URL: database.url, BENCH_DATA_DIR: dataDir };
-  let app = await start("throughput/app-server.ts", appEnv);
-  const { cookie } = app.ready;
-  const rss: ThroughputReport["rss"] = { atRest: rssMb(app), afterLoad: 0, afterRestart: 0 };
+  const dataDirs: string[] = [];
+  const apps: AppUnderTest[] = [];
+  for (const [i, side] of sides.entries()) {
+    const url = given.url && (await freshDatabase(given.url, i === 0 ? "throughput" : "throughput_compare"));
+    const dataDir = url ? undefined : mkdtempSync(join(tmpdir(), "unscroll-bench-"));
+    if (dataDir) dataDirs.push(dataDir);
+    const env = { BENCH_DATABASE_URL: url, BENCH_DATA_DIR: dataDir };
+    const child = await start("throughput/app-server.ts", env, side.root);
+    apps.push({ ...side, env, child, atStart: rssMb(child) });
+  }
+  const rss: ThroughputReport["rss"] = [];
   const only = process.env.BENCH_ENDPOINTS?.split("|").map((s) => s.trim());
-  const endpoints: Array<[string, string, string | undefined, number?]> = [
-    ["GET /api/health", "/api/health", undefined],
-    ["GET /api/me, anonymous", "/api/me", undefined],
-    ["GET /api/me, signed in", "/api/me", cookie],
-    ["GET /api/dashboard, signed in", "/api/dashboard", cookie],
-    ["GET /api/insights, signed in", "/api/insights", cookie],
-    ["GET /api/community/feed, first page, signed in", "/api/community/feed", cookie],
-    ["GET /api/dashboard, signed in, 50 connections", "/api/dashboard", cookie, 50],
+  const endpoints: Array<[string, string, boolean, number?]> = [
+    ["GET /api/health", "/api/health", false],
+    ["GET /api/me, anonymous", "/api/me", false],
+    ["GET /api/me, signed in", "/api/me", true],
+    ["GET /api/dashboard, signed in", "/api/dashboard", true],
+    ["GET /api/insights, signed in", "/api/insights", true],
+    ["GET /api/community/feed, first page, signed in", "/api/community/feed", true],
+    ["GET /api/dashboard, signed in, 50 connections", "/api/dashboard", true, 50],
   ];
   const rows: ThroughputRow[] = [];
-  for (const [label, path, withCookie, connections] of endpoints) {
+  for (const [label, path, signedIn, connections] of endpoints) {
     // BENCH_ENDPOINTS="health|me, signed in": only the rows whose label holds one of these.
     if (only && !only.some((part) => label.includes(part))) continue;
-    rows.push(
-      await beside(async () => ({
-        label,
-        load: await measuredLoad(app, path, { cookie: withCookie, connections }),
-        rssAfter: rssMb(app),
-      })),
-    );
+    for (const app of apps) {
+      const cookie = signedIn ? app.child.ready.cookie : undefined;
+      rows.push(
+        await beside(async () => ({
+          label: `${label}${app.name}`,
+          load: await measuredLoad(app.child, path, { cookie, connections }),
+          rssAfter: rssMb(app.child),
+        })),
+      );
+    }
   }
-  rss.afterLoad = rssMb(app);
-  const soaked = await soak(app, "/api/dashboard", cookie);
-  await stop(app);
-
-  // A restart on the data the database already holds, with nothing seeded or generated: the server at rest, as a
-  // returning deploy starts.
-  app = await start("throughput/app-server.ts", { ...appEnv, BENCH_COOKIE: cookie });
-  rss.afterRestart = rssMb(app);
-  await stop(app);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (database.url && process.env.BENCH_CEILINGS !== "0") {
-    // After the app's run: its migrations made the sessions table this server reads.
-    ceilings.push(
-      await beside(() =>
-        ceiling("bare Node http + one prepared indexed query", "throughput/bare-db-server.ts", {
-          BENCH_DATABASE_URL: database.url,
-        }),
-      ),
-      await beside(() =>
-        ceiling("bare Node http + the dashboard statement alone", "throughput/bare-db-server.ts", {
-          BENCH_DATABASE_URL: database.url,
-          BENCH_QUERY: "dashboard",
-        }),
-      ),
+  const soaked = await soak(apps[0]!.child, "/api/dashboard", apps[0]!.child.ready.cookie);
+  for (const app of apps) {
+    const afterLoad = rssMb(app.child);
+    await stop(app.child);
+    // A restart on the data the database already holds, with nothing seeded or generated: the server at rest, as a
+    // returning deploy starts.
+    const again = await start(
+      "throughput/app-server.ts",
+      { ...app.env, BENCH_COOKIE: app.child.ready.cookie },
+      app.root,
     );
+    rss.push({ name: app.name, atRest: app.atStart, afterLoad, afterRestart: rssMb(again) });
+    await stop(again);
+    if (app.env.BENCH_DATABASE_URL && app === apps[0] && process.env.BENCH_CEILINGS !== "0") {
+      // After the app's run: its migrations made the sessions table this server reads.
+      ceilings.push(
+        await beside(() =>
+          ceiling("bare Node http + one prepared indexed query", "throughput/bare-db-server.ts", {
+            BENCH_DATABASE_URL: app.env.BENCH_DATABASE_URL,
+          }),
+        ),
+        await beside(() =>
+          ceiling("bare Node http + the dashboard statement alone", "throughput/bare-db-server.ts", {
+            BENCH_DATABASE_URL: app.env.BENCH_DATABASE_URL,
+            BENCH_QUERY: "dashboard",
+          }),
+        ),
+      );
+    }
   }
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   await stop(bare);
   return {
-    database: database.url ? "PostgreSQL" : "PGlite",
+    database: given.url ? "PostgreSQL" : "PGlite",
     bare: bareLoads,
     ceilings,
     rows,
@@ -287,8 +317,10 @@ export function printThroughput(report: ThroughputReport) {
       : `Server RSS under ${report.soak.seconds} s more of GET /api/dashboard (signed in, 10 connections), every 5 s: ` +
           `${samples.join(", ")} MB (first ${samples[0]}, highest ${Math.max(...samples)}, last ${samples.at(-1)}).`,
   );
-  console.log(
-    `Server RSS: ${report.rss.afterRestart} MB at rest after a restart on the existing data; ${report.rss.atRest} MB` +
-      ` after the first start and seeding (a plan generated), ${report.rss.afterLoad} MB after the load.`,
-  );
+  for (const rss of report.rss) {
+    console.log(
+      `Server${rss.name} RSS: ${rss.afterRestart} MB at rest after a restart on the existing data; ${rss.atRest} MB` +
+        ` after the first start and seeding (a plan generated), ${rss.afterLoad} MB after the loads.`,
+    );
+  }
 }
