@@ -56,6 +56,8 @@ const setsTag = (response: Response) => response.headers.getSetCookie().some(isO
  * removed the tag itself is left as it is.
  */
 export const keepOfflineCopyTag = createMiddleware<AppEnv>(async (c, next) => {
+  // On the answer's own headers, as the protective headers are set: hono's c.header() after the answer would rebuild
+  // it, turning its body into a stream, on the answer of every request a browser makes before it holds the tag.
   await next();
   // The health check answers nobody without reading the session.
   if (c.req.path === "/api/health" || setsTag(c.res)) return;
@@ -65,8 +67,8 @@ export const keepOfflineCopyTag = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.var.user;
   if (user) {
     const tag = tagOf(env.AUTH_SECRET, user.id);
-    if (held !== tag) c.header("set-cookie", header(tag, SESSION_EXPIRES_IN_S, secure), { append: true });
+    if (held !== tag) c.res.headers.append("set-cookie", header(tag, SESSION_EXPIRES_IN_S, secure));
   } else if (held !== undefined) {
-    c.header("set-cookie", expiredOfflineCopyCookieHeader(secure), { append: true });
+    c.res.headers.append("set-cookie", expiredOfflineCopyCookieHeader(secure));
   }
 });
