@@ -1,14 +1,12 @@
 import { type Context, Hono } from "hono";
-import { requestId } from "hono/request-id";
 import type { ServerApi } from "#shared/server-api.ts";
 import { isOfflineCopyTag, keepOfflineCopyTag } from "./auth/offline-copy-cookie.ts";
 import { forgetSessionsAfterChanges, loadSession } from "./auth/session.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { API_MAX_BYTES, bodyLimit, isUpload, isUploadPath } from "./http/body-limit.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
-import { loggablePath } from "./http/loggable-path.ts";
 import { refuseForeignOrigin } from "./http/origin-check.ts";
-import { securityHeaders } from "./http/security-headers.ts";
+import { requestFrame } from "./http/request-frame.ts";
 import { refuseUnstorableText } from "./http/storable-text.ts";
 import { adminRoutes } from "./routes/admin/admin.routes.ts";
 import { AUTH_MAX_BYTES, authRoutes } from "./routes/auth/auth.routes.ts";
@@ -97,32 +95,7 @@ export type ApiType = ReturnType<typeof createApi>;
 export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   const app = new Hono<AppEnv>();
 
-  app.use(requestId());
-  app.use(async (c, next) => {
-    c.set("deps", deps);
-    const log = deps.logger.child({ reqId: c.var.requestId });
-    c.set("log", log);
-    const started = performance.now();
-    await next();
-    if (c.req.path.startsWith("/api/")) {
-      log.info(
-        {
-          method: c.req.method,
-          path: loggablePath(c.req.path),
-          status: c.res.status,
-          ms: Math.round(performance.now() - started),
-        },
-        "request",
-      );
-    }
-  });
-  app.use(securityHeaders(deps.env));
-
-  // API answers are per user: nothing may keep them unless a route says otherwise.
-  app.use("/api/*", async (c, next) => {
-    await next();
-    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
-  });
+  app.use(requestFrame(deps));
   // Body limits come before anything reads a body. Stripe's webhook sets its own larger limit, and its signed body
   // is Stripe's text, not a user's.
   app.use("/api/auth/*", bodyLimit(AUTH_MAX_BYTES));

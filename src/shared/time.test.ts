@@ -1,4 +1,5 @@
-import { getISOWeek, getISOWeekYear } from "date-fns";
+import { UTCDate } from "@date-fns/utc";
+import { addDays as addCalendarDays, formatISO, getISODay, getISOWeek, getISOWeekYear, parseISO } from "date-fns";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { withinSendingHours } from "./reminders/rules.ts";
 import {
@@ -12,6 +13,12 @@ import {
   startOfLocalDay,
   todayIn,
 } from "./time.ts";
+
+/** The days moved as date-fns moves them, on a UTC clock: what `addDays` did before its own arithmetic (issue 58). */
+const dateFnsAddDays = (day: string, by: number) =>
+  formatISO(addCalendarDays(parseISO(day, { in: (value) => new UTCDate(+new Date(value)) }), by), {
+    representation: "date",
+  });
 
 describe("the app's clock (time.ts) and the reminders' sending hours", () => {
   it("reads a moment on the user's own wall clock, across the date line and summer time", () => {
@@ -112,6 +119,36 @@ describe("reminder clock rules at awkward moments (issue 24 #2)", () => {
       date: "2027-09-05",
       hour: 1,
     });
+  });
+
+  it("starts every day of three years on its first minute, and moves and reads days as date-fns does (issue 58)", () => {
+    const zones = [
+      "UTC",
+      "Europe/Berlin",
+      "America/New_York",
+      "America/Santiago",
+      "Asia/Kolkata",
+      "Australia/Lord_Howe",
+    ];
+    for (const zone of zones) {
+      for (let day = "2026-01-01"; day <= "2028-12-31"; day = addDays(day, 1)) {
+        const first = startOfLocalDay(day, zone);
+        const shown = localTime(first, zone).date;
+        const before = localTime(new Date(first.getTime() - 60_000), zone).date;
+        if (shown !== day || before >= day) expect(`${zone} ${day}: ${shown}, before ${before}`).toBe(`${zone} ${day}`);
+      }
+    }
+    for (let day = "1999-12-25"; day <= "2031-01-07"; day = dateFnsAddDays(day, 1)) {
+      const moment = new Date(`${day}T13:45:00Z`);
+      const expected = { date: day, hour: 13, weekday: getISODay(new UTCDate(moment)) };
+      if (JSON.stringify(localTime(moment, "UTC")) !== JSON.stringify(expected))
+        expect(localTime(moment, "UTC")).toEqual(expected);
+      for (const by of [-400, -7, -1, 1, 31, 365]) {
+        if (addDays(day, by) !== dateFnsAddDays(day, by))
+          expect(`${day} ${by} ${addDays(day, by)}`).toBe(`${day} ${by}`);
+      }
+    }
+    expect(() => addDays("2026-02-30", 1)).toThrow();
   });
 
   it("reads New York's clock and finds its days' first moments around both of its switches", () => {

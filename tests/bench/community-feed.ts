@@ -15,7 +15,7 @@ export const defaultFeedSize: FeedSize = { members: 500, posts: 5000, cheersPerP
  * a year so that pages deep in the feed are as real as the first. The viewer reported 50 posts and blocked 10 members,
  * so every page pays for what he must not see.
  */
-async function seedCommunity(t: BenchApp, viewerId: string, size: FeedSize) {
+export async function seedCommunity(t: BenchApp, viewerId: string, size: FeedSize) {
   const db = t.deps.database.db;
   const { members, posts, cheersPerPost, commentsPerPost } = size;
   await db.execute(sql`

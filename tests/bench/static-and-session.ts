@@ -77,7 +77,7 @@ async function inProcess(asset: string): Promise<Pair[]> {
       v === "before"
         ? null
         : cpuPerCall(
-            (c) => readers[kept][v].read(c),
+            async (c) => readers[kept][v].read(c),
             "/api/me",
             { cookie: user.cookie },
             kept === "kept" ? 2_000 : 100,

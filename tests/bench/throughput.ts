@@ -5,6 +5,7 @@ import { basename, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
 import { build } from "esbuild";
+import pg from "pg";
 import { TEST_ORIGIN } from "../support/test-app.ts";
 
 /**
@@ -21,11 +22,11 @@ type Child = { process: ChildProcess; ready: { port: number; cookie?: string } }
  * Servers run as plain JavaScript, as `npm start` runs the app (scripts/build-server.ts): bundled into build/bench/,
  * two levels below the root like the app's own bundle.
  */
-async function bundled(script: string) {
+async function bundled(script: string, root = resolve(here, "../..")) {
   const name = basename(script).replace(/\.ts$/, "");
-  const outdir = resolve(here, "../../build/bench");
+  const outdir = resolve(root, "build/bench");
   await build({
-    entryPoints: { [name]: resolve(here, script) },
+    entryPoints: { [name]: resolve(root, "tests/bench", script) },
     outdir,
     outExtension: { ".js": ".mjs" },
     splitting: true,
@@ -42,8 +43,10 @@ async function bundled(script: string) {
   return resolve(outdir, `${name}.mjs`);
 }
 
-async function start(script: string, env: Record<string, string | undefined> = {}): Promise<Child> {
-  const child = spawn(process.execPath, [await bundled(script)], {
+async function start(script: string, env: Record<string, string | undefined> = {}, root?: string): Promise<Child> {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles every server of the run (docs/performance.md).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, await bundled(script, root)], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -66,35 +69,62 @@ function rssMb(child: Child) {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-type Load = { requestsPerSecond: number; p99: number; errors: number; timeouts: number; non2xx: number };
+/** The load's figures, and the server's CPU time per answered request (user + system), in µs. */
+type Load = {
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  cpuMicros: number;
+};
 
-async function load(port: number, path: string, options: { cookie?: string; connections?: number } = {}) {
+/** CPU time a process has used so far, in µs (utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms). */
+function cpuMicrosOf(child: Child) {
+  const stat = readFileSync(`/proc/${child.process.pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function measuredLoad(child: Child, path: string, options: { cookie?: string; connections?: number } = {}) {
+  const cpuBefore = cpuMicrosOf(child);
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}${path}`,
+    url: `http://127.0.0.1:${child.ready.port}${path}`,
     connections: options.connections ?? 10,
     duration: seconds,
     headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
   });
+  const answered = Math.max(1, result.requests.total);
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p99: result.latency.p99,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    cpuMicros: (cpuMicrosOf(child) - cpuBefore) / answered,
   } satisfies Load;
 }
 
-type ThroughputRow = { label: string; load: Load; share: number; rssAfter?: number };
+/** Requests per second as a share of the bare Node loads just before and after it. */
+const shareOf = (load: Load, bare: Load[]) =>
+  load.requestsPerSecond / (bare.reduce((sum, b) => sum + b.requestsPerSecond, 0) / bare.length);
+/** The bare server's CPU per request over this one's: a share a busy machine moves less than req/s. */
+const cpuShareOf = (load: Load, bare: Load[]) =>
+  bare.reduce((sum, b) => sum + b.cpuMicros, 0) / bare.length / load.cpuMicros;
+
+type ThroughputRow = { label: string; load: Load; share: number; cpuShare: number; rssAfter?: number };
 /** RSS while one endpoint is under load for a minute: does the server's memory settle, or keep growing? */
 type Soak = { seconds: number; samples: number[] };
 export type ThroughputReport = {
   database: string;
-  bare: [Load, Load];
+  /** Bare Node loaded before the first row, then after each. */
+  bare: Load[];
   /** Ceilings measured in the same run: the framework alone, and one database round trip without any framework. */
   ceilings: ThroughputRow[];
   rows: ThroughputRow[];
   soak: Soak;
-  rss: { atRest: number; afterLoad: number; afterRestart: number };
+  /** Each app server's RSS: after its first start and seeding, after the loads, and at rest after a restart. */
+  rss: Array<{ name: string; atRest: number; afterLoad: number; afterRestart: number }>;
 };
 
 const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
@@ -102,6 +132,7 @@ const soakSeconds = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 /** Loads the path for `soakSeconds` and reads the server's RSS every 5 s. */
 async function soak(child: Child, path: string, cookie: string | undefined): Promise<Soak> {
   const samples: number[] = [rssMb(child)];
+  if (soakSeconds <= 0) return { seconds: 0, samples };
   const timer = setInterval(() => samples.push(rssMb(child)), 5_000);
   await autocannon({
     url: `http://127.0.0.1:${child.ready.port}${path}`,
@@ -116,67 +147,143 @@ async function soak(child: Child, path: string, cookie: string | undefined): Pro
 
 async function ceiling(label: string, script: string, env: Record<string, string | undefined> = {}) {
   const server = await start(script, env);
-  const result = await load(server.ready.port, "/");
+  const result = await measuredLoad(server, "/");
   await stop(server);
   return { label, load: result };
 }
 
-export async function benchThroughput(database: { url?: string }): Promise<ThroughputReport> {
+/**
+ * A database of its own on the server the URL names, made afresh: the app's server seeds a community with fixed
+ * names, and later parts of `npm run bench` seed theirs in the URL's own database.
+ */
+async function freshDatabase(url: string, suffix: string) {
+  const target = new URL(url);
+  const name = `${target.pathname.slice(1)}_${suffix}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/**
+ * BENCH_COMPARE_ROOT=/path/to/another/checkout (e.g. the commit before a change, with this file's bench scripts copied
+ * in if it predates them) runs that checkout's app server beside this one's, each endpoint loaded on one then the
+ * other, between the same bare loads: an A/B a shared machine's drift hits alike (issue 58, decision 0173).
+ */
+const compareRoot = process.env.BENCH_COMPARE_ROOT;
+
+type AppUnderTest = {
+  name: string;
+  root?: string;
+  child: Child;
+  env: Record<string, string | undefined>;
+  atStart: number;
+};
+
+export async function benchThroughput(given: { url?: string }): Promise<ThroughputReport> {
+  const sides = [{ name: "" }, ...(compareRoot ? [{ name: ` [${basename(compareRoot)}]`, root: compareRoot }] : [])];
+  // Bare Node stays up the whole run and is loaded before every row and after the last: each row's share is of the
+  // bare loads beside it, so a shared machine's drift during the run hits both alike.
   const bare = await start("throughput/bare-server.ts");
-  const bareBefore = await load(bare.ready.port, "/");
-  await stop(bare);
-  const ceilings = [await ceiling("bare Hono on @hono/node-server, same JSON", "throughput/hono-server.ts")];
+  const bareLoads: Load[] = [];
+  const loadBare = async () => {
+    const result = await measuredLoad(bare, "/");
+    bareLoads.push(result);
+    return result;
+  };
+  await loadBare();
+  const ceilings: ThroughputRow[] = [];
+  const beside = async (row: () => Promise<{ label: string; load: Load; rssAfter?: number }>) => {
+    const measured = await row();
+    const before = bareLoads.at(-1)!;
+    const after = await loadBare();
+    return {
+      ...measured,
+      share: shareOf(measured.load, [before, after]),
+      cpuShare: cpuShareOf(measured.load, [before, after]),
+    };
+  };
+  ceilings.push(await beside(() => ceiling("bare Hono on @hono/node-server, same JSON", "throughput/hono-server.ts")));
 
-  const dataDir = database.url ? undefined : mkdtempSync(join(tmpdir(), "unscroll-bench-"));
-  const appEnv = { BENCH_DATABASE_URL: database.url, BENCH_DATA_DIR: dataDir };
-  let app = await start("throughput/app-server.ts", appEnv);
-  const { port, cookie } = app.ready;
-  const rss: ThroughputReport["rss"] = { atRest: rssMb(app), afterLoad: 0, afterRestart: 0 };
-  const endpoints: Array<[string, string, string | undefined, number?]> = [
-    ["GET /api/health", "/api/health", undefined],
-    ["GET /api/me, anonymous", "/api/me", undefined],
-    ["GET /api/me, signed in", "/api/me", cookie],
-    ["GET /api/dashboard, signed in", "/api/dashboard", cookie],
-    ["GET /api/dashboard, signed in, 50 connections", "/api/dashboard", cookie, 50],
+  const dataDirs: string[] = [];
+  const apps: AppUnderTest[] = [];
+  for (const [i, side] of sides.entries()) {
+    const url = given.url && (await freshDatabase(given.url, i === 0 ? "throughput" : "throughput_compare"));
+    const dataDir = url ? undefined : mkdtempSync(join(tmpdir(), "unscroll-bench-"));
+    if (dataDir) dataDirs.push(dataDir);
+    const env = { BENCH_DATABASE_URL: url, BENCH_DATA_DIR: dataDir };
+    const child = await start("throughput/app-server.ts", env, side.root);
+    apps.push({ ...side, env, child, atStart: rssMb(child) });
+  }
+  const rss: ThroughputReport["rss"] = [];
+  const only = process.env.BENCH_ENDPOINTS?.split("|").map((s) => s.trim());
+  const endpoints: Array<[string, string, boolean, number?]> = [
+    ["GET /api/health", "/api/health", false],
+    ["GET /api/me, anonymous", "/api/me", false],
+    ["GET /api/me, signed in", "/api/me", true],
+    ["GET /api/dashboard, signed in", "/api/dashboard", true],
+    ["GET /api/insights, signed in", "/api/insights", true],
+    ["GET /api/community/feed, first page, signed in", "/api/community/feed", true],
+    ["GET /api/dashboard, signed in, 50 connections", "/api/dashboard", true, 50],
   ];
-  const measured: Array<{ label: string; load: Load; rssAfter: number }> = [];
-  for (const [label, path, withCookie, connections] of endpoints) {
-    const result = await load(port, path, { cookie: withCookie, connections });
-    measured.push({ label, load: result, rssAfter: rssMb(app) });
+  const rows: ThroughputRow[] = [];
+  for (const [label, path, signedIn, connections] of endpoints) {
+    // BENCH_ENDPOINTS="health|me, signed in": only the rows whose label holds one of these.
+    if (only && !only.some((part) => label.includes(part))) continue;
+    for (const app of apps) {
+      const cookie = signedIn ? app.child.ready.cookie : undefined;
+      rows.push(
+        await beside(async () => ({
+          label: `${label}${app.name}`,
+          load: await measuredLoad(app.child, path, { cookie, connections }),
+          rssAfter: rssMb(app.child),
+        })),
+      );
+    }
   }
-  rss.afterLoad = rssMb(app);
-  const soaked = await soak(app, "/api/dashboard", cookie);
-  await stop(app);
-
-  // A restart on the data the database already holds, with nothing seeded or generated: the server at rest, as a
-  // returning deploy starts.
-  app = await start("throughput/app-server.ts", { ...appEnv, BENCH_COOKIE: cookie });
-  rss.afterRestart = rssMb(app);
-  await stop(app);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (database.url) {
-    // After the app's run: its migrations made the sessions table this server reads.
-    ceilings.push(
-      await ceiling("bare Node http + one prepared indexed query", "throughput/bare-db-server.ts", {
-        BENCH_DATABASE_URL: database.url,
-      }),
-      await ceiling("bare Node http + the dashboard statement alone", "throughput/bare-db-server.ts", {
-        BENCH_DATABASE_URL: database.url,
-        BENCH_QUERY: "dashboard",
-      }),
+  const soaked = await soak(apps[0]!.child, "/api/dashboard", apps[0]!.child.ready.cookie);
+  for (const app of apps) {
+    const afterLoad = rssMb(app.child);
+    await stop(app.child);
+    // A restart on the data the database already holds, with nothing seeded or generated: the server at rest, as a
+    // returning deploy starts.
+    const again = await start(
+      "throughput/app-server.ts",
+      { ...app.env, BENCH_COOKIE: app.child.ready.cookie },
+      app.root,
     );
+    rss.push({ name: app.name, atRest: app.atStart, afterLoad, afterRestart: rssMb(again) });
+    await stop(again);
+    if (app.env.BENCH_DATABASE_URL && app === apps[0] && process.env.BENCH_CEILINGS !== "0") {
+      // After the app's run: its migrations made the sessions table this server reads.
+      ceilings.push(
+        await beside(() =>
+          ceiling("bare Node http + one prepared indexed query", "throughput/bare-db-server.ts", {
+            BENCH_DATABASE_URL: app.env.BENCH_DATABASE_URL,
+          }),
+        ),
+        await beside(() =>
+          ceiling("bare Node http + the dashboard statement alone", "throughput/bare-db-server.ts", {
+            BENCH_DATABASE_URL: app.env.BENCH_DATABASE_URL,
+            BENCH_QUERY: "dashboard",
+          }),
+        ),
+      );
+    }
   }
-
-  const bare2 = await start("throughput/bare-server.ts");
-  const bareAfter = await load(bare2.ready.port, "/");
-  await stop(bare2);
-  const top = Math.max(bareBefore.requestsPerSecond, bareAfter.requestsPerSecond);
-  const share = <T extends { load: Load }>(m: T) => ({ ...m, share: m.load.requestsPerSecond / top });
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  await stop(bare);
   return {
-    database: database.url ? "PostgreSQL" : "PGlite",
-    bare: [bareBefore, bareAfter],
-    ceilings: ceilings.map(share),
-    rows: measured.map(share),
+    database: given.url ? "PostgreSQL" : "PGlite",
+    bare: bareLoads,
+    ceilings,
+    rows,
     soak: soaked,
     rss,
   };
@@ -189,24 +296,31 @@ export function printThroughput(report: ThroughputReport) {
       .filter(Boolean)
       .join(", ");
   console.log(`\n${report.database}: autocannon, ${seconds} s per endpoint, 10 connections unless said`);
-  console.log("| endpoint | req/s | share of bare Node | p99 ms | problems | server RSS after, MB |");
-  console.log("|---|---|---|---|---|---|");
-  const [before, after] = report.bare;
   console.log(
-    `| bare node http | ${before.requestsPerSecond} / ${after.requestsPerSecond} | 100 % | ${before.p99} | | |`,
+    "| endpoint | req/s | share of bare Node | server CPU µs per request | share by CPU | p99 ms | problems | server RSS after, MB |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|");
+  const bareRates = report.bare.map((b) => b.requestsPerSecond);
+  const bareCpu = report.bare.map((b) => b.cpuMicros.toFixed(0));
+  console.log(
+    `| bare node http (before each row, and after the last) | ${bareRates.join(" / ")} | 100 % | ${bareCpu.join(" / ")} | 100 % | ${report.bare[0]?.p99} | | |`,
   );
   for (const row of [...report.ceilings, ...report.rows]) {
     console.log(
-      `| ${row.label} | ${row.load.requestsPerSecond} | ${percent(row.share)} | ${row.load.p99} | ${problems(row.load)} | ${row.rssAfter ?? ""} |`,
+      `| ${row.label} | ${row.load.requestsPerSecond} | ${percent(row.share)} | ${row.load.cpuMicros.toFixed(0)} | ${percent(row.cpuShare)} | ${row.load.p99} | ${problems(row.load)} | ${row.rssAfter ?? ""} |`,
     );
   }
   const { samples } = report.soak;
   console.log(
-    `Server RSS under ${report.soak.seconds} s more of GET /api/dashboard (signed in, 10 connections), every 5 s: ` +
-      `${samples.join(", ")} MB (first ${samples[0]}, highest ${Math.max(...samples)}, last ${samples.at(-1)}).`,
+    report.soak.seconds === 0
+      ? "No load for memory (BENCH_SOAK_SECONDS=0)."
+      : `Server RSS under ${report.soak.seconds} s more of GET /api/dashboard (signed in, 10 connections), every 5 s: ` +
+          `${samples.join(", ")} MB (first ${samples[0]}, highest ${Math.max(...samples)}, last ${samples.at(-1)}).`,
   );
-  console.log(
-    `Server RSS: ${report.rss.afterRestart} MB at rest after a restart on the existing data; ${report.rss.atRest} MB` +
-      ` after the first start and seeding (a plan generated), ${report.rss.afterLoad} MB after the load.`,
-  );
+  for (const rss of report.rss) {
+    console.log(
+      `Server${rss.name} RSS: ${rss.afterRestart} MB at rest after a restart on the existing data; ${rss.atRest} MB` +
+        ` after the first start and seeding (a plan generated), ${rss.afterLoad} MB after the loads.`,
+    );
+  }
 }

@@ -15,6 +15,26 @@ function offlineCopyTag(secret: string, userId: string) {
   return createHmac("sha256", secret).update(`offline-copy:${userId}`).digest("base64url").slice(0, 22);
 }
 
+/** Tags kept at most per secret: a man's never changes (his id and the secret do not), so only memory bounds them. */
+const KEPT_TAGS_MAX = 10_000;
+const keptTags = new Map<string, Map<string, string>>();
+
+/** His tag, worked out once per instance (issue 58): the same on every instance, so nothing to keep in step. */
+function tagOf(secret: string, userId: string) {
+  let kept = keptTags.get(secret);
+  if (!kept) {
+    kept = new Map();
+    keptTags.set(secret, kept);
+  }
+  let tag = kept.get(userId);
+  if (tag === undefined) {
+    tag = offlineCopyTag(secret, userId);
+    if (kept.size >= KEPT_TAGS_MAX) kept.delete(kept.keys().next().value as string);
+    kept.set(userId, tag);
+  }
+  return tag;
+}
+
 function header(value: string, maxAge: number, secure: boolean) {
   // Not HttpOnly: the page's scripts read it. It lives as long as a session, and goes when the session does.
   return `${OFFLINE_COPY_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure ? "; Secure" : ""}`;
@@ -36,6 +56,8 @@ const setsTag = (response: Response) => response.headers.getSetCookie().some(isO
  * removed the tag itself is left as it is.
  */
 export const keepOfflineCopyTag = createMiddleware<AppEnv>(async (c, next) => {
+  // On the answer's own headers, as the protective headers are set: hono's c.header() after the answer would rebuild
+  // it, turning its body into a stream, on the answer of every request a browser makes before it holds the tag.
   await next();
   // The health check answers nobody without reading the session.
   if (c.req.path === "/api/health" || setsTag(c.res)) return;
@@ -44,9 +66,9 @@ export const keepOfflineCopyTag = createMiddleware<AppEnv>(async (c, next) => {
   const held = getCookie(c, OFFLINE_COPY_COOKIE);
   const user = c.var.user;
   if (user) {
-    const tag = offlineCopyTag(env.AUTH_SECRET, user.id);
-    if (held !== tag) c.header("set-cookie", header(tag, SESSION_EXPIRES_IN_S, secure), { append: true });
+    const tag = tagOf(env.AUTH_SECRET, user.id);
+    if (held !== tag) c.res.headers.append("set-cookie", header(tag, SESSION_EXPIRES_IN_S, secure));
   } else if (held !== undefined) {
-    c.header("set-cookie", expiredOfflineCopyCookieHeader(secure), { append: true });
+    c.res.headers.append("set-cookie", expiredOfflineCopyCookieHeader(secure));
   }
 });

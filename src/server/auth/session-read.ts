@@ -100,24 +100,28 @@ export function createSessionReader(deps: Pick<Deps, "auth" | "env" | "database"
   // A session ended through another instance (or a change missed while not listening).
   database.changes.subscribe("sessions", forget);
 
-  async function read(c: Context<AppEnv>): Promise<SessionUser | null> {
-    const cookie = getCookie(c, cookieName);
-    if (!cookie) return null;
-    const token = verifiedToken(cookie, env.AUTH_SECRET);
-    if (!token) return null;
-    const now = Date.now();
-    let entry = cache.get(token);
-    if (entry && now - entry.readAt >= cacheMs) {
-      cache.delete(token);
-      entry = undefined;
-    }
-    entry ??= (await fromDatabase(token, now)) ?? undefined;
-    if (!entry) return null;
+  function checked(c: Context<AppEnv>, token: string, entry: Cached, now: number) {
     if (entry.expiresAt <= now || entry.expiresAt - expiresInMs + updateAgeMs <= now) {
       cache.delete(token);
       return viaBetterAuth(c);
     }
     return entry.user;
+  }
+
+  /**
+   * Who is signed in: at once (no promise) when the answer needs no database, i.e. no cookie, a cookie we did not sign,
+   * or a session kept a moment ago (issue 58: most of the API's traffic).
+   */
+  function read(c: Context<AppEnv>): SessionUser | null | Promise<SessionUser | null> {
+    const cookie = getCookie(c, cookieName);
+    if (!cookie) return null;
+    const token = verifiedToken(cookie, env.AUTH_SECRET);
+    if (!token) return null;
+    const now = Date.now();
+    const entry = cache.get(token);
+    if (entry && now - entry.readAt < cacheMs) return checked(c, token, entry, now);
+    if (entry) cache.delete(token);
+    return fromDatabase(token, now).then((read) => (read ? checked(c, token, read, now) : null));
   }
 
   return {

@@ -1,3 +1,4 @@
+import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, AuthedEnv, Deps } from "../context.ts";
 import { DomainError } from "../services/domain-error.ts";
@@ -18,13 +19,20 @@ function readerOf(deps: Deps) {
  * Reads the session cookie once per request and exposes the user. The session and its user are kept for a few
  * seconds (decision 0099); `forgetSessionsAfterChanges` drops them whenever a request may have changed them.
  */
-export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+export const loadSession = createMiddleware<AppEnv>((c, next) => {
   if (c.req.path === "/api/health") {
     c.set("user", null);
     return next();
   }
-  c.set("user", await readerOf(c.var.deps).read(c));
-  await next();
+  // A session known without the database goes on without a promise of its own (issue 58).
+  const user = readerOf(c.var.deps).read(c);
+  if (user instanceof Promise)
+    return user.then((read) => {
+      c.set("user", read);
+      return next();
+    });
+  c.set("user", user);
+  return next();
 });
 
 /** Requests after which a kept session or its user may be out of date: every /api/auth request, every change to /api/me. */
@@ -48,8 +56,12 @@ export function listenForSessionChanges(deps: Deps): Promise<boolean> {
  * every other instance (decision 0121); under /api/auth the guard tells them only after a request that ended sessions
  * (routes/auth/tell-other-instances.ts), so a sign-in does not empty every instance's cache.
  */
-export const forgetSessionsAfterChanges = createMiddleware<AppEnv>(async (c, next) => {
-  if (!mayChangeSessions(c.req.method, c.req.path)) return next();
+export const forgetSessionsAfterChanges = createMiddleware<AppEnv>((c, next) =>
+  // Not async itself: a read passes on without a promise of its own (issue 58).
+  mayChangeSessions(c.req.method, c.req.path) ? forgettingAfter(c, next) : next(),
+);
+
+async function forgettingAfter(c: Context<AppEnv>, next: Next) {
   try {
     await next();
   } finally {
@@ -60,9 +72,9 @@ export const forgetSessionsAfterChanges = createMiddleware<AppEnv>(async (c, nex
         .catch((err: unknown) => c.var.log.error({ err }, "could not tell the other instances about a session change"));
     }
   }
-});
+}
 
-export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
+export const requireUser = createMiddleware<AuthedEnv>((c, next) => {
   if (!c.var.user) throw new DomainError("auth.sessionRequired");
-  await next();
+  return next();
 });

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { describeRoute } from "hono-openapi";
+import { describeRoute, uniqueSymbol } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { z } from "zod";
 import { DomainError, type DomainErrorCode } from "#server/services/domain-error.ts";
@@ -115,12 +115,17 @@ export function routeDocOf(handler: unknown): RouteDoc | undefined {
  */
 export function documented(doc: RouteDoc): MiddlewareHandler {
   const errors: DomainErrorCode[] = [...(doc.public ? [] : ["auth.sessionRequired" as const]), ...(doc.errors ?? [])];
-  const middleware = describeRoute({
+  const described = describeRoute({
     tags: [doc.tag],
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     ...(doc.public ? {} : { security: [{ session: [] }] }),
     responses: { ...successResponses(doc), ...errorResponses(errors) },
+  });
+  // hono-openapi's own middleware awaits `next` in an async function of its own: one promise more on every request
+  // for nothing (issue 58). The document reads only the description it carries, under its symbol.
+  const middleware: MiddlewareHandler = Object.assign((_c: unknown, next: () => Promise<void>) => next(), {
+    [uniqueSymbol]: (described as unknown as Record<symbol, unknown>)[uniqueSymbol],
   });
   routeDocs.set(middleware, doc);
   return middleware;

@@ -45,7 +45,8 @@ export function refuseForeignOrigin(env: OriginSettings, options: { except?: str
   const except = new Set(options.except ?? []);
   // Hono's default Env: the check reads only the request, and AppEnv from context.ts would close a cycle
   // (context.ts -> auth/auth.ts -> acceptedOrigins here).
-  return createMiddleware(async (c, next) => {
+  // Not async: a read, most of the API's traffic, passes on without a promise of its own (issue 58).
+  return createMiddleware((c, next) => {
     if (READ_ONLY_METHODS.has(c.req.method) || except.has(c.req.path)) return next();
     const headers = c.req.raw.headers;
     const claimed = claimedOrigin(headers);

@@ -29,6 +29,24 @@ function decoded(text: string) {
   }
 }
 
+/**
+ * The request's URL is already parsed and written back by the server (its path normalized, its query as sent), so its
+ * path and query are cut from it as they are rather than parsed again per request (issue 58).
+ */
+function pathAndQueryStorable(url: string) {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const hash = url.indexOf("#", start);
+  const end = hash === -1 ? url.length : hash;
+  const mark = url.indexOf("?", start);
+  const query = mark !== -1 && mark < end;
+  const path = url.slice(start, query ? mark : end);
+  if (!isStorableText(path.includes("%") ? decoded(path) : path)) return false;
+  if (!query) return true;
+  return [...new URLSearchParams(url.slice(mark + 1, end))].every(
+    ([key, value]) => isStorableText(key) && isStorableText(value),
+  );
+}
+
 function bodyStorable(type: string, text: string) {
   if (type.includes("application/x-www-form-urlencoded")) {
     return [...new URLSearchParams(text)].every(([key, value]) => isStorableText(key) && isStorableText(value));
@@ -55,10 +73,7 @@ export function refuseUnstorableText(
   const except = new Set(options.except ?? []);
   return async (c, next) => {
     if (except.has(c.req.path)) return next();
-    const url = new URL(c.req.url);
-    let storable =
-      isStorableText(decoded(url.pathname)) &&
-      [...url.searchParams].every(([key, value]) => isStorableText(key) && isStorableText(value));
+    let storable = pathAndQueryStorable(c.req.url);
     // A file upload's body is bytes (a FIT file holds NULs by design); its text fields go through userText's checks.
     const files = options.filesWhen?.(c.req.path) ?? false;
     if (storable && !files && !withoutBody(c.req.method) && c.req.raw.body) {

@@ -2,6 +2,7 @@
 // queue), with one seeded user. Prints one JSON line {port, cookie} when ready.
 import { startMailOutbox } from "#server/outbox-kinds.ts";
 import { createBenchApp } from "../bench-app.ts";
+import { defaultFeedSize, seedCommunity } from "../community-feed.ts";
 import { seedDashboardOwner } from "../dashboard.ts";
 
 const t = await createBenchApp({ url: process.env.BENCH_DATABASE_URL, dataDir: process.env.BENCH_DATA_DIR });
@@ -11,6 +12,8 @@ const queue = await startMailOutbox(
   { cron: deps.env.REMINDER_CRON },
 );
 const owner = process.env.BENCH_COOKIE ? null : await seedDashboardOwner(t);
+// The dashboard's owner is a member of a community a year old, so his feed's first page is a full one.
+if (owner) await seedCommunity(t, owner.id, defaultFeedSize);
 const http = await t.listen();
 process.stdout.write(`${JSON.stringify({ port: http.port, cookie: owner?.cookie ?? process.env.BENCH_COOKIE })}\n`);
 process.on("SIGTERM", async () => {

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { challenges, milestones, partnerCheers, partnerDeliveries, partners } from "#server/db/schema.ts";
+import { toThirdPerson } from "#server/services/ai/offline/third-person.ts";
 import { newPartnerToken } from "#server/services/partners/link-token.ts";
 import { partnerCheerToken, readPartnerCheerToken } from "#server/services/partners/partner-cheer-token.ts";
 import { deliverPartnerEmail } from "#server/services/partners/partner-deliver.ts";
 import { partnerUnsubscribeToken } from "#server/services/partners/partner-unsubscribe-token.ts";
-import { planLineForOthers } from "#server/services/plan/plan-read.ts";
 import { CHEER_LINK_DAYS, type PartnerDeliveryKind, partnerMessages } from "#shared/partners/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
@@ -110,7 +110,7 @@ describe("issue 35 row 10: the cheer button of partner e-mails", () => {
       milestone: {
         challengeTitle: challenge.title,
         milestoneType: "immediate",
-        description: planLineForOthers(milestone.milestoneDescription),
+        description: toThirdPerson(milestone.milestoneDescription),
         completed: true,
         overdue: false,
       },

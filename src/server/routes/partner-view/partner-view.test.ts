@@ -3,9 +3,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { challenges, milestones, partnerCheers, partners, quizResponses } from "#server/db/schema.ts";
 import { loggablePath } from "#server/http/loggable-path.ts";
+import { toThirdPerson } from "#server/services/ai/offline/third-person.ts";
 import { sendCheer } from "#server/services/partners/cheers.ts";
 import { acceptPartnerLink, viewPartnerLink } from "#server/services/partners/partner-view.ts";
-import { planLineForOthers } from "#server/services/plan/plan-read.ts";
 import type { PartnersAnswer } from "#shared/partners/contracts.ts";
 import { CHEER_MAX_LENGTH, CHEERS_PER_PARTNER_PER_DAY, partnerMessages } from "#shared/partners/rules.ts";
 import { textMessages } from "#shared/text-rules.ts";
@@ -149,7 +149,7 @@ describe("the partner's page", () => {
             milestones: [
               {
                 milestoneType: "immediate",
-                description: planLineForOthers(first!.milestoneDescription),
+                description: toThirdPerson(first!.milestoneDescription),
                 deadline: "2030-01-05",
                 completed: true,
                 overdue: false,
@@ -157,7 +157,7 @@ describe("the partner's page", () => {
               },
               {
                 milestoneType: "short_term",
-                description: planLineForOthers(second!.milestoneDescription),
+                description: toThirdPerson(second!.milestoneDescription),
                 deadline: "2029-12-30",
                 completed: false,
                 overdue: true,
@@ -165,7 +165,7 @@ describe("the partner's page", () => {
               },
               {
                 milestoneType: "medium_term",
-                description: planLineForOthers(third!.milestoneDescription),
+                description: toThirdPerson(third!.milestoneDescription),
                 deadline: "2030-02-15",
                 completed: false,
                 overdue: false,

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { profiles, subscriptionPlans } from "#server/db/schema.ts";
 import type { Membership } from "#shared/billing/contracts.ts";
 import type { PaidPlanId } from "#shared/billing/plans.ts";
@@ -8,6 +7,7 @@ import { DomainError, type DomainErrorCode } from "../domain-error.ts";
 import { type BillingDeps, idOf, syncSubscription } from "./fulfilment.ts";
 import { readMembership } from "./membership.ts";
 import { isPremium } from "./premium.ts";
+import { stripeSdk } from "./stripe-sdk.ts";
 
 type Customer = { id: string; email: string; firstName: string };
 type CheckoutDeps = BillingDeps & { appUrl: string };
@@ -80,7 +80,7 @@ const sessionIdPattern = /^cs_[A-Za-z0-9_]{1,250}$/;
 export async function confirmCheckout(deps: BillingDeps, userId: string, sessionId: string): Promise<Membership> {
   if (!sessionIdPattern.test(sessionId)) throw new DomainError("billing.sessionNotFound");
   const session = await deps.stripe.checkout.sessions.retrieve(sessionId).catch((error: unknown) => {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+    if (error instanceof stripeSdk().errors.StripeInvalidRequestError && error.statusCode === 404) {
       throw new DomainError("billing.sessionNotFound");
     }
     throw new DomainError("billing.confirmFailed", {}, { cause: error });

@@ -7,7 +7,7 @@ import { CHEERS_PER_PARTNER_PER_DAY, partnerStatus } from "#shared/partners/rule
 import { isOverdue } from "#shared/plan/rules.ts";
 import { DAY_MS } from "#shared/time.ts";
 import { DomainError, type DomainErrorCode } from "../domain-error.ts";
-import { planLineForOthers } from "../plan/plan-read.ts";
+import { forOthers } from "../plan/plan-read.ts";
 import { milestoneOfHisPlan } from "../reminders/due-milestone.ts";
 import { hashPartnerToken, isPartnerToken } from "./link-token.ts";
 import type { CheerLink } from "./partner-cheer-token.ts";
@@ -120,7 +120,7 @@ export async function readCheerLink(db: Db, link: CheerLink, now: Date): Promise
     ? {
         challengeTitle: found.challengeTitle,
         milestoneType: found.milestone.milestoneType,
-        description: planLineForOthers(found.milestone.milestoneDescription),
+        description: (await forOthers()).line(found.milestone.milestoneDescription),
         completed: found.milestone.milestoneCompleted,
         overdue: isOverdue(
           {

@@ -14,7 +14,7 @@ import {
   partnerWeeklyEmail,
 } from "../mail/partner-emails.ts";
 import { type DeliveryOutcome, type OutboxDeps, sendOnce, unsubscribeLinks } from "../outbox/send.ts";
-import { planLineForOthers, withTodoStates } from "../plan/plan-read.ts";
+import { forOthers, withTodoStates } from "../plan/plan-read.ts";
 import { readWeeklySummary } from "../reminders/deliver.ts";
 import { milestoneOfHisPlan, milestoneStillDue } from "../reminders/due-milestone.ts";
 import { partnerCheerToken } from "./partner-cheer-token.ts";
@@ -69,7 +69,7 @@ async function composeCompleted(
       inviterFirstName: inviter.firstName,
       challengeTitle: row.challengeTitle,
       milestoneLabel: milestoneLabels[row.milestone.milestoneType],
-      milestoneDescription: planLineForOthers(row.milestone.milestoneDescription),
+      milestoneDescription: (await forOthers()).line(row.milestone.milestoneDescription),
       challengePercent: challengeProgress(ordered),
     },
     links,
@@ -96,7 +96,7 @@ async function composeOverdue(
       inviterFirstName: inviter.firstName,
       challengeTitle: due.challengeTitle,
       milestoneLabel: milestoneLabels[milestone.milestoneType],
-      milestoneDescription: planLineForOthers(milestone.milestoneDescription),
+      milestoneDescription: (await forOthers()).line(milestone.milestoneDescription),
       dueDay,
     },
     links,

@@ -6,7 +6,7 @@ import { partnerStatus } from "#shared/partners/rules.ts";
 import { challengeProgress, isOverdue } from "#shared/plan/rules.ts";
 import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
-import { missionForOthers, planLineForOthers, readPlanChallenges, withTodoStates } from "../plan/plan-read.ts";
+import { forOthers, readPlanChallenges, withTodoStates } from "../plan/plan-read.ts";
 import { milestoneProofs } from "../proof/milestone-proof.ts";
 import type { ProofStorage } from "../proof/proof-storage.ts";
 import { readScreenTime } from "../screen-time/check-ins.ts";
@@ -80,6 +80,7 @@ async function readPartnerPlan(
     withTodos.map((m) => m.id),
     partnerPhotoUrl(token),
   );
+  const others = await forOthers();
   const challenges = accepted.map((challenge) => {
     const own = new Set(challenge.milestones.map((m) => m.id));
     return {
@@ -87,7 +88,7 @@ async function readPartnerPlan(
       progress: challengeProgress(withTodos.filter((m) => own.has(m.id))),
       milestones: challenge.milestones.map((m) => ({
         milestoneType: m.milestoneType,
-        description: planLineForOthers(m.milestoneDescription),
+        description: others.line(m.milestoneDescription),
         deadline: m.milestoneDeadline?.slice(0, 10) ?? null,
         completed: m.milestoneCompleted,
         overdue: isOverdue(m, now),
@@ -97,7 +98,7 @@ async function readPartnerPlan(
   });
   const progress =
     challenges.length === 0 ? 0 : Math.round(challenges.reduce((sum, c) => sum + c.progress, 0) / challenges.length);
-  return { firstName, timeZone, lifeMission: missionForOthers(plan), progress, challenges, screenTime };
+  return { firstName, timeZone, lifeMission: others.mission(plan), progress, challenges, screenTime };
 }
 
 /** Where the partner's page loads a proof photo from: through his own link, which stops when the link does. */

@@ -14,7 +14,7 @@ import { emailContext } from "../mail/email-layout.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { partnerInvitationEmail } from "../mail/partner-invitation-email.ts";
 import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
-import { missionForOthers } from "../plan/plan-read.ts";
+import { forOthers } from "../plan/plan-read.ts";
 import { readCheers } from "./cheers.ts";
 import { newPartnerToken } from "./link-token.ts";
 
@@ -95,7 +95,7 @@ async function commitments(db: Db, userId: string) {
       ),
     )
     .orderBy(asc(challenges.position), asc(challenges.createdAt));
-  return { lifeMission: missionForOthers(plan), challengeTitles: accepted.map((c) => c.title) };
+  return { lifeMission: (await forOthers()).mission(plan), challengeTitles: accepted.map((c) => c.title) };
 }
 
 async function sendInvitation(deps: PartnerDeps, inviter: Inviter, partner: PartnerRow, token: string) {

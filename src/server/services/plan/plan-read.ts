@@ -3,7 +3,6 @@ import type { Db } from "#server/db/client.ts";
 import { challenges, milestones, type quizResponses, todos } from "#server/db/schema.ts";
 import type { Challenge, Milestone, Mission } from "#shared/plan/contracts.ts";
 import { sortMilestones } from "#shared/plan/rules.ts";
-import { toThirdPerson } from "../ai/offline/third-person.ts";
 
 type ChallengeRow = typeof challenges.$inferSelect;
 type MilestoneRow = typeof milestones.$inferSelect;
@@ -18,21 +17,24 @@ export function missionOf(row: typeof quizResponses.$inferSelect): Mission {
   };
 }
 
-/**
- * His life mission as someone else reads it (his partner's page and e-mails): the third-person text written with the
- * plan, or, for a plan written before there was one, his own text with its person swapped now (decision 0123).
- */
-export function missionForOthers(row: Pick<typeof quizResponses.$inferSelect, "lifeMission" | "lifeMissionForOthers">) {
-  return row.lifeMissionForOthers ?? (row.lifeMission ? toThirdPerson(row.lifeMission) : null);
-}
+let thirdPerson: Promise<typeof import("../ai/offline/third-person.ts")> | undefined;
 
 /**
- * A milestone (or any line of his plan written to him) as someone else reads it: "Call your father…" becomes "To call
- * his father…" on his partner's page, in partner e-mails and on the cheer page (issue 35: the partner never reads
- * "your" about someone else's life). Swapped when read, so a text he edits reads right at once.
+ * His plan as someone else reads it (his partner's page and e-mails, the cheer page): `mission` is his life mission,
+ * the third-person text written with the plan, or, for a plan written before there was one, his own text with its
+ * person swapped now (decision 0123); `line` is a milestone (or any line of his plan written to him): "Call your
+ * father…" becomes "To call his father…" (issue 35: the partner never reads "your" about someone else's life), swapped
+ * when read, so a text he edits reads right at once. The swapper (compromise) holds ~40 MB once loaded, so it is
+ * loaded when a partner first reads something, not at start (issue 58, decision 0173).
  */
-export function planLineForOthers(text: string): string {
-  return toThirdPerson(text);
+export async function forOthers() {
+  thirdPerson ??= import("../ai/offline/third-person.ts");
+  const { toThirdPerson } = await thirdPerson;
+  return {
+    mission: (row: Pick<typeof quizResponses.$inferSelect, "lifeMission" | "lifeMissionForOthers">) =>
+      row.lifeMissionForOthers ?? (row.lifeMission ? toThirdPerson(row.lifeMission) : null),
+    line: (text: string): string => toThirdPerson(text),
+  };
 }
 
 export function toMilestone(row: MilestoneRow): Milestone {

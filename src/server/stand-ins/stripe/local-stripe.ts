@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import { stripeSdk } from "#server/services/billing/stripe-sdk.ts";
 import {
   createStore,
   type LocalCheckoutSession,
@@ -70,7 +70,7 @@ export function createLocalStripe(options: LocalStripeOptions) {
     events.push(event);
     if (!deliver) return;
     const payload = JSON.stringify(event);
-    await deliver(payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret }));
+    await deliver(payload, stripeSdk().webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret }));
   }
 
   /** Replays the first answer of a request made again with the same Idempotency-Key. */

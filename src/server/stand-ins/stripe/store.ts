@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { addMonths, addYears } from "date-fns";
+import { addMonths } from "date-fns/addMonths";
+import { addYears } from "date-fns/addYears";
 import { keptState } from "../kept-state.ts";
 
 /**

@@ -13,8 +13,6 @@ import type { DeclaredSport } from "./declared-sport.ts";
 import { activityFormatOf } from "./detect-format.ts";
 import { haversineMeters, projectToMeters } from "./geo.ts";
 import { measureMovement, type Track } from "./movement.ts";
-import { readFitPoints } from "./read-fit.ts";
-import { readXmlPoints } from "./read-xml.ts";
 import { routeShape } from "./route-shape.ts";
 import { counterGrowth, type DeviceTotals, deviceFigures, runningPart } from "./running-part.ts";
 import { isPosition, type TrackPoint } from "./track-point.ts";
@@ -181,7 +179,12 @@ export async function readActivity(
     format = activityFormatOf(bytes);
     // "strava" is no file's format: only its API's answers are read as one (strava/activity-reading.ts).
     if (format == null || format === "strava") return refuse("notActivity");
-    const read = format === "fit" ? readFitPoints(bytes) : readXmlPoints(bytes, format);
+    // The parsers (Garmin's FIT SDK, an XML parser) load with the first file, in the worker that reads it, rather
+    // than with the server: ~13 MB of its memory at rest (issue 58, decision 0173).
+    const read =
+      format === "fit"
+        ? (await import("./read-fit.ts")).readFitPoints(bytes)
+        : (await import("./read-xml.ts")).readXmlPoints(bytes, format);
     if (!read.ok) return refuse(read.code);
     const part = runningPart(read.points, read.legs, options.runningPace);
     const declared = declaredRefusal(part.sport, options.runningPace);

@@ -1,0 +1,71 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv, Deps } from "../context.ts";
+import type { Logger } from "../logger.ts";
+import { loggablePath } from "./loggable-path.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+/** As hono's requestId(): a caller's id is kept when it is short and plain, else a new one is made. */
+const REQUEST_ID_HEADER = "X-Request-Id";
+const REQUEST_ID_MAX_LENGTH = 255;
+const UNSAFE_REQUEST_ID = /[^\w\-=]/;
+
+/**
+ * The request's logger, made only when something logs through it: pino's child serializes its bindings as it is made,
+ * and most requests log nothing but their one line, which the frame writes through the parent.
+ */
+function lazyChild(logger: Logger, reqId: string): Logger {
+  let child: Logger | undefined;
+  return new Proxy({} as Logger, {
+    get(_target, property) {
+      child ??= logger.child({ reqId });
+      const value: unknown = Reflect.get(child, property, child);
+      return typeof value === "function" ? value.bind(child) : value;
+    },
+  });
+}
+
+/** API answers are per user: nothing may keep them unless a route says otherwise. */
+function noStore(c: Context) {
+  if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+}
+
+/**
+ * What every answer goes through, in one layer rather than four (issue 58, decision 0173): the request id (hono's
+ * requestId() semantics, its X-Request-Id header included), the deps and the request's logger, the protective headers
+ * (http/security-headers.ts), no-store on every API answer a route did not give its own Cache-Control, and one log
+ * line per API request.
+ */
+export function requestFrame(deps: Deps): MiddlewareHandler<AppEnv> {
+  const headers = securityHeaders(deps.env);
+  const { logger } = deps;
+  return async (c, next) => {
+    let reqId = c.req.header(REQUEST_ID_HEADER);
+    if (!reqId || reqId.length > REQUEST_ID_MAX_LENGTH || UNSAFE_REQUEST_ID.test(reqId)) reqId = crypto.randomUUID();
+    c.set("requestId", reqId);
+    c.header(REQUEST_ID_HEADER, reqId);
+    c.set("deps", deps);
+    c.set("log", lazyChild(logger, reqId));
+    const { path } = c.req;
+    if (!path.startsWith("/api/")) {
+      await headers.pages(c, next);
+      // The API's root without its slash is no API route, but was always kept from caches like them.
+      if (path === "/api") noStore(c);
+      return;
+    }
+
+    const started = performance.now();
+    await next();
+    noStore(c);
+    await headers.api(c);
+    if (logger.isLevelEnabled("info")) {
+      const line = {
+        reqId,
+        method: c.req.method,
+        path: loggablePath(c.req.path),
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      };
+      logger.info(line, "request");
+    }
+  };
+}
