@@ -40,7 +40,8 @@ describe("Strava: connect, events as proof, disconnect", () => {
     fake.strava.setRateLimits(ROOMY);
   });
   afterAll(async () => {
-    await boss.stop({ graceful: false, close: false, wait: true });
+    // Graceful: a job still running (a run placed, its badges awarded) finishes before the pool closes under it.
+    await boss.stop({ graceful: true, close: false, wait: true, timeout: 15_000 });
     await t.close();
     await fake.close();
     vi.useRealTimers();
