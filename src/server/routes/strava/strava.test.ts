@@ -16,7 +16,7 @@ import {
   startFakeStrava,
 } from "#tests/support/fake-strava.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
-import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/builders/onboarding.ts";
 import { createTestApp, PRODUCTION_TEST_ENV, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /**
