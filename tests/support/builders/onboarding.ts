@@ -1,3 +1,4 @@
+import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { profiles } from "#server/db/schema.ts";
 import { acceptRunChallenge, recordTypedRun } from "#server/services/onboarding/onboarding.ts";
@@ -24,10 +25,16 @@ export const VALIDATED_RUN = {
 
 /**
  * Onboarding done (decision 0174): the run challenge accepted ninety minutes before `now` and his run typed, through
- * the onboarding service as the two screens do it. The screens have their own tests.
+ * the onboarding service as the two screens do it. The screens have their own tests. A man who accepted a moment ago
+ * (the challenge screen accepts as it opens) has his acceptance moved back, as if he had been out running since.
  */
 export async function buildValidatedRun(db: Db, userId: string, now: Date = new Date()) {
-  await acceptRunChallenge(db, userId, VALIDATED_RUN.previousMaxDuration, new Date(now.getTime() - 90 * 60_000));
+  const acceptedAt = new Date(now.getTime() - 90 * 60_000);
+  await acceptRunChallenge(db, userId, VALIDATED_RUN.previousMaxDuration, acceptedAt);
+  await db
+    .update(profiles)
+    .set({ challengeAcceptedAt: acceptedAt })
+    .where(and(eq(profiles.id, userId), gt(profiles.challengeAcceptedAt, acceptedAt)));
   const { runValidation } = await recordTypedRun(db, userId, VALIDATED_RUN, now);
   return runValidation;
 }
