@@ -4,7 +4,6 @@ import { milestones, profiles, todos, tokenUsage } from "#server/db/schema.ts";
 import type { BulkUpdateMilestonesRequest, UpdateMilestoneRequest } from "#shared/plan/contracts.ts";
 import { tokenPeriod } from "#shared/tokens/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
-import { buildSpentTokens } from "#tests/support/builders/tokens.ts";
 import { createControllableAi } from "#tests/support/controllable-ai.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
@@ -184,9 +183,12 @@ describe("AI todos for one token (POST /api/milestones/:id/todos)", () => {
   async function todosOf(milestoneId: string) {
     return t.db.select().from(todos).where(eq(todos.milestoneId, milestoneId));
   }
-  /** His month's tokens spent down to `left`, as spending them leaves him. */
-  async function setBalance(userId: string, left: number) {
-    await buildSpentTokens(t.db, userId, left);
+  /**
+   * His balance set as it stands, without the usage log a builder's spending would leave: these tests count the log's
+   * rows (decision 0174).
+   */
+  async function setBalance(userId: string, tokensRemaining: number) {
+    await t.db.update(profiles).set({ tokensRemaining, tokensPeriod: tokenPeriod() }).where(eq(profiles.id, userId));
   }
 
   it("turns the milestone, its challenge and the mission into 3-5 todos and spends one token", async () => {

@@ -6,7 +6,6 @@ import { replanMessages } from "#shared/replan/rules.ts";
 import { tokenPeriod } from "#shared/tokens/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { buildAcceptedChallenge, buildMilestoneDeadline } from "#tests/support/builders/plans.ts";
-import { buildSpentTokens } from "#tests/support/builders/tokens.ts";
 import { createControllableAi } from "#tests/support/controllable-ai.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
@@ -66,9 +65,12 @@ describe("re-planning a missed milestone (issue 27)", () => {
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, userId));
     return row!.tokensRemaining;
   }
-  /** His month's tokens spent down to `left`, as spending them leaves him. */
-  async function setBalance(userId: string, left: number) {
-    await buildSpentTokens(t.db, userId, left);
+  /**
+   * His balance set as it stands, without the usage log a builder's spending would leave: these tests count the log's
+   * rows (decision 0174).
+   */
+  async function setBalance(userId: string, tokensRemaining: number) {
+    await t.db.update(profiles).set({ tokensRemaining, tokensPeriod: tokenPeriod() }).where(eq(profiles.id, userId));
   }
 
   it("proposes a smaller step due within the challenge's time, with three todos, and changes nothing yet", async () => {
