@@ -17,7 +17,7 @@ export async function acceptedChallengeMinutesAgo(db: Db, userId: string, minute
 }
 
 /** The run a validated man typed: 65 minutes against his 40, an hour and a half after he accepted. */
-export const VALIDATED_RUN = {
+const VALIDATED_RUN = {
   previousMaxDuration: 40,
   todayDuration: 65,
   notes: "Hardest hour of my year, but I kept moving.",
