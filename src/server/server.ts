@@ -107,8 +107,9 @@ export async function startServer(options: { serveClient: boolean }) {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   // The e2e harness (tests/support/e2e-server.ts) reaches the embedded database through it, as the operator's
-  // commands would: PGlite allows one process only.
-  return { database };
+  // commands would: PGlite allows one process only. Its builders (tests/support/builders/) make a test's starting
+  // state with this instance's services, auth and AI (decision 0174).
+  return { database, deps };
 }
 
 export function run(options: { serveClient: boolean }) {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { profiles, todos } from "#server/db/schema.ts";
 import { tokenPeriod } from "#shared/tokens/rules.ts";
+import { acceptedChallengeMinutesAgo } from "../support/builders/onboarding.ts";
 import { answersFor, MARCUS } from "../support/personas.ts";
-import { acceptedChallengeMinutesAgo } from "../support/run-challenge.ts";
 import type { createBenchApp } from "./bench-app.ts";
 import { bareServer, measure } from "./stats.ts";
 

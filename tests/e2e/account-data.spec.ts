@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { E2E } from "../support/e2e-ports.ts";
 import { newAccount, signUpBody } from "../support/personas.ts";
 import type { CapturedMail } from "../support/smtp-sink.ts";
-import { expect, gotoHydrated, logIn, test, waitForMail } from "./fixtures.ts";
+import { expect, gotoHydrated, signInWithPassword, test, waitForMail } from "./fixtures.ts";
 import { validateRun } from "./onboarding-helpers.ts";
 
 const headers = { origin: E2E.baseUrl };
@@ -79,7 +79,7 @@ test.describe("your data on the profile page", () => {
     const link = confirmation?.links.find((l) => l.includes("/api/auth/verify-email"));
     expect(link).toBeTruthy();
     expect((await page.request.get(link ?? "", { maxRedirects: 0 })).status()).toBeLessThan(400);
-    await logIn(page, again);
+    await signInWithPassword(page, again);
     const file = await (await page.request.get("/api/me/data")).json();
     expect(file.user.email).toBe(again.email);
     expect(file.tables.run_validations.rows).toEqual([]);

@@ -1,8 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, test as base, expect, type Page, request } from "@playwright/test";
-import { newAccount, signUpBody } from "../support/personas.ts";
 import type { CapturedMail } from "../support/smtp-sink.ts";
-import { acceptedMinutesAgo } from "./fixtures.ts";
+import { build } from "./fixtures.ts";
 import { startOwnServer } from "./own-server.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
@@ -50,19 +49,23 @@ async function mailTo(own: OwnApp, to: string, subject?: RegExp) {
   }
 }
 
-/** A confirmed, signed-in account on the own server, as an API client of its own (the screens have their own tests). */
-async function account(own: OwnApp, firstName: string, client?: APIRequestContext) {
-  const user = newAccount({ firstName });
-  const api = client ?? (await request.newContext({ baseURL: own.url, extraHTTPHeaders: { origin: own.url } }));
-  const headers = { origin: own.url };
-  expect((await api.post("/api/auth/sign-up/email", { headers, data: signUpBody(user) })).ok()).toBe(true);
-  const link = (await mailTo(own, user.email)).links.find((l) => l.includes("/api/auth/verify-email"));
-  expect((await api.get(link!, { maxRedirects: 0 })).status()).toBeLessThan(400);
-  const signIn = await api.post("/api/auth/sign-in/email", {
-    headers,
-    data: { email: user.email, password: user.password },
+/**
+ * A confirmed, signed-in account on the own server, made by its builders (decision 0174; the screens have their own
+ * tests): signed in on `page` when given, else as an API client of its own.
+ */
+async function account(own: OwnApp, firstName: string, page?: Page) {
+  const user = await build("account", { firstName }, own.mailApi);
+  const session = await build("session", { email: user.email }, own.mailApi);
+  const cookie = { ...session, httpOnly: true, secure: false, sameSite: "Lax" as const };
+  if (page) {
+    await page.context().addCookies([{ ...cookie, url: own.url }]);
+    return { ...user, api: page.request };
+  }
+  const api = await request.newContext({
+    baseURL: own.url,
+    extraHTTPHeaders: { origin: own.url },
+    storageState: { cookies: [{ ...cookie, domain: new URL(own.url).hostname, path: "/", expires: -1 }], origins: [] },
   });
-  expect(signIn.ok()).toBe(true);
   return { ...user, api };
 }
 
@@ -87,7 +90,7 @@ test("a member who is no operator, and a visitor, get the app's not-found screen
   await page.goto("/admin");
   await expect(page).toHaveURL(`${ownApp.url}/`);
 
-  await account(ownApp, "Nils", page.request);
+  await account(ownApp, "Nils", page);
   // Signed in, an unknown path goes to the dashboard (which sends a man without a plan on to his next step): so
   // does /admin, with nothing of the page shown on the way.
   const visited: string[] = [];
@@ -108,17 +111,11 @@ test("the operator lets the waitlist in, removes a reported post, and its author
   test.setTimeout(120_000);
   const author = await account(ownApp, "Rolf");
   const reporter = await account(ownApp, "Sven");
-  await post(author.api, ownApp, "/api/onboarding/challenge", { maxDurationMinutes: 40 });
-  await acceptedMinutesAgo(author.email, 90, ownApp.mailApi);
-  await post(author.api, ownApp, "/api/onboarding/run-validation", {
-    previousMaxDuration: 40,
-    todayDuration: 65,
-    notes: "Hardest hour of my year, but I kept moving.",
-  });
+  await build("validatedRun", { email: author.email }, ownApp.mailApi);
   for (const man of [author, reporter]) {
     await post(man.api, ownApp, "/api/community/waitlist", { name: man.firstName });
   }
-  const operator = await account(ownApp, "Olga", page.request);
+  const operator = await account(ownApp, "Olga", page);
   const marked = await (await fetch(`${ownApp.mailApi}/operator?email=${encodeURIComponent(operator.email)}`)).json();
   expect(marked).toEqual({ change: "marked" });
 

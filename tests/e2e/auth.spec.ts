@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E } from "../support/e2e-ports.ts";
 import { uniqueEmail } from "../support/personas.ts";
-import { createConfirmedUser, expect, gotoHydrated, logIn, test, waitForMail } from "./fixtures.ts";
+import { createConfirmedUser, expect, gotoHydrated, logIn, signInWithPassword, test, waitForMail } from "./fixtures.ts";
 import { analyzedPlan } from "./onboarding-helpers.ts";
 
 const strongPassword = "run4ever";
@@ -144,7 +144,7 @@ test.describe("sign-up → confirm → login → logout", () => {
   });
 
   test("a runner who finished onboarding lands on the dashboard after login", async ({ page }) => {
-    const user = await createConfirmedUser(page);
+    const user = await createConfirmedUser();
     await logIn(page, user);
     await analyzedPlan(page);
     await page.request.post("/api/auth/sign-out", { headers: { origin: E2E.baseUrl }, data: {} });
@@ -173,7 +173,7 @@ test.describe("sign-up → confirm → login → logout", () => {
   });
 
   test("a wrong password is refused with the server's message", async ({ page }) => {
-    const user = await createConfirmedUser(page);
+    const user = await createConfirmedUser();
     await page.goto("/auth/Login");
     await page.getByLabel("Email Address").fill(user.email);
     await page.getByLabel("Password", { exact: true }).fill("wrong-pass1");
@@ -298,7 +298,7 @@ test.describe("validation messages (SPEC.md section 5)", () => {
 
 test.describe("password reset", () => {
   test("requested on the login screen, finished from the e-mail, link good only once", async ({ page }) => {
-    const user = await createConfirmedUser(page);
+    const user = await createConfirmedUser();
     await page.goto("/auth/Login");
     await page.getByLabel("Email Address").fill(user.email);
     await page.getByRole("button", { name: "Reset it here" }).click();
@@ -317,7 +317,7 @@ test.describe("password reset", () => {
     await expect(page).toHaveURL(/\/auth\/Login$/, { timeout: 5000 });
     await expect(page.getByText("Member Login")).toBeVisible();
 
-    await logIn(page, { ...user, password: "fresh2run" });
+    await signInWithPassword(page, { ...user, password: "fresh2run" });
     expect((await me(page)).user?.firstName).toBe(user.firstName);
     await page.request.post("/api/auth/sign-out", { headers: { origin: E2E.baseUrl }, data: {} });
 

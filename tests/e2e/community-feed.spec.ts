@@ -7,9 +7,8 @@ import pg from "pg";
 import sharp from "sharp";
 import { feedMessages } from "#shared/community/rules.ts";
 import { formatDistance, formatPace } from "#shared/proof/rules.ts";
-import { answersFor, MARCUS, newAccount, signUpBody } from "../support/personas.ts";
 import type { CapturedMail } from "../support/smtp-sink.ts";
-import { acceptedMinutesAgo } from "./fixtures.ts";
+import { build } from "./fixtures.ts";
 import { expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { startOwnServer } from "./own-server.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
@@ -82,58 +81,36 @@ async function send(member: Member, method: "post" | "patch" | "put" | "get", pa
   return response.json();
 }
 
-/** A confirmed, signed-in account on this server, made through its public API as the sign-up screen makes one. */
+/**
+ * A confirmed, signed-in account on this server, made by its builders as sign-up and sign-in make one (decision 0174;
+ * the sign-up screens have their own tests).
+ */
 async function member(context: BrowserContext, firstName: string): Promise<Member> {
-  const account = newAccount({ firstName });
-  const headers = { origin: base };
-  const signUp = await context.request.post(`${base}/api/auth/sign-up/email`, { headers, data: signUpBody(account) });
-  expect(signUp.ok()).toBe(true);
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      link = (await mailsTo(account.email)).at(-1)?.links.find((l) => l.includes("/api/auth/verify-email"));
-      return Boolean(link);
-    })
-    .toBe(true);
-  expect((await context.request.get(link!, { maxRedirects: 0 })).status()).toBeLessThan(400);
-  const signIn = await context.request.post(`${base}/api/auth/sign-in/email`, {
-    headers,
-    data: { email: account.email, password: account.password },
-  });
-  expect(signIn.ok()).toBe(true);
+  const account = await build("account", { firstName }, mailApi);
+  const cookie = await build("session", { email: account.email }, mailApi);
+  await context.addCookies([{ ...cookie, url: base, httpOnly: true, sameSite: "Lax" }]);
   const page = await context.newPage();
   // The cookie banner has its own tests; here it would cover the lower part of a phone's screen.
   await withStoredConsent(page);
   return { context, page, firstName, email: account.email };
 }
 
-/** Onboarding done through the API (its screens have their own tests): challenge accepted and run validated. */
+/** Onboarding done by a builder (its screens have their own tests): challenge accepted and run validated. */
 async function validateRun(m: Member) {
-  await send(m, "post", "/api/onboarding/challenge", { maxDurationMinutes: 40 });
-  await acceptedMinutesAgo(m.email, 90, mailApi);
-  await send(m, "post", "/api/onboarding/run-validation", {
-    previousMaxDuration: 40,
-    todayDuration: 65,
-    notes: "Hardest hour of my year, but I kept moving.",
-  });
+  await build("validatedRun", { email: m.email }, mailApi);
 }
 
-/** A plan written by the offline model, its first challenge accepted. */
+/** A plan written by the offline model, its first challenge accepted, its first milestone due in ten days. */
 async function acceptedPlan(m: Member) {
-  const { id } = await send(m, "post", "/api/quiz/responses", { answers: answersFor(MARCUS) });
-  await send(m, "post", `/api/quiz/responses/${id}/generate`, {});
-  await expect
-    .poll(async () => (await send(m, "get", `/api/quiz/responses/${id}/generation`)).status, { timeout: 30_000 })
-    .toBe("done");
-  const [first] = (await send(m, "get", `/api/quiz/responses/${id}`)).challenges as {
-    id: string;
-    milestones: { id: string }[];
-  }[];
-  await send(m, "patch", `/api/challenges/${first!.id}`, { challengeAccepted: true });
-  // The dashboard lists the milestones that have a day; the first is due in ten days.
+  const { challenge } = await build("acceptedPlan", { email: m.email }, mailApi);
+  // The dashboard lists the milestones that have a day.
   const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  await send(m, "patch", `/api/milestones/${first!.milestones[0]!.id}`, { milestoneDeadline: due });
-  return first!;
+  await build(
+    "milestoneDeadline",
+    { email: m.email, milestoneId: challenge.milestones[0]!.id, deadline: due },
+    mailApi,
+  );
+  return challenge;
 }
 
 async function joinWaitlist(m: Member) {

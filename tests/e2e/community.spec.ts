@@ -157,7 +157,7 @@ test.describe("the waitlist", () => {
     const other = await browser.newContext({ baseURL: E2E.baseUrl });
     try {
       const second = await other.newPage();
-      await logIn(second, await createConfirmedUser(second));
+      await logIn(second, await createConfirmedUser());
 
       const [a, b] = [await joinByApi(page, "First Man"), await joinByApi(second, "Second Man")];
       expect(b.position).toBeGreaterThan(a.position);

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import type { BuilderName, ControlBuilders } from "../support/builders/control.ts";
 import { E2E } from "../support/e2e-ports.ts";
-import { type Account, newAccount, signUpBody } from "../support/personas.ts";
+import type { Account } from "../support/personas.ts";
 import type { CapturedMail } from "../support/smtp-sink.ts";
 
 export type TestUser = Account;
@@ -60,24 +61,48 @@ export async function gotoShell(page: Page, url: string) {
   await gotoHydrated(page, url);
 }
 
-/** A confirmed account (Marcus unless told otherwise), made through the public API as the sign-up screen makes one. */
-export async function createConfirmedUser(page: Page, overrides: Partial<TestUser> = {}): Promise<TestUser> {
-  const user = newAccount(overrides);
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers: { origin: E2E.baseUrl },
-    data: signUpBody(user),
+/**
+ * A state made by a builder on the e2e server (tests/support/builders/control.ts, decision 0174), with the services of
+ * the running app. `mailApi`: the control address of a test's own server.
+ */
+export async function build<Name extends BuilderName>(
+  name: Name,
+  body: Parameters<ControlBuilders[Name]>[0],
+  mailApi = `http://127.0.0.1:${E2E.mailApiPort}`,
+): Promise<Awaited<ReturnType<ControlBuilders[Name]>>> {
+  const response = await fetch(`${mailApi}/build/${name}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
   });
-  expect(signUp.ok()).toBe(true);
-  const mail = await waitForMail(user.email);
-  const link = mail.links.find((l) => l.includes("/api/auth/verify-email"));
-  expect(link).toBeTruthy();
-  const verify = await page.request.get(link!, { maxRedirects: 0 });
-  expect(verify.status()).toBeLessThan(400);
-  return user;
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`builder ${name} failed: ${answer.error}`);
+  return answer;
 }
 
-/** Logs the browser context in through the API (the login screen has its own tests). */
+/**
+ * A confirmed account (Marcus unless told otherwise), made by a builder as sign-up and its e-mail's link make one: the
+ * sign-up and confirmation journeys have their own specs (auth, onboarding-journey).
+ */
+export async function createConfirmedUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const { email, password, firstName } = await build("account", overrides);
+  return { email, password, firstName };
+}
+
+/**
+ * Signs the browser context in with a session a builder made, and the cookie a sign-in sets, signed with the server's
+ * secret: the app cannot tell it from a sign-in (decision 0174). The login screen has its own tests.
+ */
 export async function logIn(page: Page, user: TestUser) {
+  const cookie = await build("session", { email: user.email });
+  await page.context().addCookies([{ ...cookie, url: E2E.baseUrl, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/**
+ * Signs in through better-auth's endpoint with his password, as the login form does: for the tests where the sign-in
+ * itself matters (a new password, a second man on the same browser, whose sign-in removes the first one's copy tag).
+ */
+export async function signInWithPassword(page: Page, user: TestUser) {
   const response = await page.request.post("/api/auth/sign-in/email", {
     headers: { origin: E2E.baseUrl },
     data: { email: user.email, password: user.password },
@@ -115,7 +140,7 @@ export async function acceptedMinutesAgo(
 
 export const test = base.extend<{ signedIn: TestUser }>({
   signedIn: async ({ page }, use) => {
-    const user = await createConfirmedUser(page);
+    const user = await createConfirmedUser();
     await logIn(page, user);
     await use(user);
   },

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { E2E } from "../support/e2e-ports.ts";
-import { answersFor, MARCUS } from "../support/personas.ts";
-import { acceptedMinutesAgo, gotoHydrated } from "./fixtures.ts";
+import { MARCUS } from "../support/personas.ts";
+import { build, gotoHydrated } from "./fixtures.ts";
 
 const headers = { origin: E2E.baseUrl };
 
@@ -17,37 +17,31 @@ export async function apiPatch(page: Page, path: string, data: unknown) {
   return response.json();
 }
 
-/** Onboarding done through the API (the screens have their own tests): challenge accepted and run validated. */
-export async function validateRun(page: Page) {
-  await apiPost(page, "/api/onboarding/challenge", { maxDurationMinutes: 40 });
+/** The address of the man this page is signed in as: the builders name him by it. */
+async function signedInEmail(page: Page): Promise<string> {
   const me = await (await page.request.get("/api/me")).json();
-  await acceptedMinutesAgo(me.user.email, 90);
-  await apiPost(page, "/api/onboarding/run-validation", {
-    previousMaxDuration: 40,
-    todayDuration: 65,
-    notes: "Hardest hour of my year, but I kept moving.",
-  });
+  if (!me.user) throw new Error("no one is signed in on this page");
+  return me.user.email;
 }
 
-/** An analyzed plan through the API; returns the quiz response id. */
+/** Onboarding done by a builder (the screens have their own tests): challenge accepted and run validated. */
+export async function validateRun(page: Page) {
+  await build("validatedRun", { email: await signedInEmail(page) });
+}
+
+/** An analyzed plan, made by a builder with the server's own AI; returns the quiz response id. */
 export async function analyzedPlan(page: Page, answers = MARCUS) {
-  await validateRun(page);
-  return submitAndGenerate(page, answers);
+  const email = await signedInEmail(page);
+  await build("validatedRun", { email });
+  return (await build("analyzedPlan", { email, answers })).responseId;
 }
 
-/** Submits answers (a retake when `responseId` names an analyzed response) and waits for the plan. */
-export async function submitAndGenerate(page: Page, answers: readonly string[] = MARCUS, responseId?: string) {
-  const { id } = await apiPost(page, "/api/quiz/responses", {
-    answers: answersFor(answers),
-    ...(responseId ? { responseId } : {}),
-  });
-  await apiPost(page, `/api/quiz/responses/${id}/generate`, {});
-  await expect
-    .poll(async () => (await (await page.request.get(`/api/quiz/responses/${id}/generation`)).json()).status, {
-      timeout: 15_000,
-    })
-    .toBe("done");
-  return id as string;
+/**
+ * Five retakes' worth of tokens spent, as five retakes spend them: the state "0 tokens" without five more plans
+ * (decision 0174).
+ */
+export async function spendAllTokens(page: Page) {
+  await build("spentTokens", { email: await signedInEmail(page) });
 }
 
 type PlanChallenge = { id: string; title: string; milestones: { id: string; milestoneType: string }[] };
@@ -57,13 +51,12 @@ export async function planChallenges(page: Page, responseId: string): Promise<Pl
   return (await response.json()).challenges;
 }
 
-/** An analyzed plan with its first challenge accepted; returns that challenge. */
+/** An analyzed plan with its first challenge accepted, made by a builder; returns that challenge. */
 export async function acceptedPlan(page: Page) {
-  const responseId = await analyzedPlan(page);
-  const [first] = await planChallenges(page, responseId);
-  if (!first) throw new Error("plan without challenges");
-  await apiPatch(page, `/api/challenges/${first.id}`, { challengeAccepted: true });
-  return { responseId, challenge: first };
+  const email = await signedInEmail(page);
+  await build("validatedRun", { email });
+  const { responseId, challenge } = await build("acceptedPlan", { email });
+  return { responseId, challenge };
 }
 
 /**
@@ -75,7 +68,7 @@ export async function milestoneReadyForProof(page: Page) {
   const first = challenge.milestones[0];
   if (!first) throw new Error("a challenge without milestones");
   const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
-  await apiPatch(page, `/api/milestones/${first.id}`, { milestoneDeadline: due });
+  await build("milestoneDeadline", { email: await signedInEmail(page), milestoneId: first.id, deadline: due });
   await gotoHydrated(page, "/dashboard");
   const milestone = page.getByTestId("milestone").first();
   await milestone.getByRole("button", { name: "Add proof" }).click();

@@ -1,8 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { type FakeAiServer, paceForPlan, startFakeAiServer, validOutputs } from "../support/fake-ai-server.ts";
-import { answersFor, MARCUS, newAccount, signUpBody } from "../support/personas.ts";
-import type { CapturedMail } from "../support/smtp-sink.ts";
-import { acceptedMinutesAgo } from "./fixtures.ts";
+import { answersFor, MARCUS } from "../support/personas.ts";
+import { build } from "./fixtures.ts";
 import { startOwnServer } from "./own-server.ts";
 import { axeViolations } from "./public-helpers.ts";
 import { recordScreenStates, valuesOf } from "./screen-states.ts";
@@ -43,39 +42,23 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
-/** A confirmed, signed-in account on this server, onboarded up to the quiz, through its public API. */
-async function onboardedUser(request: APIRequestContext) {
+/**
+ * A confirmed account on this server, signed in on `page` and onboarded up to the quiz, made by its builders (decision
+ * 0174; those screens have their own tests); his requests go through the page's own API client.
+ */
+async function onboardedUser(page: Page) {
   const headers = { origin: base };
-  const account = newAccount();
-  expect((await request.post(`${base}/api/auth/sign-up/email`, { headers, data: signUpBody(account) })).ok()).toBe(
-    true,
-  );
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (
-        await fetch(`${mailApi}/?to=${encodeURIComponent(account.email)}`)
-      ).json()) as CapturedMail[];
-      link = mails.at(-1)?.links.find((l) => l.includes("/api/auth/verify-email"));
-      return Boolean(link);
-    })
-    .toBe(true);
-  expect((await request.get(link!, { maxRedirects: 0 })).status()).toBeLessThan(400);
-  const signIn = await request.post(`${base}/api/auth/sign-in/email`, {
-    headers,
-    data: { email: account.email, password: account.password },
-  });
-  expect(signIn.ok()).toBe(true);
+  const request = page.request;
+  const account = await build("account", {}, mailApi);
+  const session = await build("session", { email: account.email }, mailApi);
+  await page.context().addCookies([{ ...session, url: base, httpOnly: true, sameSite: "Lax" }]);
+  await build("validatedRun", { email: account.email }, mailApi);
   const send = (method: "post" | "patch") => async (path: string, data: unknown) => {
     const response = await request[method](`${base}${path}`, { headers, data });
     expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
     return response.json();
   };
-  const post = send("post");
-  await post("/api/onboarding/challenge", { maxDurationMinutes: 40 });
-  await acceptedMinutesAgo(account.email, 90, mailApi);
-  await post("/api/onboarding/run-validation", { previousMaxDuration: 40, todayDuration: 65, notes: "Kept moving." });
-  return { post, patch: send("patch") };
+  return { post: send("post"), patch: send("patch") };
 }
 
 async function hydrated(page: Page, url: string) {
@@ -87,7 +70,7 @@ test("a 20-second model plan shows its mission while the rest is written, then e
   page,
 }, info) => {
   test.setTimeout(120_000);
-  const { post } = await onboardedUser(page.request);
+  const { post } = await onboardedUser(page);
   const { id } = await post("/api/quiz/responses", { answers: answersFor(MARCUS) });
   // The page records each state it shows: a busy runner polling from outside can miss a card that is alone for 4 s.
   const screen = await recordScreenStates(page, {
@@ -161,7 +144,7 @@ test("a model cut off mid-plan ends in the error state, and Try Again leads back
     ...(request.step === "challenges" ? { cutAfter: 1_200 } : {}),
   }));
   try {
-    const { post } = await onboardedUser(page.request);
+    const { post } = await onboardedUser(page);
     const { id } = await post("/api/quiz/responses", { answers: answersFor(MARCUS) });
     await hydrated(page, `${base}/quiz/ProcessingScreen?responseId=${id}`);
     await post(`/api/quiz/responses/${id}/generate`, {});
@@ -176,7 +159,7 @@ test("a model cut off mid-plan ends in the error state, and Try Again leads back
 
 test("todos appear one by one on the dashboard while the model writes them", async ({ page }) => {
   test.setTimeout(120_000);
-  const { post, patch } = await onboardedUser(page.request);
+  const { post, patch } = await onboardedUser(page);
   try {
     fake.pace({ chunkMs: 0 });
     const { id } = await post("/api/quiz/responses", { answers: answersFor(MARCUS) });

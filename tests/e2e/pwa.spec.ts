@@ -12,6 +12,7 @@ import {
   holdRequests,
   logIn,
   reloadHydrated,
+  signInWithPassword,
   test,
   waitForMail,
 } from "./fixtures.ts";
@@ -77,7 +78,7 @@ test("Chromium offers to install it", async ({ playwright, baseURL }) => {
   });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await logIn(page, await createConfirmedUser(page));
+    await logIn(page, await createConfirmedUser());
     await gotoHydrated(page, "/dashboard");
     await serviceWorkerReady(page);
     const cdp = await browser.newCDPSession(page);
@@ -209,8 +210,8 @@ test("issue 57 row 4: another man who signs in on this browser never opens the f
   const challenge = await installedWithHisCopy(page);
 
   // Jon signs in on the same browser, and the network goes before any screen of his has loaded.
-  const jon = await createConfirmedUser(page, { firstName: "Jon" });
-  await logIn(page, jon);
+  const jon = await createConfirmedUser({ firstName: "Jon" });
+  await signInWithPassword(page, jon);
   expect(await holdsCopyTag(page)).toBe(false);
   await context.setOffline(true);
   // Once the app has started (hydrated), it has decided whether to put a copy back.

@@ -10,28 +10,57 @@ import { startSmtpSink } from "./smtp-sink.ts";
 // embedded database, sending its e-mail to a real SMTP sink whose mail the tests read
 // over a small HTTP endpoint.
 const sink = await startSmtpSink(E2E.smtpPort);
-/** Set once the server runs: what `/operator` marks an account in. */
-let serverDatabase: { db: import("#server/db/client.ts").Db } | undefined;
+/** Set once the server runs: the instance's services, which `/operator` and the builders use. */
+let serverDeps: import("#server/context.ts").Deps | undefined;
+
+async function readJson(req: import("node:http").IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {};
+}
+
 createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost");
   res.setHeader("content-type", "application/json");
   // `/operator?email=`: what `npm run community:operator -- <email>` does, run in this process, which alone holds the
   // embedded database (decision 0136). Loopback only, and only in the browser tests' server.
-  if (url.pathname === "/operator" && serverDatabase) {
+  if (url.pathname === "/operator" && serverDeps) {
     const { markOperator } = await import("#server/services/community/operators.ts");
-    res.end(JSON.stringify({ change: await markOperator(serverDatabase.db, url.searchParams.get("email") ?? "") }));
+    res.end(
+      JSON.stringify({ change: await markOperator(serverDeps.database.db, url.searchParams.get("email") ?? "") }),
+    );
     return;
   }
   // `/challenge-accepted?email=&minutesAgo=`: his run challenge accepted that long ago, so a browser test can type a run
   // that fits the time since (issue 53 row 2) without waiting for it.
-  if (url.pathname === "/challenge-accepted" && serverDatabase) {
+  if (url.pathname === "/challenge-accepted" && serverDeps) {
     const { eq } = await import("drizzle-orm");
     const { users } = await import("#server/db/schema.ts");
-    const { acceptedChallengeMinutesAgo } = await import("./run-challenge.ts");
+    const { acceptedChallengeMinutesAgo } = await import("./builders/onboarding.ts");
+    const db = serverDeps.database.db;
     const email = (url.searchParams.get("email") ?? "").toLowerCase();
-    const [user] = await serverDatabase.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (user) await acceptedChallengeMinutesAgo(serverDatabase.db, user.id, Number(url.searchParams.get("minutesAgo")));
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (user) await acceptedChallengeMinutesAgo(db, user.id, Number(url.searchParams.get("minutesAgo")));
     res.end(JSON.stringify({ found: Boolean(user) }));
+    return;
+  }
+  // `POST /build/<name>`: a test's starting state made by this instance's services (tests/support/builders/control.ts,
+  // decision 0174). A builder that fails answers 500 with its error, which the test shows.
+  if (url.pathname.startsWith("/build/") && req.method === "POST" && serverDeps) {
+    const { controlBuilders } = await import("./builders/control.ts");
+    const builders = controlBuilders(serverDeps) as Record<string, (body: unknown) => Promise<unknown>>;
+    const build = builders[url.pathname.slice("/build/".length)];
+    if (!build) {
+      res.statusCode = 404;
+      res.end(JSON.stringify({ error: `no builder ${url.pathname}` }));
+      return;
+    }
+    try {
+      res.end(JSON.stringify((await build(await readJson(req))) ?? null));
+    } catch (error) {
+      res.statusCode = 500;
+      res.end(JSON.stringify({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }));
+    }
     return;
   }
   const to = url.searchParams.get("to")?.toLowerCase() ?? "";
@@ -54,4 +83,4 @@ Object.assign(process.env, {
 
 ensureBuild();
 const { startServer } = await import("#server/server.ts");
-serverDatabase = (await startServer({ serveClient: true }))?.database;
+serverDeps = (await startServer({ serveClient: true }))?.deps;

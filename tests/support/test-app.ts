@@ -14,7 +14,9 @@ import { settleAnsweredAuthWork } from "#server/routes/auth/auth.routes.ts";
 import type { AiGenerator } from "#server/services/ai/index.ts";
 import type { ProofStorage } from "#server/services/proof/proof-storage.ts";
 import { recordAnswers, undocumentedStatuses } from "./answered-statuses.ts";
-import { type Account, answersFor, MARCUS, newAccount, signUpBody, uniqueEmail } from "./personas.ts";
+import { buildAccount, buildSession } from "./builders/accounts.ts";
+import { buildAnalyzedPlan } from "./builders/plans.ts";
+import { type Account, newAccount, signUpBody, uniqueEmail } from "./personas.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 import { createTestDatabase } from "./test-database.ts";
 
@@ -99,8 +101,20 @@ export async function createTestApp(
     return cookieFrom(response);
   }
 
-  /** Signs a new user up (Marcus unless told otherwise), follows the confirmation link from the e-mail, logs in. */
+  /**
+   * A confirmed, signed-in user (Marcus unless told otherwise), made by builders as sign-up, its e-mail's link and a
+   * sign-in make him (decision 0174): `cookie` is the signed session cookie a sign-in sets. The sign-up, confirmation
+   * and sign-in have their own tests (routes/auth), which go through HTTP and SMTP; `signUpUser` does it that way.
+   */
   async function createUser(overrides: Partial<Account> = {}) {
+    const account = await buildAccount(deps.auth, { email: uniqueEmail("user"), ...overrides });
+    const session = await buildSession(deps.auth, account.id);
+    const cookie = `${session.name}=${session.value}`;
+    return { ...account, cookie, api: client(cookie) };
+  }
+
+  /** Signs a new user up through HTTP, follows the confirmation link from the e-mail, logs in with his password. */
+  async function signUpUser(overrides: Partial<Account> = {}) {
     const account = newAccount({ email: uniqueEmail("user"), ...overrides });
     const signUp = await request("/api/auth/sign-up/email", { body: signUpBody(account) });
     if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
@@ -128,15 +142,14 @@ export async function createTestApp(
     }
   }
 
-  /** A user with an analyzed plan (offline provider unless configured): the quiz response id and the plan. */
+  /**
+   * A user with an analyzed plan (offline provider unless configured), made by the plan builder through the quiz and
+   * generation services: the quiz response id and the plan as GET /api/quiz/responses/:id answers it.
+   */
   async function userWithPlan(options: { answers?: readonly string[] } & Partial<Account> = {}) {
-    const { answers = MARCUS, ...account } = options;
+    const { answers, ...account } = options;
     const user = await createUser(account);
-    const created = await user.api.quiz.responses.$post({ json: { answers: answersFor(answers) } });
-    const { id } = await created.json();
-    await user.api.quiz.responses[":id"].generate.$post({ param: { id } });
-    const state = await waitForGeneration(user, id);
-    if (state.status !== "done") throw new Error(`generation failed: ${state.error}`);
+    const { responseId: id } = await buildAnalyzedPlan(deps, user, { answers });
     const plan = await (await user.api.quiz.responses[":id"].$get({ param: { id } })).json();
     return { user, quizResponseId: id, plan };
   }
@@ -153,6 +166,7 @@ export async function createTestApp(
     client,
     request,
     createUser,
+    signUpUser,
     logIn,
     waitForGeneration,
     userWithPlan,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpMessages } from "#server/http/errors.ts";
-import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/builders/onboarding.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import { type OwnerData, type ProbeRequest, probePushEndpoint, routeProbes } from "./authorization.probes.ts";
 

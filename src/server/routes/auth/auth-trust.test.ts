@@ -61,7 +61,7 @@ describe("sign-up answers before it looks at the address (row 5)", () => {
   afterAll(() => t.close());
 
   it("answers a new and a registered address alike while better-auth's work has not even started", async () => {
-    const owner = await t.createUser();
+    const owner = await t.signUpUser();
     const fresh = uniqueEmail("fresh");
     const { open, restore } = holdAuthWork(t);
     try {
@@ -108,7 +108,7 @@ describe("nobody can lock the owner out by guessing (row 6)", () => {
   afterAll(() => t.close());
 
   it("holds a stranger back on the account while the owner's own browser still logs in", async () => {
-    const owner = await t.createUser();
+    const owner = await t.signUpUser();
     const first = await signIn(t, owner.email, owner.password);
     expect(first.status).toBe(200);
     const device = deviceCookie(first);
@@ -130,7 +130,7 @@ describe("nobody can lock the owner out by guessing (row 6)", () => {
   });
 
   it("lets the owner on a new browser in once he resets his password from his mailbox", async () => {
-    const owner = await t.createUser();
+    const owner = await t.signUpUser();
     for (let i = 0; i < 3; i++) await signIn(t, owner.email, `guess${i}x`);
     expect((await signIn(t, owner.email, owner.password)).status).toBe(429);
 
@@ -147,8 +147,8 @@ describe("nobody can lock the owner out by guessing (row 6)", () => {
   });
 
   it("does not let a device cookie guess without limit, nor one of another account", async () => {
-    const owner = await t.createUser();
-    const other = await t.createUser();
+    const owner = await t.signUpUser();
+    const other = await t.signUpUser();
     const device = deviceCookie(await signIn(t, owner.email, owner.password));
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await signIn(t, owner.email, `wrong${i}x`, device)).status);
@@ -170,8 +170,8 @@ describe("only the endpoints the app uses are open (row 8)", () => {
   afterAll(() => t.close());
 
   it("closes get-session, list-sessions, revoke-session and the others no screen calls", async () => {
-    const user = await t.createUser();
-    const victim = await t.createUser();
+    const user = await t.signUpUser();
+    const victim = await t.signUpUser();
     const [victimSession] = await t.db.select().from(sessions).where(eq(sessions.userId, victim.id));
     const probes: Array<[string, string, unknown?]> = [
       ["GET", "/api/auth/get-session"],
@@ -197,7 +197,7 @@ describe("only the endpoints the app uses are open (row 8)", () => {
   });
 
   it("never puts the session token into a JSON answer", async () => {
-    const user = await t.createUser();
+    const user = await t.signUpUser();
     const login = await signIn(t, user.email, user.password);
     expect(login.status).toBe(200);
     const body = await login.json();
@@ -293,7 +293,7 @@ describe("a reset request answers before it looks at the address (issue 24 #4)",
   afterAll(() => t.close());
 
   it("answers a known and an unknown address alike while better-auth's reset work has not even started (issue 24 #4)", async () => {
-    const owner = await t.createUser();
+    const owner = await t.signUpUser();
     const stranger = uniqueEmail("stranger");
     const { open, restore } = holdAuthWork(t);
     const since = t.smtp.mails.length;
@@ -327,7 +327,7 @@ describe("a reset request answers before it looks at the address (issue 24 #4)",
   });
 
   it("lets a stopping server finish the reset work it has answered (issue 24 #4)", async () => {
-    const owner = await t.createUser();
+    const owner = await t.signUpUser();
     const { open, restore } = holdAuthWork(t);
     try {
       expect((await t.request("/api/auth/request-password-reset", { body: { email: owner.email } })).status).toBe(200);
@@ -386,7 +386,7 @@ describe("a foreign or malformed link target is refused before anything happens 
   });
 
   it("answers a reset request's foreign redirectTo with 400 and sends nothing (issue 24 #7)", async () => {
-    const owner = await t.createUser();
+    const owner = await t.signUpUser();
     const since = t.smtp.mails.length;
     const response = await t.request("/api/auth/request-password-reset", {
       body: { email: owner.email, redirectTo: "https://x.example/Zephyrreset" },

@@ -35,7 +35,7 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
     const email = uniqueEmail("resend");
     expect((await signUp(t, email)).status).toBe(200);
     await t.smtp.waitFor(email, { subject: /Confirm your/ });
-    const confirmed = await t.createUser();
+    const confirmed = await t.signUpUser();
     const unknown = uniqueEmail("nobody");
     const seen = t.smtp.mails.length;
 
@@ -126,13 +126,13 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
   });
 
   it("stores passwords as argon2id with OWASP parameters", async () => {
-    const user = await t.createUser();
+    const user = await t.signUpUser();
     const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, user.id));
     expect(account?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it("answers sign-up the same for a known and an unknown address, and tells the owner by e-mail", async () => {
-    const known = await t.createUser({ firstName: "Owner" });
+    const known = await t.signUpUser({ firstName: "Owner" });
     const unknown = uniqueEmail("fresh");
     const a = await signUp(t, known.email, { password: "other123" });
     const b = await signUp(t, unknown, { password: "other123" });
@@ -188,7 +188,7 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
   });
 
   it("sends an expired confirmation link to the error view", async () => {
-    const user = await t.createUser();
+    const user = await t.signUpUser();
     const token = await createEmailVerificationToken(t.deps.env.AUTH_SECRET, user.email, undefined, 1, {
       userId: user.id,
     });
@@ -229,7 +229,7 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
   });
 
   it("keeps a profile for every signed-in user, even if the first insert was lost", async () => {
-    const user = await t.createUser();
+    const user = await t.signUpUser();
     await t.db.delete(profiles).where(eq(profiles.id, user.id));
     expect((await signIn(t, user.email, user.password)).status).toBe(200);
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, user.id));
@@ -237,7 +237,7 @@ describe("accounts: sign-up, confirmation, login, logout", () => {
   });
 
   it("ignores a client-sent client-IP header when recording the session", async () => {
-    const user = await t.createUser();
+    const user = await t.signUpUser();
     await t.request("/api/auth/sign-in/email", {
       body: { email: user.email, password: user.password },
       headers: { "x-unscroll-client-ip": "6.6.6.6" },
@@ -257,7 +257,7 @@ describe("accounts: the first name after sign-up", () => {
   afterAll(() => t.close());
 
   it("closes better-auth's update-user, which stored any JSON value as the name", async () => {
-    const user = await t.createUser({ firstName: "Nora" });
+    const user = await t.signUpUser({ firstName: "Nora" });
     for (const firstName of [{ $gt: "" }, "x".repeat(10_000), null, "Mallory"]) {
       for (const path of ["/api/auth/update-user", "/api/auth/update-user/"]) {
         const response = await t.request(path, { body: { firstName, name: "Mallory" }, cookie: user.cookie });
@@ -270,7 +270,7 @@ describe("accounts: the first name after sign-up", () => {
   });
 
   it("changes the name on the profile page with the sign-up rules", async () => {
-    const user = await t.createUser({ firstName: "Nora" });
+    const user = await t.signUpUser({ firstName: "Nora" });
     const cases: Array<[unknown, string]> = [
       [{ $gt: "" }, "First name is required."],
       [null, "First name is required."],
@@ -339,7 +339,7 @@ describe("accounts: password reset", () => {
   }
 
   it("resets by a single-use e-mail link and logs the user out everywhere", async () => {
-    const user = await t.createUser({ firstName: "Mia" });
+    const user = await t.signUpUser({ firstName: "Mia" });
     // His session is in this instance's session cache (decision 0099): the reset must end it all the same.
     expect((await (await user.api.me.$get()).json()).user?.id).toBe(user.id);
     const { mail, path } = await resetLink(user.email);
@@ -373,7 +373,7 @@ describe("accounts: password reset", () => {
   });
 
   it("lands a reset link copied with the text after it on the reset screen", async () => {
-    const user = await t.createUser();
+    const user = await t.signUpUser();
     const { path } = await resetLink(user.email);
     const damaged = `${path.split("?")[0]}?callbackURL=${encodeURIComponent("/reset-password\n\nThe link works once")}`;
     const landing = await t.request(damaged);
@@ -384,7 +384,7 @@ describe("accounts: password reset", () => {
   });
 
   it("refuses an expired reset link", async () => {
-    const user = await t.createUser();
+    const user = await t.signUpUser();
     const { path } = await resetLink(user.email);
     const token = path.split("/").at(-1)!.split("?")[0]!;
     await t.db
@@ -398,8 +398,8 @@ describe("accounts: password reset", () => {
   });
 
   it("voids every other outstanding reset link once one is used", async () => {
-    const user = await t.createUser();
-    const bystander = await t.createUser();
+    const user = await t.signUpUser();
+    const bystander = await t.signUpUser();
     const older = await resetLink(user.email);
     const newer = await resetLink(user.email);
     const theirs = await resetLink(bystander.email);
@@ -428,7 +428,7 @@ describe("accounts: password reset", () => {
   });
 
   it("answers a reset request the same for a known and an unknown address", async () => {
-    const user = await t.createUser();
+    const user = await t.signUpUser();
     const known = await requestReset(user.email);
     const unknown = await requestReset(uniqueEmail("nobody"));
     expect(known.status).toBe(unknown.status);
@@ -453,9 +453,9 @@ describe("accounts: rate limits", () => {
   afterAll(() => t.close());
 
   it("stops sign-in attempts on one address with 429 and a message, other addresses unaffected", async () => {
-    const user = await t.createUser();
-    const other = await t.createUser();
-    // createUser's own login was attempt 1 of 3.
+    const user = await t.signUpUser();
+    const other = await t.signUpUser();
+    // signUpUser's own login was attempt 1 of 3.
     const statuses = [];
     for (let i = 0; i < 2; i++) statuses.push((await signIn(t, user.email, "wrong-pass1")).status);
     expect(statuses).toEqual([401, 401]);
@@ -494,7 +494,7 @@ describe("accounts: rate limits", () => {
   });
 
   it("limits reset requests per address whether or not it has an account", async () => {
-    for (const email of [(await t.createUser()).email, uniqueEmail("ghost")]) {
+    for (const email of [(await t.signUpUser()).email, uniqueEmail("ghost")]) {
       const statuses = [];
       for (let i = 0; i < 3; i++) {
         statuses.push((await t.request("/api/auth/request-password-reset", { body: { email } })).status);
@@ -509,7 +509,7 @@ describe("accounts: rate limits", () => {
         body: { email },
         headers: { "x-forwarded-for": `1.1.1.1, ${ip}` },
       });
-    for (const email of [uniqueEmail("resend-flood"), (await t.createUser()).email]) {
+    for (const email of [uniqueEmail("resend-flood"), (await t.signUpUser()).email]) {
       // From a new address each time: the count that stops them is the e-mail address's.
       const statuses = [];
       for (const ip of ["203.0.113.21", "203.0.113.22"]) statuses.push((await resend(email, ip)).status);

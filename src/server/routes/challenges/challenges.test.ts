@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { challenges, profiles, subscriptionPlans } from "#server/db/schema.ts";
 import type { UpdateChallengeRequest } from "#shared/plan/contracts.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { buildPremium } from "#tests/support/builders/billing.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 const LIMIT = "Free plan includes 1 active challenge. Upgrade to Premium for up to 3.";
@@ -72,10 +73,7 @@ describe("PATCH /api/challenges/:id", () => {
 
   it("lets a premium user accept all three", async () => {
     const { user, plan } = await t.userWithPlan();
-    await t.db
-      .update(profiles)
-      .set({ subscriptionStatus: "premium", tokensRemaining: -1 })
-      .where(eq(profiles.id, user.id));
+    await buildPremium(t.deps, user);
     const results = await Promise.all(plan.challenges.map((c) => patch(c.id, user, { challengeAccepted: true })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
   });

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { milestones, runValidations, userBadges } from "#server/db/schema.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
-import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/builders/onboarding.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 describe("his badges (issue 40)", () => {

@@ -11,10 +11,10 @@ import {
   userTables,
 } from "#server/services/account/user-tables.ts";
 import type { DataExport } from "#shared/account/data-rights.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/builders/onboarding.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
 import { type FakeStripe, startFakeStripe } from "#tests/support/fake-stripe.ts";
 import { answersFor, MARCUS, newAccount, signUpBody } from "#tests/support/personas.ts";
-import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
 import { cookieFrom, createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /** Every table of the schema whose row, read as text, contains `needle` (an id or an address). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runValidations } from "#server/db/schema.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { buildValidatedRun } from "#tests/support/builders/onboarding.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 describe("GET /api/me", () => {
@@ -29,7 +29,7 @@ describe("GET /api/me", () => {
     expect(joined).toBeGreaterThanOrEqual(before - 1000);
     expect(joined).toBeLessThanOrEqual(Date.now());
 
-    await t.db.insert(runValidations).values({ userId: user.id, todayDuration: 75, notes: "Hardest hour of my year." });
+    await buildValidatedRun(t.db, user.id);
     const after = await (await user.api.me.$get()).json();
     expect(after.onboarding).toEqual({ runValidated: true });
   });

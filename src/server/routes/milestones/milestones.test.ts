@@ -183,6 +183,10 @@ describe("AI todos for one token (POST /api/milestones/:id/todos)", () => {
   async function todosOf(milestoneId: string) {
     return t.db.select().from(todos).where(eq(todos.milestoneId, milestoneId));
   }
+  /**
+   * His balance set as it stands, without the usage log a builder's spending would leave: these tests count the log's
+   * rows (decision 0174).
+   */
   async function setBalance(userId: string, tokensRemaining: number) {
     await t.db.update(profiles).set({ tokensRemaining, tokensPeriod: tokenPeriod() }).where(eq(profiles.id, userId));
   }

@@ -1,18 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  challenges,
-  milestoneReplans,
-  milestones,
-  profiles,
-  reminderSettings,
-  todos,
-  tokenUsage,
-} from "#server/db/schema.ts";
+import { milestoneReplans, milestones, profiles, reminderSettings, todos, tokenUsage } from "#server/db/schema.ts";
 import type { AcceptReplanRequest, ReplanProposed, ReplanRequest } from "#shared/replan/contracts.ts";
 import { replanMessages } from "#shared/replan/rules.ts";
 import { tokenPeriod } from "#shared/tokens/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { buildAcceptedChallenge, buildMilestoneDeadline } from "#tests/support/builders/plans.ts";
 import { createControllableAi } from "#tests/support/controllable-ai.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
@@ -46,19 +39,11 @@ describe("re-planning a missed milestone (issue 27)", () => {
   async function missed(options: { timeZone?: string } = {}) {
     const { user, plan } = await t.userWithPlan();
     const [immediate, short, medium] = plan.challenges[0]!.milestones;
-    await t.db.update(challenges).set({ challengeAccepted: true }).where(eq(challenges.id, plan.challenges[0]!.id));
-    await t.db
-      .update(milestones)
-      .set({ milestoneDeadline: end("2026-06-08") })
-      .where(eq(milestones.id, immediate!.id));
-    await t.db
-      .update(milestones)
-      .set({ milestoneDeadline: end("2026-07-01") })
-      .where(eq(milestones.id, short!.id));
-    await t.db
-      .update(milestones)
-      .set({ milestoneDeadline: end("2026-08-15") })
-      .where(eq(milestones.id, medium!.id));
+    await buildAcceptedChallenge(t.deps, user.id, plan.challenges[0]!.id);
+    // Dated in July and August; the first day went by two days ago.
+    await buildMilestoneDeadline(t.deps, user.id, immediate!.id, "2026-06-08");
+    await buildMilestoneDeadline(t.deps, user.id, short!.id, "2026-07-01");
+    await buildMilestoneDeadline(t.deps, user.id, medium!.id, "2026-08-15");
     await t.db.insert(todos).values([
       { milestoneId: immediate!.id, userId: user.id, position: 0, todoDescription: "Buy the oak", todoCompleted: true },
       { milestoneId: immediate!.id, userId: user.id, position: 1, todoDescription: "Cut the legs" },
@@ -80,6 +65,10 @@ describe("re-planning a missed milestone (issue 27)", () => {
     const [row] = await t.db.select().from(profiles).where(eq(profiles.id, userId));
     return row!.tokensRemaining;
   }
+  /**
+   * His balance set as it stands, without the usage log a builder's spending would leave: these tests count the log's
+   * rows (decision 0174).
+   */
   async function setBalance(userId: string, tokensRemaining: number) {
     await t.db.update(profiles).set({ tokensRemaining, tokensPeriod: tokenPeriod() }).where(eq(profiles.id, userId));
   }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runValidations } from "#server/db/schema.ts";
 import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/builders/onboarding.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
-import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 
 describe("run challenge API", () => {

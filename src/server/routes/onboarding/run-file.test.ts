@@ -7,8 +7,8 @@ import { PROOF_FILE_MAX_BYTES, proofMessages, ROUTE_MAX_POINTS } from "#shared/p
 import { runWindowMessages } from "#shared/run-challenge/contracts.ts";
 import { gpxOfSize } from "#tests/support/activity-files.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/builders/onboarding.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
-import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { challenges, profiles, quizResponses, tokenUsage } from "#server/db/schema.ts";
 import type { SubmitQuizRequest } from "#shared/quiz/contracts.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { buildSpentTokens } from "#tests/support/builders/tokens.ts";
 import { answersFor, DEV, MARCUS } from "#tests/support/personas.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
@@ -180,7 +181,7 @@ describe("quiz API", () => {
 
     await generate(user, newId);
     await t.waitForGeneration(user, newId);
-    await t.db.update(profiles).set({ tokensRemaining: 0 }).where(eq(profiles.id, user.id));
+    await buildSpentTokens(t.db, user.id);
     const broke = await submit(user, { answers: answersFor(DEV), responseId: newId });
     expect(broke.status).toBe(402);
     expect(await broke.json()).toEqual({ error: "Insufficient tokens" });

@@ -8,6 +8,7 @@ import { syntheticRoute } from "#server/stand-ins/strava/synthetic-route.ts";
 import type { StravaStatus } from "#shared/strava/contracts.ts";
 import { stravaMessages } from "#shared/strava/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/builders/onboarding.ts";
 import {
   attachFakeStrava,
   connectStrava,
@@ -16,7 +17,6 @@ import {
   startFakeStrava,
 } from "#tests/support/fake-strava.ts";
 import { useFixedClock } from "#tests/support/fixed-clock.ts";
-import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
 import { createTestApp, PRODUCTION_TEST_ENV, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /**

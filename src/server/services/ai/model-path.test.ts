@@ -1,16 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  challenges,
-  milestones,
-  modelGenerations,
-  proofs,
-  quizResponses,
-  runValidations,
-  tokenUsage,
-} from "#server/db/schema.ts";
+import { modelGenerations, proofs, quizResponses, runValidations, tokenUsage } from "#server/db/schema.ts";
 import type { GenerationState } from "#shared/quiz/contracts.ts";
-import { DAY_MS } from "#shared/time.ts";
+import { DAY_MS, dayOf } from "#shared/time.ts";
+import { buildAcceptedChallenge, buildMilestoneDeadline } from "#tests/support/builders/plans.ts";
 import { type FakeAiServer, type FakeRequest, startFakeAiServer, validOutputs } from "#tests/support/fake-ai-server.ts";
 import { answersFor, MARCUS } from "#tests/support/personas.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
@@ -294,11 +287,8 @@ describe("the model path: streamed plans and the operator's limits", () => {
 
     // So is a re-plan of a missed milestone: 429 before the model is asked (issue 39: a refusal its route documents).
     const [missed] = milestoneIds;
-    await t.db.update(challenges).set({ challengeAccepted: true }).where(eq(challenges.id, plan.challenges[0]!.id));
-    await t.db
-      .update(milestones)
-      .set({ milestoneDeadline: new Date(Date.now() - 3 * DAY_MS) })
-      .where(eq(milestones.id, missed!));
+    await buildAcceptedChallenge(t.deps, user.id, plan.challenges[0]!.id);
+    await buildMilestoneDeadline(t.deps, user.id, missed!, dayOf(new Date(Date.now() - 3 * DAY_MS)));
     const replan = await user.api.milestones[":id"].replan.$post({
       param: { id: missed! },
       json: { reason: "no_time" },
