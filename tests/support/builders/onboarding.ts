@@ -2,6 +2,18 @@ import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { profiles } from "#server/db/schema.ts";
 import { acceptRunChallenge, recordTypedRun } from "#server/services/onboarding/onboarding.ts";
+import type { WinDeps } from "#server/services/wins/badges.ts";
+
+/**
+ * What a builder gives the services that complete a win: they award its badges as the app does. A failed award is a
+ * broken starting state, not something to log and go on from, so it throws out of the builder.
+ */
+export function winsOf(db: Db): WinDeps {
+  const error = (...args: unknown[]) => {
+    throw new Error(`a badge award failed while building a test's state: ${String(args.at(-1))}`, { cause: args[0] });
+  };
+  return { db, log: { error } as unknown as WinDeps["log"] };
+}
 
 /**
  * His challenge accepted `minutes` ago on the server's clock: a typed run can be no longer than the time since he
@@ -35,6 +47,6 @@ export async function buildValidatedRun(db: Db, userId: string, now: Date = new 
     .update(profiles)
     .set({ challengeAcceptedAt: acceptedAt })
     .where(and(eq(profiles.id, userId), gt(profiles.challengeAcceptedAt, acceptedAt)));
-  const { runValidation } = await recordTypedRun(db, userId, VALIDATED_RUN, now);
+  const { runValidation } = await recordTypedRun(winsOf(db), userId, VALIDATED_RUN, now);
   return runValidation;
 }

@@ -7,6 +7,7 @@ import { submitQuiz } from "#server/services/quiz/quiz-responses.ts";
 import type { Challenge } from "#shared/plan/contracts.ts";
 import { normalizeDeadline } from "#shared/plan/rules.ts";
 import { answersFor, MARCUS } from "../personas.ts";
+import { winsOf } from "./onboarding.ts";
 
 type Member = { id: string; email: string };
 
@@ -61,5 +62,5 @@ export async function buildAcceptedPlan(deps: Deps, member: Member, options: { a
 export async function buildMilestoneDeadline(deps: Deps, userId: string, milestoneId: string, day: string) {
   const deadline = normalizeDeadline(day);
   if (!deadline) throw new Error(`not a day: ${day}`);
-  return updateMilestone(deps.database.db, userId, milestoneId, { milestoneDeadline: deadline });
+  return updateMilestone(winsOf(deps.database.db), userId, milestoneId, { milestoneDeadline: deadline });
 }

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runValidations, todos, userBadges } from "#server/db/schema.ts";
+import { acceptedChallengeMinutesAgo } from "#tests/support/builders/onboarding.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
-import { acceptedChallengeMinutesAgo } from "#tests/support/run-challenge.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { recordTypedRun } from "../onboarding/onboarding.ts";
 import { updateMilestone } from "../plan/milestones.ts";
