@@ -13,6 +13,8 @@ import { expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { startOwnServer } from "./own-server.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
+// Over 400 lines and one job: one community story through the screens, whose men and posts the steps share.
+
 // The community once it opens (issue 40), through the screens: the operator lets two men in from the waitlist with his
 // command; Marcus completes a milestone on his dashboard, is offered "Share this win?" and shares it; Dev sees it,
 // cheers and comments, and Marcus is told; Dev reports it (gone for him, not for Marcus), the operator removes it from

@@ -13,6 +13,8 @@ import {
 } from "./onboarding-helpers.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
 
+// Over 400 lines and one job: the dashboard's main view and its rules, on the same built plans.
+
 // The main dashboard view: mission carousel, challenge cards, milestones, todos and their rules (SPEC.md sections
 // 2, 4 and 9). Plans are made through the API; the screens before the dashboard have their own tests.
 

@@ -23,6 +23,8 @@ import {
 } from "./server-process.ts";
 import { startSmtpSink } from "./smtp-sink.ts";
 
+// Over 400 lines and one job: the cluster's lifecycle (instances, proxy, sink, bucket), which its helpers share.
+
 /**
  * Several instances of the server `npm start` runs (the bundle), on ONE PostgreSQL database, one SMTP sink and one
  * (fake) S3 bucket, behind HAProxy running deploy/haproxy.cfg itself with this cluster's ports (issue 36). Each

@@ -22,6 +22,9 @@ import { feedMessages } from "#shared/community/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
+// Over 400 lines and one job: the operator's one page and its decisions, which share the members, posts and reports
+// they act on.
+
 describe("the operator's page: counts, the moderation queue, decisions and admission (issue 40, decision 0136)", () => {
   let t: TestApp;
   let operator: TestUser;

@@ -8,6 +8,9 @@ import { cookieFrom, createTestApp, type TestApp } from "#tests/support/test-app
 import { settleAnsweredAuthWork } from "./auth.routes.ts";
 import { messageFor } from "./map-answer.ts";
 
+// Over 400 lines and one job: one outside review's findings about the account endpoints, each row against the same
+// handler.
+
 /** Holds better-auth's handler until `open()`: what a route answers before that work starts can then be seen. */
 function holdAuthWork(t: TestApp) {
   let open!: () => void;

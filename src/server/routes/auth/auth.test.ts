@@ -7,6 +7,9 @@ import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuse
 import { newAccount, signUpBody, TEST_PASSWORD, uniqueEmail } from "#tests/support/personas.ts";
 import { cookieFrom, createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
 
+// Over 400 lines and one job: the account's life through better-auth (sign-up to reset), which shares its mail sink and
+// its limits.
+
 const password = TEST_PASSWORD;
 
 function signUp(t: TestApp, email: string, body: Record<string, unknown> = {}) {

@@ -21,6 +21,9 @@ import { addDays } from "#shared/time.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
+// Over 400 lines and one job: the feed once it opens, whose posts, cheers, comments, reports and blocks are read by
+// each other's tests.
+
 describe("the community feed once it opens (issue 40)", () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -17,6 +17,8 @@ import { type FakeStripe, startFakeStripe } from "#tests/support/fake-stripe.ts"
 import { answersFor, MARCUS, newAccount, signUpBody } from "#tests/support/personas.ts";
 import { cookieFrom, createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
+// Over 400 lines and one job: his export and his deletion, both checked against the same man who filled every table.
+
 /** Every table of the schema whose row, read as text, contains `needle` (an id or an address). */
 async function tablesHolding(db: Db, needle: string) {
   const holding: string[] = [];

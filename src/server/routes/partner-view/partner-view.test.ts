@@ -14,6 +14,8 @@ import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { MARCUS, uniqueEmail } from "#tests/support/personas.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
+// Over 400 lines and one job: the partner's page and what a link opens, on one clock and one partnership.
+
 /**
  * The partner's page without an account (issue 25, decision 0106): the link's secret is the key; confirming is
  * explicit; the plan shows only what PartnerPlanView names; cheers are short, plain and limited; a link that opens

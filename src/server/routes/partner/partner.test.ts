@@ -13,6 +13,8 @@ import { useFixedClock } from "#tests/support/fixed-clock.ts";
 import { MARCUS, newAccount, signUpBody, uniqueEmail } from "#tests/support/personas.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
+// Over 400 lines and one job: his partners from invitation to deletion, on one clock.
+
 /**
  * His accountability partners, signed in (issue 25, decision 0106): inviting within the limits, the invitation
  * e-mail, the list, removing, renewing, dismissing cheers, and what his export and deletion do with them. The clock is

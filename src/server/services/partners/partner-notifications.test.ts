@@ -23,6 +23,8 @@ import { claimDueReminders } from "../reminders/planner.ts";
 import { deliverPartnerEmail } from "./partner-deliver.ts";
 import { claimDuePartnerEmails } from "./partner-notifications.ts";
 
+// Over 400 lines and one job: what a partner hears across one week's clock, every kind against the same rows.
+
 /**
  * What an accountability partner hears (issue 25, decision 0106). Time is an input (issue 24 #2): every plan and send
  * gets a fixed moment around New Year 2030, whatever the wall clock says; the test's rows carry the dates the

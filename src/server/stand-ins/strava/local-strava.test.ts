@@ -11,6 +11,9 @@ import { localStravaPages } from "./pages.ts";
 import type { StravaEvent } from "./store.ts";
 import { decodePolyline, haversine, summarize, syntheticRoute } from "./synthetic-route.ts";
 
+// Over 400 lines and one job: the stand-in's whole contract with the app's Strava client, over one server and one moved
+// clock.
+
 /**
  * The stand-in over real HTTP, mounted under a prefix as the app mounts it, on a clock the test moves. What it proves
  * is what the app's Strava client may rely on, real Strava's behaviour included where it bites (code single use,

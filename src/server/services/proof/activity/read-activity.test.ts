@@ -9,6 +9,8 @@ import { fuzzParameters } from "#tests/support/fuzz.ts";
 import { haversineMeters } from "./geo.ts";
 import { readActivity } from "./read-activity.ts";
 
+// Over 400 lines and one job: every activity file format read against the same fixtures and the same totals.
+
 /** tests/fixtures/activity, written by its make-fixtures.ts: every activity there starts at 2026-03-14T08:00:00Z. */
 const fixture = (name: string) =>
   new Uint8Array(readFileSync(new URL(`../../../../../tests/fixtures/activity/${name}`, import.meta.url)));
