@@ -38,6 +38,9 @@ export async function startSmtpSink(port = 0) {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
   });
+  // Once it listens, an error is a client's connection going away (a server process stopped with its mail
+  // connection open: ECONNRESET), which smtp-server emits on the server; unheard, it ended the test run (seen in CI).
+  server.on("error", () => {});
   const address = (server as unknown as { server: ReturnType<typeof createNetServer> }).server.address() as AddressInfo;
 
   return {
