@@ -1,16 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { phoneDownAnswers, pushSubscriptions, type reminderDeliveries, users } from "#server/db/schema.ts";
+import { phoneDownAnswers, pushSubscriptions, reminderDeliveries, users } from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
 import { paths } from "#shared/paths.ts";
 import { listOfKind } from "#shared/reminders/rules.ts";
 import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
 import { emailContext } from "../mail/email-layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { deliveryRow } from "../outbox/delivery-row.ts";
 import { type DeliveryOutcome, type OutboxDeps, sendOnce, unsubscribeLinks } from "../outbox/send.ts";
 import { unsubscribeToken } from "../outbox/unsubscribe-token.ts";
 import { type PushNotice, pushToUser } from "../push/send-push.ts";
 import { REMINDERS_ONE_CLICK } from "../reminders/deliver.ts";
-import { reminderDeliveryRow } from "../reminders/delivery-row.ts";
 import { listIsOn, readReminderSettings } from "../reminders/settings.ts";
 import { phoneDownToken } from "./answer.ts";
 import { checkInEmail, checkInPushText, phoneDownEmail, phoneDownPushText, readTonightsStep } from "./compose.ts";
@@ -42,7 +42,7 @@ function urls(env: Env, userId: string, delivery: Delivery, now: Date) {
 export async function deliverEveningNudge(deps: OutboxDeps, deliveryId: string, now: Date): Promise<DeliveryOutcome> {
   const { db, env } = deps;
   return sendOnce(deps.mailer, {
-    ...reminderDeliveryRow(db, deliveryId, now),
+    ...deliveryRow(db, reminderDeliveries, deliveryId, now),
     compose: async (delivery) => {
       const [user] = await db.select().from(users).where(eq(users.id, delivery.userId));
       const settings = await readReminderSettings(db, delivery.userId);

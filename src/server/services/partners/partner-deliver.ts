@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { milestones, partnerDeliveries, partners, reminderSettings, users } from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
@@ -13,6 +13,7 @@ import {
   partnerOverdueEmail,
   partnerWeeklyEmail,
 } from "../mail/partner-emails.ts";
+import { deliveryRow } from "../outbox/delivery-row.ts";
 import { type DeliveryOutcome, type OutboxDeps, sendOnce, unsubscribeLinks } from "../outbox/send.ts";
 import { forOthers, withTodoStates } from "../plan/plan-read.ts";
 import { readWeeklySummary } from "../reminders/deliver.ts";
@@ -129,20 +130,7 @@ export async function deliverPartnerEmail(
 ): Promise<DeliveryOutcome> {
   const { db, env } = deps;
   return sendOnce(deps.mailer, {
-    take: async () => {
-      const [delivery] = await db
-        .update(partnerDeliveries)
-        .set({ sentAt: now })
-        .where(and(eq(partnerDeliveries.id, deliveryId), isNull(partnerDeliveries.sentAt)))
-        .returning();
-      return delivery;
-    },
-    release: async () => {
-      await db.update(partnerDeliveries).set({ sentAt: null }).where(eq(partnerDeliveries.id, deliveryId));
-    },
-    drop: async () => {
-      await db.delete(partnerDeliveries).where(eq(partnerDeliveries.id, deliveryId));
-    },
+    ...deliveryRow(db, partnerDeliveries, deliveryId, now),
     compose: async (delivery) => {
       const [row] = await db
         .select({

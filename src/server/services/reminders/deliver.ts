@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { challenges, milestones, type reminderDeliveries, users } from "#server/db/schema.ts";
+import { challenges, milestones, reminderDeliveries, users } from "#server/db/schema.ts";
 import type { Env } from "#server/env.ts";
 import { paths } from "#shared/paths.ts";
 import { challengeProgress, isOverdue, milestoneLabels } from "#shared/plan/rules.ts";
@@ -11,11 +11,11 @@ import { readDashboard } from "../dashboard/dashboard.ts";
 import { type EmailContext, emailContext } from "../mail/email-layout.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { deadlineReminderEmail, type WeeklySummary, weeklySummaryEmail } from "../mail/reminder-emails.ts";
+import { deliveryRow } from "../outbox/delivery-row.ts";
 import { type DeliveryOutcome, type OutboxDeps, sendOnce, unsubscribeLinks } from "../outbox/send.ts";
 import { unsubscribeToken } from "../outbox/unsubscribe-token.ts";
 import { type PushNotice, pushToUser } from "../push/send-push.ts";
 import { readStreak } from "../wins/streak.ts";
-import { reminderDeliveryRow } from "./delivery-row.ts";
 import { milestoneStillDue } from "./due-milestone.ts";
 import { deadlinePushText, weeklyPushText } from "./reminder-push.ts";
 import { listIsOn, readReminderSettings } from "./settings.ts";
@@ -156,7 +156,7 @@ export async function deliverReminder(deps: OutboxDeps, deliveryId: string, now:
   const { db, env } = deps;
   let pushed: { userId: string; text: Composed["push"] } | null = null;
   const outcome = await sendOnce(deps.mailer, {
-    ...reminderDeliveryRow(db, deliveryId, now),
+    ...deliveryRow(db, reminderDeliveries, deliveryId, now),
     compose: async (delivery) => {
       const [user] = await db.select().from(users).where(eq(users.id, delivery.userId));
       const settings = await readReminderSettings(db, delivery.userId);
