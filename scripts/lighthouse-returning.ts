@@ -2,6 +2,7 @@ import { chromium, type Page } from "@playwright/test";
 import { throttling } from "lighthouse/core/config/constants.js";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { OFFLINE_KEY, serviceWorkerReady } from "../tests/support/service-worker.ts";
+import { cookiesOf } from "./lighthouse-session.ts";
 
 /*
  * A returning man's dashboard (issue 37: "paints his plan within 1.5 s at 8× CPU on slow 4G, also offline"), measured
@@ -68,12 +69,7 @@ export async function measureReturningDashboard({ baseUrl, cookie, challengeTitl
       hasTouch: true,
       serviceWorkers: "allow",
     });
-    await context.addCookies(
-      cookie.split(/;\s*/).map((pair) => {
-        const at = pair.indexOf("=");
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl };
-      }),
-    );
+    await context.addCookies(cookiesOf(cookie, baseUrl));
     // A string, not a function: tsx would wrap the function's inner names in a helper the page does not have.
     await context.addInitScript(`(${markPlanPaint})(${JSON.stringify(CONSENT)}, ${JSON.stringify(challengeTitle)})`);
     const page = await context.newPage();
