@@ -8,7 +8,7 @@ import sharp from "sharp";
 import { feedMessages } from "#shared/community/rules.ts";
 import { formatDistance, formatPace } from "#shared/proof/rules.ts";
 import type { CapturedMail } from "../support/smtp-sink.ts";
-import { build } from "./fixtures.ts";
+import { build, signInBuilt } from "./fixtures.ts";
 import { expectNoSidewaysScroll } from "./onboarding-helpers.ts";
 import { startOwnServer } from "./own-server.ts";
 import { axeViolations, withStoredConsent } from "./public-helpers.ts";
@@ -89,8 +89,7 @@ async function send(member: Member, method: "post" | "patch" | "put" | "get", pa
  */
 async function member(context: BrowserContext, firstName: string): Promise<Member> {
   const account = await build("account", { firstName }, mailApi);
-  const cookie = await build("session", { email: account.email }, mailApi);
-  await context.addCookies([{ ...cookie, url: base, httpOnly: true, sameSite: "Lax" }]);
+  await signInBuilt(context, account.email, { baseUrl: base, mailApi });
   const page = await context.newPage();
   // The cookie banner has its own tests; here it would cover the lower part of a phone's screen.
   await withStoredConsent(page);

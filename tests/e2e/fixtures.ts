@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import type { BuilderName, ControlBuilders } from "../support/builders/control.ts";
 import { E2E } from "../support/e2e-ports.ts";
 import type { Account } from "../support/personas.ts";
@@ -94,8 +94,17 @@ export async function createConfirmedUser(overrides: Partial<TestUser> = {}): Pr
  * secret: the app cannot tell it from a sign-in (decision 0174). The login screen has its own tests.
  */
 export async function logIn(page: Page, user: TestUser) {
-  const cookie = await build("session", { email: user.email });
-  await page.context().addCookies([{ ...cookie, url: E2E.baseUrl, httpOnly: true, sameSite: "Lax" }]);
+  await signInBuilt(page.context(), user.email);
+}
+
+/** `logIn` on a test's own server: `baseUrl` is its address, `mailApi` its control address. */
+export async function signInBuilt(
+  context: BrowserContext,
+  email: string,
+  server = { baseUrl: E2E.baseUrl, mailApi: `http://127.0.0.1:${E2E.mailApiPort}` },
+) {
+  const cookie = await build("session", { email }, server.mailApi);
+  await context.addCookies([{ ...cookie, url: server.baseUrl, httpOnly: true, sameSite: "Lax" }]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { type FakeAiServer, paceForPlan, startFakeAiServer, validOutputs } from "../support/fake-ai-server.ts";
 import { answersFor, MARCUS } from "../support/personas.ts";
-import { build } from "./fixtures.ts";
+import { build, signInBuilt } from "./fixtures.ts";
 import { startOwnServer } from "./own-server.ts";
 import { axeViolations } from "./public-helpers.ts";
 import { recordScreenStates, valuesOf } from "./screen-states.ts";
@@ -50,8 +50,7 @@ async function onboardedUser(page: Page) {
   const headers = { origin: base };
   const request = page.request;
   const account = await build("account", {}, mailApi);
-  const session = await build("session", { email: account.email }, mailApi);
-  await page.context().addCookies([{ ...session, url: base, httpOnly: true, sameSite: "Lax" }]);
+  await signInBuilt(page.context(), account.email, { baseUrl: base, mailApi });
   await build("validatedRun", { email: account.email }, mailApi);
   const send = (method: "post" | "patch") => async (path: string, data: unknown) => {
     const response = await request[method](`${base}${path}`, { headers, data });
