@@ -11,7 +11,9 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 node --import tsx scripts/react-router-cli.ts typegen
 typecheck_log="$(mktemp)"
 echo "== type check, in the background (at ${SECONDS} s)"
-npx tsc --noEmit >"$typecheck_log" 2>&1 &
+# TypeScript 7's compiler (the Go port, `typescript-native`): the same checks as TypeScript 6 at a fraction of the time
+# (decision 0175). The tools that read TypeScript's API (knip, dependency-cruiser, openapi-typescript) keep 6.
+node node_modules/typescript-native/bin/tsc --noEmit >"$typecheck_log" 2>&1 &
 typecheck_pid=$!
 lint_status=0
 npm run --silent lint || lint_status=$?
