@@ -108,8 +108,9 @@ export async function startServer(options: { serveClient: boolean }) {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   // The e2e harness (tests/support/e2e-server.ts) reaches the embedded database through it, as the operator's
   // commands would: PGlite allows one process only. Its builders (tests/support/builders/) make a test's starting
-  // state with this instance's services, auth and AI (decision 0174).
-  return { database, deps };
+  // state with this instance's services, auth and AI (decision 0174), and it plans the outbox now rather than at the
+  // schedule's next minute.
+  return { database, deps, outbox };
 }
 
 export function run(options: { serveClient: boolean }) {

@@ -81,6 +81,16 @@ export async function build<Name extends BuilderName>(
 }
 
 /**
+ * Runs the outbox's planning tick now in the app's process, as the schedule does every minute here: the e-mails it
+ * claims go through the queue's send jobs to the SMTP sink as any other. Answers how many it claimed.
+ */
+export async function planOutboxNow(mailApi = `http://127.0.0.1:${E2E.mailApiPort}`): Promise<number> {
+  const response = await fetch(`${mailApi}/outbox/plan`, { method: "POST" });
+  if (!response.ok) throw new Error(`planning the outbox failed: ${response.status}`);
+  return ((await response.json()) as { claimed: number }).claimed;
+}
+
+/**
  * A confirmed account (Marcus unless told otherwise), made by a builder as sign-up and its e-mail's link make one: the
  * sign-up and confirmation journeys have their own specs (auth, onboarding-journey).
  */
