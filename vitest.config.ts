@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { SlowFirstSequencer } from "./tests/support/slow-first-sequencer.ts";
 
 /**
@@ -9,11 +9,22 @@ import { SlowFirstSequencer } from "./tests/support/slow-first-sequencer.ts";
  * may leave behind when it fails before its own undo (a fake clock, a stub) is put back after it. The component tests
  * stay isolated (jsdom).
  */
+/**
+ * The process tests of the HTTP layer (framing, bodies, headers, client address), which no database answers: they
+ * start the bundle `npm start` runs and take a sixth of the server tests' time on a two-core machine. With PostgreSQL
+ * at hand they run on it alone, production's database; without it, on PGlite (decision 0175).
+ */
+const httpLayerProcessTests = ["src/server/http/**/*.process.test.ts", "src/server/auth/client-ip.process.test.ts"];
+
 function serverProject(database: "pglite" | "postgres") {
   return {
     test: {
       name: `server:${database}`,
       include: ["src/server/**/*.test.ts"],
+      exclude: [
+        ...configDefaults.exclude,
+        ...(database === "pglite" && process.env.TEST_DATABASE_URL ? httpLayerProcessTests : []),
+      ],
       env: { TEST_DB: database },
       isolate: false,
       setupFiles: ["tests/support/server-file-cleanup.ts"],
