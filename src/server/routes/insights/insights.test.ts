@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { milestones, profiles, runValidations, todos, users } from "#server/db/schema.ts";
+import { answerPhoneDown } from "#server/services/evening/answer.ts";
 import type { Insights } from "#shared/insights/contracts.ts";
 import { challengeProgress } from "#shared/plan/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
@@ -220,6 +221,19 @@ describe("insights API (GET /api/insights)", () => {
     expect(streak.recent.map((w) => w.status)).toEqual([...Array(10).fill("before"), "done", "current"]);
     expect(streak.recent.at(-2)?.monday).toBe("2029-12-31");
     expect((await readInsights(user)).streak).toEqual(streak);
+  });
+
+  it("issue 55: an evening's 'Phone down' counts for his streak, in its week on his clock, and not in his activity", async () => {
+    const user = await t.createUser({ firstName: "Marcus" });
+    await user.api.reminders.settings.$patch({ json: { timeZone: ZONE } });
+    // Sunday 6 January 22:45 in New York (Monday 03:45 UTC): last week on his clock, this week on the server's.
+    await answerPhoneDown(t.db, user.id, "2030-01-06", new Date("2030-01-07T03:45:00Z"));
+
+    const insights = await readInsights(user);
+    expect(insights.streak).toMatchObject({ weeks: 1, thisWeekDone: false });
+    expect(insights.streak.recent.at(-2)).toMatchObject({ monday: "2029-12-31", status: "done" });
+    expect(insights.streak).toEqual(await (await user.api.insights.streak.$get()).json());
+    expect(insights.activity.flatMap((week) => week.days).every((day) => day.count === 0)).toBe(true);
   });
 
   it("never counts another user's work, and shows him only his own plan", async () => {

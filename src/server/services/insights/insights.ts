@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { challenges, milestones, todos, users } from "#server/db/schema.ts";
+import { executePrepared } from "#server/db/prepared.ts";
 import type { ChallengeProgressLine, Insights } from "#shared/insights/contracts.ts";
 import {
   activityGrid,
@@ -11,77 +11,102 @@ import {
   weekEnds,
 } from "#shared/insights/rules.ts";
 import { streakFromCompletions } from "#shared/insights/streak.ts";
-import { todayIn } from "#shared/time.ts";
-import { readTimeZone } from "../clock/time-zone.ts";
-import { latestAnalyzedResponse } from "../plan/latest-plan.ts";
-import { readCompletions, readStreakOnlyMoments } from "../wins/streak.ts";
+import type { MilestoneType } from "#shared/plan/rules.ts";
+import { FALLBACK_TIME_ZONE, todayIn } from "#shared/time.ts";
 
-type PlanChallenge = { id: string; title: string; milestones: Array<typeof milestones.$inferSelect> };
+/** A moment as `Date#toISOString()` writes it, so the JSON built in SQL turns back into the same `Date`. */
+const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+type StoredMilestone = {
+  milestoneType: MilestoneType;
+  milestoneDeadline: string;
+  milestoneCompleted: boolean;
+  completedAt: string | null;
+  todos: Array<string | null>;
+};
+
+type InsightsRow = {
+  time_zone: string | null;
+  signed_up_at: string | null;
+  completions: string[];
+  streak_only: string[];
+  challenges: Array<{ id: string; title: string; milestones: StoredMilestone[] }>;
+};
+
+const dateOrNull = (at: string | null) => (at === null ? null : new Date(at));
 
 /**
- * The accepted challenges of his current plan with their dated milestones, as the dashboard shows them, so the
- * progress lines end where his progress bars stand and the deadline record counts the milestones he sees.
+ * What the insights page draws, read in ONE statement, as the dashboard's (decision 0099; issue 58: eight statements
+ * one after the other cost 4.6 times the dashboard's CPU per request): his clock, the week he signed up, every todo and
+ * milestone he completed (the activity and the streak), the run and the evenings' answers (the streak alone), and the
+ * accepted challenges of his current plan with their dated milestones and the completion time of each of their todos,
+ * as the dashboard shows them, so the progress lines end where his progress bars stand.
  */
-async function readPlanChallenges(db: Db, userId: string): Promise<PlanChallenge[]> {
-  const plan = await latestAnalyzedResponse(db, userId);
-  if (!plan) return [];
-  const rows = await db
-    .select({ challenge: { id: challenges.id, title: challenges.title }, milestone: milestones })
-    .from(challenges)
-    .innerJoin(milestones, eq(milestones.challengeId, challenges.id))
-    .where(
-      and(
-        eq(challenges.userId, userId),
-        eq(challenges.quizResponseId, plan.id),
-        eq(challenges.challengeAccepted, true),
-        eq(milestones.userId, userId),
-        isNotNull(milestones.milestoneDeadline),
-      ),
+function insightsStatement(userId: string) {
+  return sql`
+    with plan as (
+      select id from quiz_responses
+      where user_id = ${userId} and status = 'analyzed'
+      order by completed_at desc
+      limit 1
     )
-    .orderBy(asc(challenges.position), asc(challenges.createdAt));
-  const byId = new Map<string, PlanChallenge>();
-  for (const { challenge, milestone } of rows) {
-    const entry = byId.get(challenge.id) ?? { ...challenge, milestones: [] };
-    entry.milestones.push(milestone);
-    byId.set(challenge.id, entry);
-  }
-  return [...byId.values()];
-}
-
-async function readTodoTimes(db: Db, userId: string, milestoneIds: string[]) {
-  if (milestoneIds.length === 0) return [];
-  return db
-    .select({ milestoneId: todos.milestoneId, completedAt: todos.completedAt })
-    .from(todos)
-    .where(and(eq(todos.userId, userId), inArray(todos.milestoneId, milestoneIds)));
-}
-
-/** When he signed up: the progress lines start in that week (issue 35 row 9). */
-async function readSignedUpAt(db: Db, userId: string): Promise<Date | undefined> {
-  const [row] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
-  return row?.createdAt;
+    select
+      (select time_zone from reminder_settings where user_id = ${userId}) as time_zone,
+      (select ${isoTime(sql`created_at`)} from users where id = ${userId}) as signed_up_at,
+      coalesce((select json_agg(${isoTime(sql`done.at`)}) from (
+        select completed_at as at from todos where user_id = ${userId} and completed_at is not null
+        union all
+        select completed_at from milestones where user_id = ${userId} and completed_at is not null
+      ) done), '[]'::json) as completions,
+      coalesce((select json_agg(${isoTime(sql`moment.at`)}) from (
+        select created_at as at from run_validations where user_id = ${userId}
+        union all
+        select answered_at from phone_down_answers where user_id = ${userId}
+      ) moment), '[]'::json) as streak_only,
+      coalesce((
+        select json_agg(json_build_object('id', c.id, 'title', c.title, 'milestones', dated.milestones)
+          order by c.position, c.created_at)
+        from challenges c
+        join lateral (
+          select json_agg(json_build_object(
+            'milestoneType', m.milestone_type,
+            'milestoneDeadline', ${isoTime(sql`m.milestone_deadline`)},
+            'milestoneCompleted', m.milestone_completed,
+            'completedAt', ${isoTime(sql`m.completed_at`)},
+            'todos', coalesce((
+              select json_agg(${isoTime(sql`t.completed_at`)})
+              from todos t where t.milestone_id = m.id and t.user_id = ${userId}
+            ), '[]'::json)
+          )) as milestones
+          from milestones m
+          where m.challenge_id = c.id and m.user_id = ${userId} and m.milestone_deadline is not null
+        ) dated on dated.milestones is not null
+        where c.user_id = ${userId} and c.challenge_accepted and c.quiz_response_id = (select id from plan)
+      ), '[]'::json) as challenges
+  `;
 }
 
 /** Everything the insights page draws, for this user only, dated on his clock. */
 export async function readInsights(db: Db, userId: string, now: Date): Promise<Insights> {
-  const timeZone = await readTimeZone(db, userId);
-  const signedUpAt = await readSignedUpAt(db, userId);
-  const completions = await readCompletions(db, userId);
-  const streakOnly = await readStreakOnlyMoments(db, userId);
-  const planChallenges = await readPlanChallenges(db, userId);
-  const planMilestones = planChallenges.flatMap((c) => c.milestones);
-  const todoTimes = await readTodoTimes(
-    db,
-    userId,
-    planMilestones.map((m) => m.id),
-  );
+  const { rows } = await executePrepared<InsightsRow>(db, "insights_read", insightsStatement(userId));
+  const row = rows[0];
+  const timeZone = row?.time_zone ?? FALLBACK_TIME_ZONE;
+  const signedUpAt = row?.signed_up_at ? new Date(row.signed_up_at) : undefined;
+  const completions = (row?.completions ?? []).map((at) => new Date(at));
+  const streakOnly = (row?.streak_only ?? []).map((at) => new Date(at));
+  const planChallenges = (row?.challenges ?? []).map((challenge) => ({
+    ...challenge,
+    milestones: challenge.milestones.map((m) => ({
+      milestoneType: m.milestoneType,
+      milestoneDeadline: new Date(m.milestoneDeadline),
+      milestoneCompleted: m.milestoneCompleted,
+      completedAt: dateOrNull(m.completedAt),
+      todos: m.todos.map((at) => ({ completedAt: dateOrNull(at) })),
+    })),
+  }));
   const ends = weekEnds(now, timeZone, signedUpAt);
   const lines: ChallengeProgressLine[] = planChallenges.map((challenge) => {
-    const history: MilestoneHistory[] = challenge.milestones.map((m) => ({
-      milestoneType: m.milestoneType,
-      completedAt: m.completedAt,
-      todos: todoTimes.filter((t) => t.milestoneId === m.id),
-    }));
+    const history: MilestoneHistory[] = challenge.milestones;
     return { id: challenge.id, title: challenge.title, points: ends.map((at) => progressAt(history, at)) };
   });
   return {
@@ -90,6 +115,10 @@ export async function readInsights(db: Db, userId: string, now: Date): Promise<I
     streak: streakFromCompletions([...completions, ...streakOnly], now, timeZone),
     activity: activityGrid(completions, now, timeZone),
     progress: { weeks: insightMondays(now, timeZone, signedUpAt), challenges: lines },
-    deadlines: deadlineRecord(planMilestones, now, timeZone),
+    deadlines: deadlineRecord(
+      planChallenges.flatMap((c) => c.milestones),
+      now,
+      timeZone,
+    ),
   };
 }
