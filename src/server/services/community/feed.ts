@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
   challenges,
@@ -50,6 +50,10 @@ function postColumns(viewerId: string) {
     cheers: sql<number>`(select count(*)::int from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id})`,
     cheeredByMe: sql<boolean>`exists (select 1 from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id} and ${communityCheers.userId} = ${viewerId})`,
     comments: sql<number>`(select count(*)::int from ${communityComments} where ${communityComments.postId} = ${communityPosts.id} and ${visibleComment(viewerId)})`,
+    // His badges in the same statement (the unique (user_id, badge_id) index serves it), in display order below.
+    badges: sql<
+      string[] | null
+    >`(select json_agg(${userBadges.badgeId}) from ${userBadges} where ${userBadges.userId} = ${communityPosts.userId})`,
   };
 }
 
@@ -72,23 +76,12 @@ type PostRow = {
   cheers: number;
   cheeredByMe: boolean;
   comments: number;
+  badges: string[] | null;
 };
 
-/**
- * The badges of each author of these posts, in display order: one query for a whole page, however many posts and
- * authors it holds (the unique (user_id, badge_id) index serves it).
- */
-async function authorBadges(db: Db, rows: readonly { userId: string }[]): Promise<Map<string, BadgeId[]>> {
-  const authors = [...new Set(rows.map((row) => row.userId))];
-  const badges = new Map<string, BadgeId[]>(authors.map((id) => [id, []]));
-  if (authors.length === 0) return badges;
-  const held = await db
-    .select({ userId: userBadges.userId, badgeId: userBadges.badgeId })
-    .from(userBadges)
-    .where(inArray(userBadges.userId, authors));
-  for (const { userId, badgeId } of held) badges.get(userId)?.push(badgeId as BadgeId);
-  for (const list of badges.values()) list.sort((a, b) => badgeInfo[a].order - badgeInfo[b].order);
-  return badges;
+/** His badges in display order. */
+function sortedBadges(held: string[] | null): BadgeId[] {
+  return ((held ?? []) as BadgeId[]).sort((a, b) => badgeInfo[a].order - badgeInfo[b].order);
 }
 
 /** Where a post's photo is served to the members who may see the post (GET /api/community/posts/:id/photo). */
@@ -108,10 +101,10 @@ function postProof(row: PostRow): PostProof | null {
   return null;
 }
 
-function toPost(row: PostRow, viewerId: string, badges: Map<string, BadgeId[]>): FeedPost {
+function toPost(row: PostRow, viewerId: string): FeedPost {
   return {
     id: row.id,
-    author: { firstName: row.firstName, badges: badges.get(row.userId) ?? [] },
+    author: { firstName: row.firstName, badges: sortedBadges(row.badges) },
     kind: row.kind,
     challengeTitle: row.challengeTitle,
     milestoneText: row.milestoneText,
@@ -142,7 +135,13 @@ function postsQuery(db: Db, viewerId: string) {
  */
 export async function readFeed(db: Db, viewerId: string, cursor?: string): Promise<FeedPage> {
   const after = decodeCursor(cursor);
-  const rows = await postsQuery(db, viewerId)
+  // The first page says how many posts he hid (issue 53 row 5): counted in the page's own statement, once (an
+  // uncorrelated subquery), so a page is one statement (issue 58); asked on its own only when the page is empty.
+  const rows = await db
+    .select({ ...postColumns(viewerId), hidden: after ? sql<number>`0` : hiddenCount(viewerId) })
+    .from(communityPosts)
+    .innerJoin(users, eq(users.id, communityPosts.userId))
+    .leftJoin(proofs, eq(proofs.id, communityPosts.proofId))
     .where(
       and(
         visiblePost(viewerId),
@@ -159,9 +158,9 @@ export async function readFeed(db: Db, viewerId: string, cursor?: string): Promi
     .limit(FEED_PAGE_SIZE + 1);
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
-  const [badges, hidden] = await Promise.all([authorBadges(db, page), after ? 0 : hiddenPosts(db, viewerId)]);
+  const hidden = after ? 0 : last ? Number(last.hidden) : await hiddenPosts(db, viewerId);
   return {
-    posts: page.map((row) => toPost(row as PostRow, viewerId, badges)),
+    posts: page.map((row) => toPost(row as PostRow, viewerId)),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last) : null,
     hidden,
   };
@@ -172,18 +171,19 @@ export async function readFeed(db: Db, viewerId: string, cursor?: string): Promi
  * everyone): an empty feed must not tell him nobody posted when he hid what others did (issue 53 row 5). Read from
  * his own reports and blocks, so it costs what he hid, not the length of the feed.
  */
+function hiddenCount(viewerId: string) {
+  return sql<number>`(select count(*)::int from ${communityPosts} as hidden_post where hidden_post.removed_at is null
+    and (hidden_post.user_id in (select ${communityBlocks.blockedId} from ${communityBlocks} where ${communityBlocks.blockerId} = ${viewerId})
+      or hidden_post.id in (select ${communityReports.postId} from ${communityReports} where ${communityReports.reporterId} = ${viewerId})))`;
+}
+
 async function hiddenPosts(db: Db, viewerId: string): Promise<number> {
+  // Any post's row carries the count; with no post at all, none is hidden.
   const [row] = await db
-    .select({ n: count() })
+    .select({ n: hiddenCount(viewerId) })
     .from(communityPosts)
-    .where(
-      and(
-        isNull(communityPosts.removedAt),
-        sql`(${communityPosts.userId} in (select ${communityBlocks.blockedId} from ${communityBlocks} where ${communityBlocks.blockerId} = ${viewerId})
-          or ${communityPosts.id} in (select ${communityReports.postId} from ${communityReports} where ${communityReports.reporterId} = ${viewerId}))`,
-      ),
-    );
-  return row?.n ?? 0;
+    .limit(1);
+  return Number(row?.n ?? 0);
 }
 
 /**
@@ -204,7 +204,7 @@ export async function readPostPhoto(db: Db, storage: ProofStorage, viewerId: str
 export async function readPost(db: Db, viewerId: string, postId: string): Promise<FeedPost> {
   const [row] = await postsQuery(db, viewerId).where(and(eq(communityPosts.id, postId), visiblePost(viewerId)));
   if (!row) throw new DomainError("community.postNotFound");
-  return toPost(row as PostRow, viewerId, await authorBadges(db, [row]));
+  return toPost(row as PostRow, viewerId);
 }
 
 /** What the post shows of the win, read from his own plan or run; never from the request. */
