@@ -15,7 +15,7 @@ import { readTimeZone } from "../clock/time-zone.ts";
  * Every moment he completed a todo or a milestone, in any plan he ever had: a week he got something done counts,
  * whichever plan it was in. A todo that completes its milestone is two things done, as the grid counts them.
  */
-export async function readCompletions(db: Db, userId: string): Promise<Date[]> {
+async function readCompletions(db: Db, userId: string): Promise<Date[]> {
   const rows = await unionAll(
     db
       .select({ at: todos.completedAt })
@@ -55,7 +55,7 @@ async function readPhoneDownAt(db: Db, userId: string): Promise<Date[]> {
 }
 
 /** What only the streak counts besides his completions: the validated run and the evenings' answers. */
-export async function readStreakOnlyMoments(db: Db, userId: string): Promise<Date[]> {
+async function readStreakOnlyMoments(db: Db, userId: string): Promise<Date[]> {
   return [...(await readRunValidatedAt(db, userId)), ...(await readPhoneDownAt(db, userId))];
 }
 
