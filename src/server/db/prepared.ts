@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "./client.ts";
 
@@ -15,3 +15,9 @@ export async function executePrepared<Row>(db: Db, name: string, statement: SQL)
   const prepared = db._.session.prepareQuery(query, undefined, name, false);
   return (await prepared.execute()) as { rows: Row[] };
 }
+
+/**
+ * A timestamp as `Date#toISOString()` writes it, for JSON a hand-written statement builds: it reads like the rest of the
+ * API and turns back into the same `Date`.
+ */
+export const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,6 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { executePrepared } from "#server/db/prepared.ts";
+import { executePrepared, isoTime } from "#server/db/prepared.ts";
 import { plans } from "#shared/billing/plans.ts";
 import type { AddChallenge, Dashboard, DashboardChallenge } from "#shared/dashboard/contracts.ts";
 import type { Mission } from "#shared/plan/contracts.ts";
@@ -29,9 +29,6 @@ type DashboardRow = BalanceRow & {
   screen_start: CheckedInDay | null;
   screen_recent: CheckedInDay[] | null;
 };
-
-/** A timestamp as `Date#toISOString()` writes it, so the JSON built in SQL reads like the rest of the API. */
-const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Everything the first dashboard view shows, in ONE statement (issue 13): the token balance, the mission of his

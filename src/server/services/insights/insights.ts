@@ -1,6 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { executePrepared } from "#server/db/prepared.ts";
+import { executePrepared, isoTime } from "#server/db/prepared.ts";
 import type { ChallengeProgressLine, Insights } from "#shared/insights/contracts.ts";
 import {
   activityGrid,
@@ -13,9 +13,6 @@ import {
 import { streakFromCompletions } from "#shared/insights/streak.ts";
 import type { MilestoneType } from "#shared/plan/rules.ts";
 import { FALLBACK_TIME_ZONE, todayIn } from "#shared/time.ts";
-
-/** A moment as `Date#toISOString()` writes it, so the JSON built in SQL turns back into the same `Date`. */
-const isoTime = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type StoredMilestone = {
   milestoneType: MilestoneType;
