@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
   challenges,
@@ -121,9 +121,10 @@ function toPost(row: PostRow, viewerId: string): FeedPost {
   };
 }
 
-function postsQuery(db: Db, viewerId: string) {
+/** Posts as `viewerId` sees them, with `extra` columns beside them (the first page's hidden count). */
+function postsQuery<Extra extends Record<string, SQL>>(db: Db, viewerId: string, extra?: Extra) {
   return db
-    .select(postColumns(viewerId))
+    .select({ ...postColumns(viewerId), ...(extra as Extra) })
     .from(communityPosts)
     .innerJoin(users, eq(users.id, communityPosts.userId))
     .leftJoin(proofs, eq(proofs.id, communityPosts.proofId));
@@ -137,11 +138,7 @@ export async function readFeed(db: Db, viewerId: string, cursor?: string): Promi
   const after = decodeCursor(cursor);
   // The first page says how many posts he hid (issue 53 row 5): counted in the page's own statement, once (an
   // uncorrelated subquery), so a page is one statement (issue 58); asked on its own only when the page is empty.
-  const rows = await db
-    .select({ ...postColumns(viewerId), hidden: after ? sql<number>`0` : hiddenCount(viewerId) })
-    .from(communityPosts)
-    .innerJoin(users, eq(users.id, communityPosts.userId))
-    .leftJoin(proofs, eq(proofs.id, communityPosts.proofId))
+  const rows = await postsQuery(db, viewerId, { hidden: after ? sql<number>`0` : hiddenCount(viewerId) })
     .where(
       and(
         visiblePost(viewerId),
