@@ -27,7 +27,9 @@ describe("the outbox's kinds", () => {
       const kinds = outboxKinds({ ...t.deps, db: t.db });
       expect(kinds.flatMap((kind) => kind.claims.map((claim) => claim.name))).toEqual([
         "reminders",
+        "weekly summaries",
         "partner e-mails",
+        "partner summaries",
         "community digests",
         "phone-down nudges",
         "check-in nudges",
@@ -36,6 +38,8 @@ describe("the outbox's kinds", () => {
       const now = new Date("2030-01-07T09:00:00Z");
       expect(kinds.flatMap((kind) => kind.claims.map((claim) => claim.job("id", now)))).toEqual([
         { deliveryId: "id" },
+        { deliveryId: "id" },
+        { partnerDeliveryId: "id" },
         { partnerDeliveryId: "id" },
         { digestUserId: "id", claimedAt: "2030-01-07T09:00:00.000Z" },
         { eveningDeliveryId: "id" },

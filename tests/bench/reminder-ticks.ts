@@ -5,8 +5,13 @@ import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import { claimDueDigests } from "#server/services/community/digest.ts";
 import { claimDueCheckIns, claimDuePhoneDowns } from "#server/services/evening/claims.ts";
-import { claimDuePartnerEmails } from "#server/services/partners/partner-notifications.ts";
-import { claimDueReminders } from "#server/services/reminders/planner.ts";
+import { type ClaimStep, planTick, type TickReport } from "#server/services/outbox/plan-tick.ts";
+import {
+  claimDuePartnerEmails,
+  claimDuePartnerNews,
+  claimDuePartnerSummaries,
+} from "#server/services/partners/partner-notifications.ts";
+import { claimDueDeadlines, claimDueReminders, claimDueSummaries } from "#server/services/reminders/planner.ts";
 
 // `DATABASE_URL=postgres://… node --import tsx tests/bench/reminder-ticks.ts [ordinary ISO moment] [Monday ISO moment]`,
 // or `BENCH_SCALE_DATABASE_URL=… npm run bench` (issue 58): times each claim of the reminder job at an ordinary tick and at the busiest Monday moment, against a
@@ -29,6 +34,7 @@ const defaultMonday = new Date(`${nextMonday(today).toISOString().slice(0, 10)}T
 /** The tick after a moment: what every later tick of a Monday (or a Sunday evening) reads once the first claimed. */
 const TICK_MS = 5 * 60_000;
 
+/** Each claim as the bench times it alone; the ticks below run the outbox's own steps (decision 0176). */
 const claims = {
   reminders: claimDueReminders,
   "partner e-mails": claimDuePartnerEmails,
@@ -90,7 +96,9 @@ type TickRow = {
   buffers: number;
   claimed: number;
 };
-export type ReminderTicksReport = { men: number; rows: TickRow[] };
+/** The ticks the queue runs at one moment, each within its budget of due rows, until one says no more is due. */
+type DrainRow = { moment: string; at: Date; ms: number[]; claimed: number[] };
+export type ReminderTicksReport = { men: number; rows: TickRow[]; drains: DrainRow[] };
 
 /**
  * The claim's own transactions (readDue's) run inside the bench's: a second BEGIN on the same connection would be
@@ -139,6 +147,53 @@ async function tick(url: string, moment: string, now: Date, after?: Date): Promi
   return rows;
 }
 
+/**
+ * The ticks as the queue runs them (planTick, one TickBudget each, decision 0176) at `now`, one after the other in a
+ * transaction rolled back, until a tick says no more is due: each tick's time and rows claimed.
+ */
+async function drain(url: string, moment: string, now: Date, after?: Date): Promise<DrainRow> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const db = inOneTransaction(drizzle({ client, schema }) as unknown as Db);
+    const steps: ClaimStep[] = [
+      ["reminders", claimDueDeadlines],
+      ["weekly summaries", claimDueSummaries],
+      ["partner e-mails", claimDuePartnerNews],
+      ["partner summaries", claimDuePartnerSummaries],
+      ["community digests", claimDueDigests],
+      ["phone-down nudges", claimDuePhoneDowns],
+      ["check-in nudges", claimDueCheckIns],
+    ].map(([name, claim]) => ({
+      name: name as string,
+      claim: (at, options) => (claim as typeof claimDueDigests)(db, at, options),
+      job: (id) => ({ id }),
+    }));
+    const deps = { logger: console, enqueue: async () => {}, retry: { attempts: 1, backoffMs: 0 } };
+    const row: DrainRow = { moment, at: now, ms: [], claimed: [] };
+    await client.query("begin");
+    /** Ticks at `at` as the queue runs them: each from the claim where the one before stopped, until none did. */
+    const ticks = async (at: Date, each: (report: TickReport, ms: number) => void = () => {}) => {
+      let from: string | null = null;
+      do {
+        const started = performance.now();
+        const report = await planTick(steps, at, deps, from ?? undefined);
+        each(report, performance.now() - started);
+        from = report.resume;
+      } while (from);
+    };
+    if (after) await ticks(after);
+    await ticks(now, (report, ms) => {
+      row.ms.push(ms);
+      row.claimed.push(Object.values(report.claimed).reduce((sum, n) => sum + n, 0));
+    });
+    await client.query("rollback");
+    return row;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function benchReminderTicks(
   url = process.env.BENCH_SCALE_DATABASE_URL,
   ordinary = defaultOrdinary,
@@ -150,8 +205,17 @@ export async function benchReminderTicks(
   await probe.connect();
   const { rows } = await probe.query<{ men: string }>("select count(*) as men from users");
   await probe.end();
+  const moments: [string, Date, Date?][] = [
+    ["ordinary tick", ordinary],
+    ["busiest Monday moment", monday],
+    ["the Monday tick after it", new Date(monday.getTime() + TICK_MS), monday],
+    ["Sunday evening, the tick after the first", sundayEvening, new Date(sundayEvening.getTime() - TICK_MS)],
+  ];
+  const drains: DrainRow[] = [];
+  for (const [moment, now, after] of moments) drains.push(await drain(url, moment, now, after));
   return {
     men: Number(rows[0]?.men),
+    drains,
     rows: [
       ...(await tick(url, "ordinary tick", ordinary)),
       ...(await tick(url, "busiest Monday moment", monday)),
@@ -184,6 +248,16 @@ export function printReminderTicks(report: ReminderTicksReport) {
     report.rows.filter((row) => row.moment === name).reduce((sum, row) => sum + row.ms, 0);
   const moments = [...new Set(report.rows.map((row) => row.moment))];
   console.log(`  whole tick: ${moments.map((name) => `${name} ${total(name).toFixed(0)} ms`).join(", ")}`);
+  console.log("Ticks as the queue runs them, each within its budget of due rows (decision 0176), rolled back:");
+  for (const row of report.drains) {
+    const sorted = [...row.ms].sort((a, b) => a - b);
+    const all = row.ms.reduce((sum, ms) => sum + ms, 0);
+    console.log(
+      `  ${row.moment} (${row.at.toISOString()}): ${row.ms.length} tick(s), slowest ${sorted.at(-1)?.toFixed(0)} ms, ` +
+        `median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms, all ${all.toFixed(0)} ms; ` +
+        `claimed ${row.claimed.join(" + ")}; ms ${row.ms.map((ms) => ms.toFixed(0)).join(", ")}`,
+    );
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

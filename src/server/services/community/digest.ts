@@ -78,6 +78,7 @@ export async function claimDueDigests(db: Db, now: Date, options: ClaimOptions =
           inArray(sql`coalesce(${reminderSettings.timeZone}, ${FALLBACK_TIME_ZONE})`, zones),
         )}`)}
         and ${found(sql`select true from ${communityNotifications} where ${communityNotifications.userId} = news.user_id and ${pending(now)}`)}`,
+    options,
   );
   return claimInBatches(
     due.map((row) => row.user_id),

@@ -58,7 +58,7 @@ type Due = DueReminder & { kind: "phone_down" | "screen_time_check_in" };
 const asJson = (rows: object[]) => sql`${JSON.stringify(rows)}::json`;
 
 /** The men whose phone-down time is due now on their clock, not yet claimed for that evening and not yet answered. */
-function duePhoneDowns(db: Db, windows: ReturnType<typeof phoneDownWindows>): Promise<Due[]> {
+function duePhoneDowns(db: Db, windows: ReturnType<typeof phoneDownWindows>, options: ClaimOptions): Promise<Due[]> {
   return readDue<Due>(
     db,
     sql`
@@ -73,6 +73,7 @@ function duePhoneDowns(db: Db, windows: ReturnType<typeof phoneDownWindows>): Pr
           where d.user_id = rs.user_id and d.kind = 'phone_down' and d.subject_key = w.day)
         and not exists (select 1 from phone_down_answers a where a.user_id = rs.user_id and a.day = w.day)
 `,
+    options,
   );
 }
 
@@ -80,7 +81,7 @@ function duePhoneDowns(db: Db, windows: ReturnType<typeof phoneDownWindows>): Pr
  * The men in a zone where it is Sunday evening, with the check-in nudge on (the default), past onboarding (a plan of
  * his own), who checked in on none of their last CHECK_IN_NUDGE_DAYS days; once per ISO week of his clock.
  */
-function dueCheckIns(db: Db, clocks: ZoneClock[]): Promise<Due[]> {
+function dueCheckIns(db: Db, clocks: ZoneClock[], options: ClaimOptions): Promise<Due[]> {
   const since = clocks.map(({ zone, date }) => ({ zone, since: addDays(date, 1 - CHECK_IN_NUDGE_DAYS) }));
   return readDue<Due>(
     db,
@@ -95,6 +96,7 @@ function dueCheckIns(db: Db, clocks: ZoneClock[]): Promise<Due[]> {
         and ${found(sql`select true from quiz_responses q where q.user_id = c.user_id and q.status = 'analyzed'`)}
         and ${found(sql`select true from screen_time_days s where s.user_id = c.user_id and s.day >= z.since`)} = false
 `,
+    options,
   );
 }
 
@@ -118,11 +120,11 @@ async function claim(
 /** Claims the phone-down nudges due at `now`; answers their delivery ids. */
 export async function claimDuePhoneDowns(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const windows = (await zoneClocks(db, now)).flatMap((clock) => phoneDownWindows(clock, now));
-  return claim(() => duePhoneDowns(db, windows), insertReminderClaims(db), options, windows.length > 0);
+  return claim(() => duePhoneDowns(db, windows, options), insertReminderClaims(db), options, windows.length > 0);
 }
 
 /** Claims the weekly check-in nudges due at `now` (only zones where it is Sunday evening are asked about). */
 export async function claimDueCheckIns(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const sunday = (await zoneClocks(db, now)).filter(checkInNudgeHour);
-  return claim(() => dueCheckIns(db, sunday), insertCheckInClaims(db), options, sunday.length > 0);
+  return claim(() => dueCheckIns(db, sunday, options), insertCheckInClaims(db), options, sunday.length > 0);
 }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { outboxKinds } from "#server/outbox-kinds.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { CLAIM_BATCH } from "./claims.ts";
-import { planTick, type SendJob } from "./plan-tick.ts";
+import { CLAIM_BATCH, TICK_ROWS } from "./claims.ts";
+import { planTick, type SendJob, type TickReport } from "./plan-tick.ts";
 
 const onPostgres = inject("testDb").kind === "postgres";
 
@@ -43,7 +43,7 @@ describe("the busiest Monday moment: more due rows than one statement can carry 
     await t.close();
   });
 
-  async function tick() {
+  async function tick(from?: string) {
     const log = captureLog("warn");
     const batches: SendJob[][] = [];
     const report = await planTick(
@@ -56,9 +56,12 @@ describe("the busiest Monday moment: more due rows than one statement can carry 
           batches.push(jobs);
         },
       },
+      from,
     );
     return { report, batches, log: log.text() };
   }
+
+  const claimedIn = (report: TickReport) => Object.values(report.claimed).reduce((sum, n) => sum + n, 0);
 
   const countOf = async (table: "reminder_deliveries" | "partner_deliveries") => {
     const result = await t.db.execute<{ n: number }>(
@@ -68,17 +71,33 @@ describe("the busiest Monday moment: more due rows than one statement can carry 
   };
 
   it(
-    "claims each once in batches of at most CLAIM_BATCH, and a second tick claims nothing",
+    "claims each once, in ticks of at most TICK_ROWS rows and batches of at most CLAIM_BATCH, until a tick says no more is due",
     async () => {
       expect(MEN * DUE_EACH).toBeGreaterThan(onPostgres ? 22_000 : 2 * CLAIM_BATCH);
-      const first = await tick();
-      expect(first.log).toBe("");
-      expect(first.report.failed).toEqual([]);
-      expect(first.report.claimed.reminders).toBe(MEN * DUE_EACH);
-      expect(first.report.claimed["partner e-mails"]).toBe(MEN * DUE_EACH);
-      expect(Math.max(...first.batches.map((jobs) => jobs.length))).toBeLessThanOrEqual(CLAIM_BATCH);
-      expect(first.batches.length).toBeGreaterThan((2 * MEN * DUE_EACH) / CLAIM_BATCH);
-      const ids = first.batches.flat().map((job) => ("deliveryId" in job ? job.deliveryId : JSON.stringify(job)));
+      const ticks: Awaited<ReturnType<typeof tick>>[] = [];
+      do ticks.push(await tick(ticks.at(-1)?.report.resume ?? undefined));
+      while (ticks.at(-1)?.report.resume && ticks.length < 100);
+      const due = 2 * MEN * DUE_EACH;
+      expect(ticks.map((one) => one.log).join("")).toBe("");
+      expect(ticks.flatMap((one) => one.report.failed)).toEqual([]);
+      // Every tick but the last stopped at its budget and asked for the next; the last claimed what was left.
+      expect(ticks.map((one) => claimedIn(one.report))).toEqual([
+        ...Array.from({ length: Math.ceil(due / TICK_ROWS) - 1 }, () => TICK_ROWS),
+        due - TICK_ROWS * (Math.ceil(due / TICK_ROWS) - 1),
+      ]);
+      // Each tick after the first went on from the claim the one before it stopped in.
+      expect(ticks.map((one) => Object.keys(one.report.claimed)[0])).toEqual([
+        "reminders",
+        ...ticks.slice(0, -1).map((one) => one.report.resume),
+      ]);
+      expect(ticks.at(-1)?.report.resume).toBeNull();
+      const sum = (claim: string) => ticks.reduce((total, one) => total + (one.report.claimed[claim] ?? 0), 0);
+      expect(sum("reminders") + sum("weekly summaries")).toBe(MEN * DUE_EACH);
+      expect(sum("partner e-mails") + sum("partner summaries")).toBe(MEN * DUE_EACH);
+      const batches = ticks.flatMap((one) => one.batches);
+      expect(Math.max(...batches.map((jobs) => jobs.length))).toBeLessThanOrEqual(CLAIM_BATCH);
+      const ids = batches.flat().map((job) => ("deliveryId" in job ? job.deliveryId : JSON.stringify(job)));
+      expect(ids).toHaveLength(due);
       expect(new Set(ids).size).toBe(ids.length);
       expect(await countOf("reminder_deliveries")).toBe(MEN * DUE_EACH);
       expect(await countOf("partner_deliveries")).toBe(MEN * DUE_EACH);
@@ -87,12 +106,15 @@ describe("the busiest Monday moment: more due rows than one statement can carry 
       expect(second.report).toEqual({
         claimed: {
           reminders: 0,
+          "weekly summaries": 0,
           "partner e-mails": 0,
+          "partner summaries": 0,
           "community digests": 0,
           "phone-down nudges": 0,
           "check-in nudges": 0,
         },
         failed: [],
+        resume: null,
       });
       expect(second.batches).toEqual([]);
       expect(await countOf("reminder_deliveries")).toBe(MEN * DUE_EACH);

@@ -41,6 +41,7 @@ describe("a planning tick: each claim its own retried step (issue 58)", () => {
     expect(report).toEqual({
       claimed: { reminders: 0, "partner e-mails": 3, "community digests": 1 },
       failed: ["reminders"],
+      resume: null,
     });
     expect(queued.map((job) => ("deliveryId" in job ? job.deliveryId : ""))).toEqual(["p1", "p2", "p3", "d1"]);
     expect(log.text()).toContain("planning reminders failed; trying again");
@@ -60,7 +61,88 @@ describe("a planning tick: each claim its own retried step (issue 58)", () => {
       },
     });
     expect(partners.calls).toEqual([1, 2]);
-    expect(report).toEqual({ claimed: { "partner e-mails": 1 }, failed: [] });
+    expect(report).toEqual({ claimed: { "partner e-mails": 1 }, failed: [], resume: null });
     expect(queued).toEqual([{ deliveryId: "p1" }]);
+  });
+
+  /**
+   * A claim over `due` (a set another tick may have emptied) that reads through the tick's budget as readDue does:
+   * a row more than is left, of which it keeps what is left, and nothing once it is spent.
+   */
+  function budgeted(name: string, due: Set<string>, takenElsewhere = false) {
+    const claim: ClaimStep["claim"] = async (_now, options) => {
+      const budget = options.budget;
+      const read = !budget
+        ? [...due]
+        : budget.left === 0
+          ? budget.skip()
+          : budget.take([...due].slice(0, budget.limit));
+      if (takenElsewhere) return [];
+      for (const id of read) due.delete(id);
+      if (read.length > 0) await options.onBatch?.(read);
+      return read;
+    };
+    return { name, claim, job: (deliveryId: string) => ({ deliveryId }) };
+  }
+
+  it("stops at its budget of due rows, all claims together, and the next tick goes on from the claim it stopped in (decision 0176)", async () => {
+    const steps = [
+      budgeted("reminders", new Set(["r1"])),
+      budgeted("weekly summaries", new Set(["w1", "w2", "w3", "w4", "w5"])),
+      budgeted("partner e-mails", new Set(["p1"])),
+    ];
+    const calls: string[] = [];
+    const counted = steps.map((one) => ({
+      ...one,
+      claim: (now: Date, options: Parameters<ClaimStep["claim"]>[1]) => {
+        calls.push(one.name);
+        return one.claim(now, options);
+      },
+    }));
+    const queued: SendJob[] = [];
+    const tick = (from?: string) =>
+      planTick(
+        counted,
+        NOW,
+        {
+          logger: captureLog("warn").logger,
+          tickRows: 3,
+          enqueue: async (jobs) => {
+            queued.push(...jobs);
+          },
+        },
+        from,
+      );
+    expect(await tick()).toEqual({
+      claimed: { reminders: 1, "weekly summaries": 2, "partner e-mails": 0 },
+      failed: [],
+      resume: "weekly summaries",
+    });
+    expect(await tick("weekly summaries")).toEqual({
+      claimed: { "weekly summaries": 3, "partner e-mails": 0 },
+      failed: [],
+      resume: "partner e-mails",
+    });
+    expect(await tick("partner e-mails")).toEqual({ claimed: { "partner e-mails": 1 }, failed: [], resume: null });
+    expect(calls).toEqual([
+      "reminders",
+      "weekly summaries",
+      "partner e-mails",
+      "weekly summaries",
+      "partner e-mails",
+      "partner e-mails",
+    ]);
+    expect(queued.map((job) => job.deliveryId)).toEqual(["r1", "w1", "w2", "w3", "w4", "w5", "p1"]);
+    // A claim a deploy renamed between two ticks: the tick starts from the first.
+    expect((await tick("old name")).claimed).toEqual({ reminders: 0, "weekly summaries": 0, "partner e-mails": 0 });
+  });
+
+  it("does not ask for another tick when a full tick claimed nothing (another instance took what it read)", async () => {
+    const report = await planTick([budgeted("reminders", new Set(["r1", "r2"]), true)], NOW, {
+      logger: captureLog("warn").logger,
+      tickRows: 2,
+      enqueue: async () => {},
+    });
+    expect(report).toEqual({ claimed: { reminders: 0 }, failed: [], resume: null });
   });
 });

@@ -1,5 +1,5 @@
 import type { Logger } from "#server/logger.ts";
-import type { ClaimOptions } from "./claims.ts";
+import { type ClaimOptions, TickBudget } from "./claims.ts";
 
 /**
  * A send job, as pg-boss stores it (JSON). Each kind knows its own by its keys (OutboxKind.owns). The shapes are
@@ -25,7 +25,14 @@ export type RetryPolicy = { attempts: number; backoffMs: number };
  */
 const CLAIM_RETRY: RetryPolicy = { attempts: 3, backoffMs: 2_000 };
 
-export type TickReport = { claimed: Record<string, number>; failed: string[] };
+/**
+ * What a tick did: rows claimed per claim, the claims that failed, and `resume`: the claim where the tick stopped at
+ * its budget having claimed something. More may be due there and in the claims after it, so the queue plans again at
+ * once from that claim (decision 0176); the claims before it had read all that was due and are the schedule's again.
+ * A full tick that claimed nothing (every row it read taken by another instance meanwhile) does not ask for another:
+ * the schedule's next tick comes anyway, and a loop of ticks that claim nothing cannot start.
+ */
+export type TickReport = { claimed: Record<string, number>; failed: string[]; resume: string | null };
 
 type TickDeps = {
   /** Queues the send jobs of one committed batch. */
@@ -33,21 +40,32 @@ type TickDeps = {
   logger: Pick<Logger, "warn" | "error">;
   retry?: RetryPolicy;
   sleep?: (ms: number) => Promise<void>;
+  /** Due rows one tick reads and claims, all claims together (TICK_ROWS by default). */
+  tickRows?: number;
 };
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * One planning tick: each claim its own step, one after the other (two cores, one database: no point racing them),
+ * all of them within one budget of due rows (TickBudget: a claim after the budget is spent reads nothing this tick),
+ * from the claim `from` where the tick before stopped (all of them for a scheduled tick),
  * retried with backoff when it throws, and never skipped because another failed (issue 58: a failed reminders claim
  * used to take that tick's partner e-mails and digests with it). What a failing attempt had committed stays claimed
  * and queued; the retry's "no claim yet" goes on from there.
  */
-export async function planTick(steps: ClaimStep[], now: Date, deps: TickDeps): Promise<TickReport> {
+export async function planTick(steps: ClaimStep[], now: Date, deps: TickDeps, from?: string): Promise<TickReport> {
   const { attempts, backoffMs } = deps.retry ?? CLAIM_RETRY;
   const sleep = deps.sleep ?? pause;
-  const report: TickReport = { claimed: {}, failed: [] };
-  for (const step of steps) {
+  const report: TickReport = { claimed: {}, failed: [], resume: null };
+  const budget = new TickBudget(deps.tickRows);
+  // A claim no longer listed (renamed by a deploy between two ticks) resumes from the first.
+  const start = Math.max(
+    0,
+    steps.findIndex((step) => step.name === from),
+  );
+  let cut: string | null = null;
+  for (const step of steps.slice(start)) {
     let claimed = 0;
     const onBatch = async (ids: string[]) => {
       await deps.enqueue(ids.map((id) => step.job(id, now)));
@@ -55,7 +73,7 @@ export async function planTick(steps: ClaimStep[], now: Date, deps: TickDeps): P
     };
     for (let attempt = 1; ; attempt++) {
       try {
-        await step.claim(now, { onBatch });
+        await step.claim(now, { onBatch, budget });
         break;
       } catch (error) {
         if (attempt >= attempts) {
@@ -71,7 +89,9 @@ export async function planTick(steps: ClaimStep[], now: Date, deps: TickDeps): P
       }
     }
     report.claimed[step.name] = claimed;
+    cut ??= budget.full ? step.name : null;
   }
+  if (Object.values(report.claimed).some((n) => n > 0)) report.resume = cut;
   return report;
 }
 

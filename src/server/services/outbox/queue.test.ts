@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "#server/db/client.ts";
 import { reminderDeliveries } from "#server/db/schema.ts";
 import { startMailOutbox } from "#server/outbox-kinds.ts";
 import { addDays } from "#shared/time.ts";
+import { captureLog } from "#tests/support/captured-log.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import type { Outbox } from "./queue.ts";
 
@@ -26,11 +27,15 @@ describe("the outbox queue (pg-boss on the app's database)", () => {
   });
 
   /** One server instance's queue; on PostgreSQL the second one has its own connection pool, as on another machine. */
-  async function instance(database: Database) {
+  async function instance(
+    database: Database,
+    options: { tickRows?: number; clock?: () => Date } = {},
+    logger = t.deps.logger,
+  ) {
     const queue = await startMailOutbox(
-      { db: database.db, database, mailer: t.deps.mailer, env: t.deps.env, logger: t.deps.logger },
+      { db: database.db, database, mailer: t.deps.mailer, env: t.deps.env, logger },
       // A schedule that never fires during the test: the test plans at moments of its own choosing.
-      { cron: "0 0 1 1 *", pollingIntervalSeconds: 0.5 },
+      { cron: "0 0 1 1 *", pollingIntervalSeconds: 0.5, ...options },
     );
     queues.push(queue);
     return queue;
@@ -72,5 +77,53 @@ describe("the outbox queue (pg-boss on the app's database)", () => {
       .where(and(eq(reminderDeliveries.userId, user.id), eq(reminderDeliveries.kind, "due_tomorrow")));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.sentAt).not.toBeNull();
+  });
+
+  it("goes on at once, through the queue both instances poll, from where a tick stopped at its budget (decision 0176)", async () => {
+    // Three men in Lisbon with a deadline due tomorrow at the planned moment, Tuesday 8 January 2030, noon.
+    const men = sql`generate_series(1, 3) as g`;
+    await t.db.execute(sql`insert into users (id, name, email, email_verified, first_name)
+      select 'q176-' || g, 'Man ' || g, 'q176-' || g || '@example.test', true, 'Man' from ${men}`);
+    await t.db.execute(
+      sql`insert into reminder_settings (user_id, time_zone) select 'q176-' || g, 'Europe/Lisbon' from ${men}`,
+    );
+    await t.db.execute(sql`insert into quiz_responses (user_id, user_email, answers, status, completed_at)
+      select id, email, '[]'::jsonb, 'analyzed', '2030-01-01T09:00:00Z' from users where id like 'q176-%'`);
+    await t.db.execute(sql`insert into challenges (user_id, quiz_response_id, title, description, challenge_accepted)
+      select user_id, id, 'Run 5 km', 'Run three times a week', true from quiz_responses where user_id like 'q176-%'`);
+    await t.db.execute(sql`insert into milestones (challenge_id, user_id, milestone_type, milestone_deadline)
+      select id, user_id, 'immediate', '2030-01-09T23:59:59Z' from challenges where user_id like 'q176-%'`);
+
+    const options = { tickRows: 1, clock: () => new Date("2030-01-08T12:00:00Z") };
+    const logs = [captureLog("info"), captureLog("info")];
+    if (t.databaseUrl) second ??= await openDatabase({ kind: "postgres", url: t.databaseUrl, poolSize: 3 });
+    const a = await instance(t.deps.database, options, logs[0]!.logger);
+    await instance(second ?? t.deps.database, options, logs[1]!.logger);
+    // One tick, as the schedule would queue it; the rest are queued by the ticks themselves.
+    await a.boss.send("reminders-plan", {});
+
+    type Planned = { time: number; claimed: Record<string, number>; resume: string | null };
+    const planned = () =>
+      logs
+        .flatMap((log) => log.text().split("\n"))
+        .filter((line) => line.includes('"reminders planned"'))
+        .map((line) => JSON.parse(line) as Planned)
+        .sort((x, y) => x.time - y.time);
+    const claimed = () => planned().reduce((sum, line) => sum + (line.claimed.reminders ?? 0), 0);
+    for (const started = Date.now(); claimed() < 3 && Date.now() - started < 30_000; )
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+    // One man a tick: each tick claimed one and named where the next goes on, without waiting for the schedule.
+    expect(planned().map((line) => [line.claimed.reminders, line.resume])).toEqual([
+      [1, "reminders"],
+      [1, "reminders"],
+      // The last read all that was left; the claims after it had no budget this tick (it is no Monday: the weekly
+      // summaries ask nothing).
+      [1, "partner e-mails"],
+    ]);
+    const rows = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from reminder_deliveries where user_id like 'q176-%' and kind = 'due_tomorrow'`,
+    );
+    expect(Number(rows.rows[0]?.n)).toBeLessThanOrEqual(3);
   });
 });

@@ -7,7 +7,10 @@ const PLAN = "reminders-plan";
 const SEND = "reminders-send";
 
 export type Outbox = {
-  /** Plans now (what the schedule does every few minutes); answers how many e-mails (and nudges) it claimed. */
+  /**
+   * Plans now (what the schedule does every few minutes), tick after tick until nothing more is due; answers how many
+   * e-mails (and nudges) it claimed.
+   */
   planNow(now?: Date): Promise<number>;
   /** The instance's pg-boss, which the Strava events' worker shares (one boss per instance). */
   boss: PgBoss;
@@ -21,6 +24,10 @@ type QueueOptions = {
   pollingIntervalSeconds?: number;
   /** How often a failing claim is tried within one tick (CLAIM_RETRY by default). */
   claimRetry?: RetryPolicy;
+  /** Due rows one tick claims before the next is queued (TICK_ROWS by default). */
+  tickRows?: number;
+  /** The scheduled ticks' clock: the real one, except in a test that plans at a moment of its own. */
+  clock?: () => Date;
 };
 
 /** unique_violation and deadlock_detected: how a step of pg-boss's first setup loses a race with another instance's. */
@@ -114,21 +121,42 @@ export async function startOutbox(
   // Every kind's claims are planned in the same minute and sent by the same worker, with the same retries. Each
   // batch's send jobs are queued as soon as it is claimed (planTick).
   const steps = kinds.flatMap((kind) => kind.claims);
-  const plan = (now: Date) =>
-    planTick(steps, now, {
-      logger,
-      retry: options.claimRetry,
-      enqueue: async (jobs) => {
-        await boss.insert(jobs.map((data) => ({ name: SEND, data })));
+  const plan = (now: Date, from?: string) =>
+    planTick(
+      steps,
+      now,
+      {
+        logger,
+        retry: options.claimRetry,
+        tickRows: options.tickRows,
+        enqueue: async (jobs) => {
+          await boss.insert(jobs.map((data) => ({ name: SEND, data })));
+        },
       },
-    });
+      from,
+    );
   const total = (report: { claimed: Record<string, number> }) =>
     Object.values(report.claimed).reduce((sum, n) => sum + n, 0);
-  const planNow = async (now = new Date()) => total(await plan(now));
+  const planNow = async (now = new Date()) => {
+    let claimed = 0;
+    let from: string | null | undefined;
+    do {
+      const report = await plan(now, from ?? undefined);
+      claimed += total(report);
+      from = report.resume;
+    } while (from);
+    return claimed;
+  };
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
-  await boss.work(PLAN, polling, async () => {
-    const report = await plan(new Date());
-    if (total(report) > 0) logger.info({ reminders: total(report), claimed: report.claimed }, "reminders planned");
+  await boss.work<{ from?: unknown }>(PLAN, polling, async ([job]) => {
+    // A scheduled tick has no data; a tick queued by one that stopped at its budget says where to go on.
+    const from = typeof job?.data?.from === "string" ? job.data.from : undefined;
+    const report = await plan(options.clock?.() ?? new Date(), from);
+    if (total(report) > 0)
+      logger.info({ reminders: total(report), claimed: report.claimed, resume: report.resume }, "reminders planned");
+    // A tick that stopped at its budget: the next one is queued now, for whichever instance's worker takes it first
+    // (the queue's singleton policy runs it once this one has finished), instead of at the schedule's next minute.
+    if (report.resume) await boss.send(PLAN, { from: report.resume });
     // Each failure is logged already; failing the job as well shows it in pg-boss's own state.
     if (report.failed.length > 0) throw new Error(`planning failed for ${report.failed.join(", ")}`);
   });

@@ -2,7 +2,7 @@ import { jobField } from "../outbox/plan-tick.ts";
 import type { OutboxKind } from "../outbox/queue.ts";
 import type { OutboxDeps } from "../outbox/send.ts";
 import { deliverPartnerEmail } from "./partner-deliver.ts";
-import { claimDuePartnerEmails } from "./partner-notifications.ts";
+import { claimDuePartnerNews, claimDuePartnerSummaries } from "./partner-notifications.ts";
 
 /** What his accountability partners hear (issue 25, decision 0106): send jobs `{partnerDeliveryId}`. */
 export function partnerEmailKind(deps: OutboxDeps): OutboxKind {
@@ -10,7 +10,12 @@ export function partnerEmailKind(deps: OutboxDeps): OutboxKind {
     claims: [
       {
         name: "partner e-mails",
-        claim: (now, options) => claimDuePartnerEmails(deps.db, now, options),
+        claim: (now, options) => claimDuePartnerNews(deps.db, now, options),
+        job: (partnerDeliveryId) => ({ partnerDeliveryId }),
+      },
+      {
+        name: "partner summaries",
+        claim: (now, options) => claimDuePartnerSummaries(deps.db, now, options),
         job: (partnerDeliveryId) => ({ partnerDeliveryId }),
       },
     ],

@@ -65,7 +65,7 @@ const newsSubject = sql`case when m.milestone_completed then m.id::text else ${d
  * One pass over his milestones for both kinds of news, read on his zone's clock `z` (daytime only). For the overdue
  * one, the very rule of his own overdue reminder (`deadlineDue`).
  */
-function partnerNews(db: Db, now: string, clocks: ZoneClock[]) {
+function partnerNews(db: Db, now: string, clocks: ZoneClock[], options: ClaimOptions) {
   return readDue<PartnerDue>(
     db,
     sql`
@@ -81,11 +81,12 @@ function partnerNews(db: Db, now: string, clocks: ZoneClock[]) {
             and m.completed_at between ${now}::timestamptz - ${`${COMPLETED_NEWS_DAYS} days`}::interval and ${now}::timestamptz
             -- News from before the partner confirmed is on the page he opened, not in his inbox.
             and m.completed_at >= p.accepted_at)
-          or (not m.milestone_completed and ${deadlineDue(now, "overdue")})
+          or (not m.milestone_completed and ${deadlineDue(now, "overdue", clocks)})
         )
         and not exists (select 1 from partner_deliveries d
           where d.partner_id = p.id and d.kind = ${newsKind} and d.subject_key = ${newsSubject})
 `,
+    options,
   );
 }
 
@@ -94,7 +95,7 @@ function partnerNews(db: Db, now: string, clocks: ZoneClock[]) {
  * summary is claimed his row is marked with the week, decision 0168), kept where it is Monday daytime on his clock,
  * then checked one by one: no claim yet, his current plan accepted.
  */
-function partnerWeeklySummaries(db: Db, clocks: ZoneClock[]) {
+function partnerWeeklySummaries(db: Db, clocks: ZoneClock[], options: ClaimOptions) {
   const weeks = clocks.map(({ zone, week }) => ({ zone, week }));
   const latest =
     weeks
@@ -122,6 +123,7 @@ function partnerWeeklySummaries(db: Db, clocks: ZoneClock[]) {
         and ${found(sql`select true from challenges
           where challenges.user_id = p.user_id and challenges.challenge_accepted and ${ofCurrentPlan}`)}
 `,
+    options,
   );
 }
 
@@ -141,16 +143,21 @@ const insertPartnerSummaries = (db: Db) => async (batch: PartnerDue[]) => {
  * minute, or one planning again after a restart, insert nothing the second time.
  */
 export async function claimDuePartnerEmails(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
-  const clocks = await zoneClocks(db, now);
-  const at = now.toISOString();
-  const ids: string[] = [];
-  const news = daytime(clocks);
-  if (news.length > 0)
-    ids.push(...(await claimInBatches(await partnerNews(db, at, news), insertPartnerEmails(db), options)));
-  const monday = mondayMorning(clocks);
-  if (monday.length > 0)
-    ids.push(...(await claimInBatches(await partnerWeeklySummaries(db, monday), insertPartnerSummaries(db), options)));
-  return ids;
+  return [...(await claimDuePartnerNews(db, now, options)), ...(await claimDuePartnerSummaries(db, now, options))];
+}
+
+/** The news of claimDuePartnerEmails (a milestone done, one overdue): the outbox's tick claims it as a step of its own. */
+export async function claimDuePartnerNews(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
+  const news = daytime(await zoneClocks(db, now));
+  if (news.length === 0) return [];
+  return claimInBatches(await partnerNews(db, now.toISOString(), news, options), insertPartnerEmails(db), options);
+}
+
+/** The weekly summaries of claimDuePartnerEmails, the tick's step after the news. */
+export async function claimDuePartnerSummaries(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
+  const monday = mondayMorning(await zoneClocks(db, now));
+  if (monday.length === 0) return [];
+  return claimInBatches(await partnerWeeklySummaries(db, monday, options), insertPartnerSummaries(db), options);
 }
 
 /** Who a partner's unsubscribe link is about: his first name, and whether the partner's e-mails already stopped. */

@@ -2,7 +2,7 @@ import { jobField } from "../outbox/plan-tick.ts";
 import type { OutboxKind } from "../outbox/queue.ts";
 import type { OutboxDeps } from "../outbox/send.ts";
 import { deliverReminder } from "./deliver.ts";
-import { claimDueReminders } from "./planner.ts";
+import { claimDueDeadlines, claimDueSummaries } from "./planner.ts";
 
 /** His deadline reminders and his Monday summary, as the outbox plans and sends them: send jobs `{deliveryId}`. */
 export function reminderKind(deps: OutboxDeps): OutboxKind {
@@ -10,7 +10,12 @@ export function reminderKind(deps: OutboxDeps): OutboxKind {
     claims: [
       {
         name: "reminders",
-        claim: (now, options) => claimDueReminders(deps.db, now, options),
+        claim: (now, options) => claimDueDeadlines(deps.db, now, options),
+        job: (deliveryId) => ({ deliveryId }),
+      },
+      {
+        name: "weekly summaries",
+        claim: (now, options) => claimDueSummaries(deps.db, now, options),
         job: (deliveryId) => ({ deliveryId }),
       },
     ],

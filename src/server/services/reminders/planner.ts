@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { addDays } from "#shared/time.ts";
 import {
   type ClaimOptions,
   claimInBatches,
@@ -23,17 +24,20 @@ const dueDayOf = (deadline: SQL) => sql`(${deadline} at time zone 'UTC')::date`;
 
 /**
  * The rules of deadlineRemindersDue (due-reminders.ts) as a filter on milestones `m` joined to his zone's clock `z`,
- * which is daytime already: overdue once the deadline has passed, on its due day or the next on his clock; due
- * tomorrow on the day before, while not overdue. Every time zone's day before or after a deadline falls within two
- * days of it, so the deadline window lets an index on open deadlines find them.
+ * which is one of `clocks` (daytime already): overdue once the deadline has passed, on its due day or the next on his
+ * clock; due tomorrow on the day before, while not overdue. So a deadline is due only if its UTC day is within a day
+ * of a day those clocks show: that window lets the index on open deadlines find them, about three days of deadlines
+ * where the zones show one day (decision 0176; a window of three days either side of now read twice as many).
  */
-export function deadlineDue(now: string, kind: "any" | "overdue"): SQL {
+export function deadlineDue(now: string, kind: "any" | "overdue", clocks: ZoneClock[]): SQL {
   const dueDay = dueDayOf(sql`m.milestone_deadline`);
   const overdue = sql`(m.milestone_deadline < ${now}::timestamptz and z.day in (${dueDay}, ${dueDay} + 1))`;
-  const window = (from: number, to: number) =>
-    sql`m.milestone_deadline between ${now}::timestamptz - ${`${from} days`}::interval and ${now}::timestamptz + ${`${to} days`}::interval`;
-  if (kind === "overdue") return sql`${window(3, 0)} and ${overdue}`;
-  return sql`${window(3, 3)} and (${overdue} or (m.milestone_deadline >= ${now}::timestamptz and z.day = ${dueDay} - 1))`;
+  const days = clocks.map((clock) => clock.date).sort();
+  const first = `${addDays(days[0] ?? now.slice(0, 10), -1)}T00:00:00Z`;
+  const end = `${addDays(days.at(-1) ?? now.slice(0, 10), kind === "overdue" ? 1 : 2)}T00:00:00Z`;
+  const window = sql`m.milestone_deadline >= ${first}::timestamptz and m.milestone_deadline < ${end}::timestamptz`;
+  if (kind === "overdue") return sql`${window} and ${overdue}`;
+  return sql`${window} and (${overdue} or (m.milestone_deadline >= ${now}::timestamptz and z.day = ${dueDay} - 1))`;
 }
 
 /** A deadline e-mail's kind and subject (`milestoneId:dueDay`) for milestone `m` at `now`. */
@@ -42,7 +46,7 @@ const deadlineKind = (now: string) =>
 export const deadlineSubject = sql`m.id::text || ':' || to_char(m.milestone_deadline at time zone 'UTC', 'YYYY-MM-DD')`;
 
 /** Reminders go to confirmed addresses only (an unconfirmed one may be somebody else's), about his current plan. */
-function deadlineReminders(db: Db, now: string, clocks: ZoneClock[]) {
+function deadlineReminders(db: Db, now: string, clocks: ZoneClock[], options: ClaimOptions) {
   return readDue<DueReminder>(
     db,
     sql`
@@ -51,13 +55,14 @@ function deadlineReminders(db: Db, now: string, clocks: ZoneClock[]) {
       join challenges on challenges.id = m.challenge_id
       ${settingsOf(sql`m.user_id`)}
       ${clockTable(clocks, "z", sql`rs.time_zone`)}
-      where not m.milestone_completed and ${deadlineDue(now, "any")}
+      where not m.milestone_completed and ${deadlineDue(now, "any", clocks)}
         and challenges.challenge_accepted and ${ofCurrentPlan}
         and ${found(sql`select u.email_verified from users u where u.id = m.user_id`)}
         and coalesce(rs.deadline_emails, true)
         and not exists (select 1 from reminder_deliveries d
           where d.user_id = m.user_id and d.kind = ${deadlineKind(now)} and d.subject_key = ${deadlineSubject})
 `,
+    options,
   );
 }
 
@@ -65,7 +70,7 @@ function deadlineReminders(db: Db, now: string, clocks: ZoneClock[]) {
  * The men of the Monday zones whose summary is not claimed yet, read through the zone index and their week marker
  * (decision 0168): the first tick after 08:00 in a zone reads its men, later ticks only those not done this week.
  */
-function weeklySummaries(db: Db, clocks: ZoneClock[]) {
+function weeklySummaries(db: Db, clocks: ZoneClock[], options: ClaimOptions) {
   return readDue<DueReminder>(
     db,
     sql`
@@ -78,6 +83,7 @@ function weeklySummaries(db: Db, clocks: ZoneClock[]) {
         and ${found(sql`select true from challenges
           where challenges.user_id = c.user_id and challenges.challenge_accepted and ${ofCurrentPlan}`)}
 `,
+    options,
   );
 }
 
@@ -95,14 +101,20 @@ const insertSummaryClaims = (db: Db) => async (batch: DueReminder[]) => {
  * for the weekly summary, Monday) are asked about, so a tick reads the rows due, not every man (issue 58).
  */
 export async function claimDueReminders(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
-  const clocks = await zoneClocks(db, now);
-  const at = now.toISOString();
-  const ids: string[] = [];
-  const deadlines = daytime(clocks);
-  if (deadlines.length > 0)
-    ids.push(...(await claimInBatches(await deadlineReminders(db, at, deadlines), insertReminderClaims(db), options)));
-  const monday = mondayMorning(clocks);
-  if (monday.length > 0)
-    ids.push(...(await claimInBatches(await weeklySummaries(db, monday), insertSummaryClaims(db), options)));
-  return ids;
+  return [...(await claimDueDeadlines(db, now, options)), ...(await claimDueSummaries(db, now, options))];
+}
+
+/** The deadline reminders of claimDueReminders: the outbox's tick claims them as a step of their own. */
+export async function claimDueDeadlines(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
+  const deadlines = daytime(await zoneClocks(db, now));
+  if (deadlines.length === 0) return [];
+  const due = await deadlineReminders(db, now.toISOString(), deadlines, options);
+  return claimInBatches(due, insertReminderClaims(db), options);
+}
+
+/** The weekly summaries of claimDueReminders, the tick's step after the deadlines. */
+export async function claimDueSummaries(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
+  const monday = mondayMorning(await zoneClocks(db, now));
+  if (monday.length === 0) return [];
+  return claimInBatches(await weeklySummaries(db, monday, options), insertSummaryClaims(db), options);
 }
