@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "#server/context.ts";
 import { documented } from "#server/http/openapi.ts";
+import { databaseAnswers } from "./database-check.ts";
 
 /** Only the proxy and the monitoring read these: no screen does, so they live here and not in src/shared. */
 const healthy = z.object({ status: z.literal("ok"), database: z.literal("up") });
@@ -27,7 +28,7 @@ export const healthRoutes = new Hono<AppEnv>().get(
   async (c) => {
     if (c.var.deps.lifecycle.draining) return c.json({ status: "draining" as const }, 503);
     try {
-      await c.var.deps.database.ping();
+      await databaseAnswers(c.var.deps.database);
       return c.json({ status: "ok" as const, database: "up" as const }, 200);
     } catch (error) {
       c.var.log.error({ err: error }, "health check: database unreachable");

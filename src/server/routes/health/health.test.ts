@@ -51,6 +51,24 @@ describe("GET /api/health", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
+  it("asks the database once for a flood of health checks, so they cannot hold the pool the men's requests need (decision 0177)", async () => {
+    const flooded = await createTestApp();
+    try {
+      const { database } = flooded.deps;
+      const ping = database.ping.bind(database);
+      let pings = 0;
+      database.ping = () => {
+        pings += 1;
+        return ping();
+      };
+      const answers = await Promise.all(Array.from({ length: 50 }, () => flooded.api.health.$get()));
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+      expect(pings).toBe(1);
+    } finally {
+      await flooded.close();
+    }
+  });
+
   it("answers 503 once the database is gone", async () => {
     const other = await createTestApp();
     await other.deps.database.close();

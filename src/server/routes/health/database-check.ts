@@ -1,0 +1,38 @@
+import type { Database } from "#server/db/client.ts";
+
+/** How long a database that answered a ping counts as up for the health check. */
+export const PING_FRESH_MS = 1_000;
+
+type Check = { upAt: number; ping: Promise<void> | null };
+
+const checks = new WeakMap<Pick<Database, "ping">, Check>();
+
+/**
+ * Whether the database answers, as the health check asks it (decision 0177): a ping that succeeded less than
+ * PING_FRESH_MS ago (counted from when it was sent) answers at once, and the checks that arrive while a ping is under way wait for that one. The
+ * health check is public and unauthenticated; with a ping each, a flood of it would hold the pool's connections that
+ * the men's requests need, and a proxy probing every few seconds learns nothing more from a ping per probe. A failed
+ * ping is never kept: the next check pings again.
+ */
+export function databaseAnswers(database: Pick<Database, "ping">, now = performance.now()): Promise<void> {
+  let check = checks.get(database);
+  if (!check) {
+    check = { upAt: Number.NEGATIVE_INFINITY, ping: null };
+    checks.set(database, check);
+  }
+  if (now - check.upAt < PING_FRESH_MS) return Promise.resolve();
+  if (check.ping) return check.ping;
+  const current = check;
+  current.ping = database.ping().then(
+    () => {
+      // From when the ping was sent: the database answered at some moment after it.
+      current.upAt = now;
+      current.ping = null;
+    },
+    (error: unknown) => {
+      current.ping = null;
+      throw error;
+    },
+  );
+  return current.ping;
+}
