@@ -1,11 +1,12 @@
-import type { Database } from "#server/db/client.ts";
+/** The database as the check sees it (the deps' Database; routes do not import the db layer). */
+type Pingable = { ping(): Promise<void> };
 
 /** How long a database that answered a ping counts as up for the health check. */
 export const PING_FRESH_MS = 1_000;
 
 type Check = { upAt: number; ping: Promise<void> | null };
 
-const checks = new WeakMap<Pick<Database, "ping">, Check>();
+const checks = new WeakMap<Pingable, Check>();
 
 /**
  * Whether the database answers, as the health check asks it (decision 0177): a ping that succeeded less than
@@ -14,7 +15,7 @@ const checks = new WeakMap<Pick<Database, "ping">, Check>();
  * the men's requests need, and a proxy probing every few seconds learns nothing more from a ping per probe. A failed
  * ping is never kept: the next check pings again.
  */
-export function databaseAnswers(database: Pick<Database, "ping">, now = performance.now()): Promise<void> {
+export function databaseAnswers(database: Pingable, now = performance.now()): Promise<void> {
   let check = checks.get(database);
   if (!check) {
     check = { upAt: Number.NEGATIVE_INFINITY, ping: null };

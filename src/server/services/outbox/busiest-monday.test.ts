@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { outboxKinds } from "#server/outbox-kinds.ts";
+import { buildDueMen } from "#tests/support/builders/due-men.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { CLAIM_BATCH, TICK_ROWS } from "./claims.ts";
@@ -23,17 +24,8 @@ describe("the busiest Monday moment: more due rows than one statement can carry 
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    const men = sql`generate_series(1, ${MEN}) as g`;
-    await t.db.execute(sql`insert into users (id, name, email, email_verified, first_name)
-      select 'm58-' || g, 'Man ' || g, 'm58-' || g || '@example.test', true, 'Man' from ${men}`);
-    await t.db.execute(sql`insert into reminder_settings (user_id, time_zone)
-      select 'm58-' || g, 'Europe/Berlin' from ${men}`);
-    await t.db.execute(sql`insert into quiz_responses (user_id, user_email, answers, status, completed_at)
-      select id, email, '[]'::jsonb, 'analyzed', '2030-01-01T09:00:00Z' from users where id like 'm58-%'`);
-    await t.db.execute(sql`insert into challenges (user_id, quiz_response_id, title, description, challenge_accepted)
-      select user_id, id, 'Run 5 km', 'Run three times a week', true from quiz_responses where user_id like 'm58-%'`);
-    await t.db.execute(sql`insert into milestones (challenge_id, user_id, milestone_type, milestone_deadline)
-      select id, user_id, 'immediate', '2030-01-06T23:59:59Z' from challenges where user_id like 'm58-%'`);
+    // His milestone due on the Sunday: overdue on his Monday morning.
+    await buildDueMen(t.db, { prefix: "m58", count: MEN, zone: "Europe/Berlin", deadline: "2030-01-06T23:59:59Z" });
     await t.db.execute(sql`insert into partners (user_id, first_name, email, token_hash, invited_at, accepted_at)
       select id, 'Sam', 'sam-' || id || '@example.test', 'm58-hash-' || id, '2030-01-01T10:00:00Z',
         '2030-01-01T11:00:00Z' from users where id like 'm58-%'`);

@@ -4,6 +4,7 @@ import { type Database, openDatabase } from "#server/db/client.ts";
 import { reminderDeliveries } from "#server/db/schema.ts";
 import { startMailOutbox } from "#server/outbox-kinds.ts";
 import { addDays } from "#shared/time.ts";
+import { buildDueMen } from "#tests/support/builders/due-men.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import type { Outbox } from "./queue.ts";
@@ -81,18 +82,7 @@ describe("the outbox queue (pg-boss on the app's database)", () => {
 
   it("goes on at once, through the queue both instances poll, from where a tick stopped at its budget (decision 0176)", async () => {
     // Three men in Lisbon with a deadline due tomorrow at the planned moment, Tuesday 8 January 2030, noon.
-    const men = sql`generate_series(1, 3) as g`;
-    await t.db.execute(sql`insert into users (id, name, email, email_verified, first_name)
-      select 'q176-' || g, 'Man ' || g, 'q176-' || g || '@example.test', true, 'Man' from ${men}`);
-    await t.db.execute(
-      sql`insert into reminder_settings (user_id, time_zone) select 'q176-' || g, 'Europe/Lisbon' from ${men}`,
-    );
-    await t.db.execute(sql`insert into quiz_responses (user_id, user_email, answers, status, completed_at)
-      select id, email, '[]'::jsonb, 'analyzed', '2030-01-01T09:00:00Z' from users where id like 'q176-%'`);
-    await t.db.execute(sql`insert into challenges (user_id, quiz_response_id, title, description, challenge_accepted)
-      select user_id, id, 'Run 5 km', 'Run three times a week', true from quiz_responses where user_id like 'q176-%'`);
-    await t.db.execute(sql`insert into milestones (challenge_id, user_id, milestone_type, milestone_deadline)
-      select id, user_id, 'immediate', '2030-01-09T23:59:59Z' from challenges where user_id like 'q176-%'`);
+    await buildDueMen(t.db, { prefix: "q176", count: 3, zone: "Europe/Lisbon", deadline: "2030-01-09T23:59:59Z" });
 
     const options = { tickRows: 1, clock: () => new Date("2030-01-08T12:00:00Z") };
     const logs = [captureLog("info"), captureLog("info")];
