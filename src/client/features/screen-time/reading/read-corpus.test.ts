@@ -26,6 +26,9 @@ const SUBSET = [
   "wrong-chat.png",
   // A real iPhone's screenshot, not our rendering: its fonts, status bar and seconds must not be offered as a total.
   "real-ios-dark-en-other-app.png",
+  // Another real one: "Screen Time" on its tab bar and 12:00 on its clock, neither of them his total.
+  "real-ios-dark-en-tab-bar.png",
+  "real-ios-dark-en-quiz.png",
 ];
 
 let worker: Worker;
