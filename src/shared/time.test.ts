@@ -151,6 +151,32 @@ describe("reminder clock rules at awkward moments (issue 24 #2)", () => {
     expect(() => addDays("2026-02-30", 1)).toThrow();
   });
 
+  it("takes only real calendar days, as date-fns does: leap years by the Gregorian rule, no day 0 or 32, no month 13", () => {
+    for (const real of [
+      "2000-02-29",
+      "2024-02-29",
+      "1600-02-29",
+      "2026-04-30",
+      "2026-12-31",
+      "1000-01-01",
+      "9999-12-31",
+    ])
+      expect(addDays(real, 0)).toBe(dateFnsAddDays(real, 0));
+    for (const unreal of [
+      "2100-02-29",
+      "1900-02-29",
+      "2026-02-29",
+      "2026-04-31",
+      "2026-06-31",
+      "2026-01-00",
+      "2026-00-10",
+      "2026-13-01",
+      "2026-1-01",
+      "26-01-01",
+    ])
+      expect(() => addDays(unreal, 1), unreal).toThrow();
+  });
+
   it("reads New York's clock and finds its days' first moments around both of its switches", () => {
     // 14 March 2027: at 07:00 UTC the clocks jump from 02:00 to 03:00; 7 November: at 06:00 UTC back to 01:00.
     const ny = (moment: string) => localTime(new Date(moment), "America/New_York");
