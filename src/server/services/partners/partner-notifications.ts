@@ -17,7 +17,7 @@ import {
   zoneClocks,
 } from "../outbox/claims.ts";
 import { ofCurrentPlan } from "../plan/latest-plan.ts";
-import { deadlineDue, deadlineSubject } from "../reminders/planner.ts";
+import { deadlineDue, deadlineSubject, deadlineWindow } from "../reminders/planner.ts";
 
 /**
  * What his accountability partners hear (issue 25, decision 0106), planned in the same minute as his own reminders and
@@ -66,19 +66,30 @@ const newsSubject = sql`case when m.milestone_completed then m.id::text else ${d
  * one, the very rule of his own overdue reminder (`deadlineDue`).
  */
 function partnerNews(db: Db, now: string, clocks: ZoneClock[], options: ClaimOptions) {
+  const recentlyCompleted = sql`m.completed_at between ${now}::timestamptz - ${`${COMPLETED_NEWS_DAYS} days`}::interval and ${now}::timestamptz`;
   return readDue<PartnerDue>(
     db,
     sql`
+      -- The milestones that may be news, of men with a partner listening: a probe of his partners first, so that only
+      -- those (a tenth) go on to the plan's checks below. Joined straight on, PostgreSQL checked every milestone
+      -- completed or overdue in the window against his current plan (decision 0176).
+      with news as materialized (
+        select m.* from milestones m
+        where ((m.milestone_completed and ${recentlyCompleted})
+            or (not m.milestone_completed and ${deadlineWindow(now, "overdue", clocks)}))
+          and exists (select 1 from partners lp where lp.user_id = m.user_id
+            and lp.accepted_at is not null and lp.emails_stopped_at is null)
+      )
       select p.id as partner_id, p.user_id, ${newsKind} as kind, ${newsSubject} as subject_key
       from partners p
-      join milestones m on m.user_id = p.user_id
+      join news m on m.user_id = p.user_id
       join challenges on challenges.id = m.challenge_id
       ${settingsOf(sql`p.user_id`)}
       ${clockTable(clocks, "z", sql`rs.time_zone`)}
       where ${listening} and challenges.challenge_accepted and ${ofCurrentPlan}
         and (
           (m.milestone_completed
-            and m.completed_at between ${now}::timestamptz - ${`${COMPLETED_NEWS_DAYS} days`}::interval and ${now}::timestamptz
+            and ${recentlyCompleted}
             -- News from before the partner confirmed is on the page he opened, not in his inbox.
             and m.completed_at >= p.accepted_at)
           or (not m.milestone_completed and ${deadlineDue(now, "overdue", clocks)})

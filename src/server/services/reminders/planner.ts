@@ -32,12 +32,17 @@ const dueDayOf = (deadline: SQL) => sql`(${deadline} at time zone 'UTC')::date`;
 export function deadlineDue(now: string, kind: "any" | "overdue", clocks: ZoneClock[]): SQL {
   const dueDay = dueDayOf(sql`m.milestone_deadline`);
   const overdue = sql`(m.milestone_deadline < ${now}::timestamptz and z.day in (${dueDay}, ${dueDay} + 1))`;
+  const window = deadlineWindow(now, kind, clocks);
+  if (kind === "overdue") return sql`${window} and ${overdue}`;
+  return sql`${window} and (${overdue} or (m.milestone_deadline >= ${now}::timestamptz and z.day = ${dueDay} - 1))`;
+}
+
+/** The deadlines `deadlineDue` can find due on `clocks`' days, as a range the index on open deadlines reads. */
+export function deadlineWindow(now: string, kind: "any" | "overdue", clocks: ZoneClock[]): SQL {
   const days = clocks.map((clock) => clock.date).sort();
   const first = `${addDays(days[0] ?? now.slice(0, 10), -1)}T00:00:00Z`;
   const end = `${addDays(days.at(-1) ?? now.slice(0, 10), kind === "overdue" ? 1 : 2)}T00:00:00Z`;
-  const window = sql`m.milestone_deadline >= ${first}::timestamptz and m.milestone_deadline < ${end}::timestamptz`;
-  if (kind === "overdue") return sql`${window} and ${overdue}`;
-  return sql`${window} and (${overdue} or (m.milestone_deadline >= ${now}::timestamptz and z.day = ${dueDay} - 1))`;
+  return sql`m.milestone_deadline >= ${first}::timestamptz and m.milestone_deadline < ${end}::timestamptz`;
 }
 
 /** A deadline e-mail's kind and subject (`milestoneId:dueDay`) for milestone `m` at `now`. */
