@@ -3,15 +3,14 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
+import { createLogger } from "#server/logger.ts";
+import { outboxKinds } from "#server/outbox-kinds.ts";
 import { claimDueDigests } from "#server/services/community/digest.ts";
 import { claimDueCheckIns, claimDuePhoneDowns } from "#server/services/evening/claims.ts";
-import { type ClaimStep, planTick, type TickReport } from "#server/services/outbox/plan-tick.ts";
-import {
-  claimDuePartnerEmails,
-  claimDuePartnerNews,
-  claimDuePartnerSummaries,
-} from "#server/services/partners/partner-notifications.ts";
-import { claimDueDeadlines, claimDueReminders, claimDueSummaries } from "#server/services/reminders/planner.ts";
+import { claimedIn, planTick, planUntilDone } from "#server/services/outbox/plan-tick.ts";
+import type { OutboxDeps } from "#server/services/outbox/send.ts";
+import { claimDuePartnerEmails } from "#server/services/partners/partner-notifications.ts";
+import { claimDueReminders } from "#server/services/reminders/planner.ts";
 
 // `DATABASE_URL=postgres://… node --import tsx tests/bench/reminder-ticks.ts [ordinary ISO moment] [Monday ISO moment]`,
 // or `BENCH_SCALE_DATABASE_URL=… npm run bench` (issue 58): times each claim of the reminder job at an ordinary tick and at the busiest Monday moment, against a
@@ -156,36 +155,18 @@ async function drain(url: string, moment: string, now: Date, after?: Date): Prom
   await client.connect();
   try {
     const db = inOneTransaction(drizzle({ client, schema }) as unknown as Db);
-    const steps: ClaimStep[] = [
-      ["reminders", claimDueDeadlines],
-      ["weekly summaries", claimDueSummaries],
-      ["partner e-mails", claimDuePartnerNews],
-      ["partner summaries", claimDuePartnerSummaries],
-      ["community digests", claimDueDigests],
-      ["phone-down nudges", claimDuePhoneDowns],
-      ["check-in nudges", claimDueCheckIns],
-    ].map(([name, claim]) => ({
-      name: name as string,
-      claim: (at, options) => (claim as typeof claimDueDigests)(db, at, options),
-      job: (id) => ({ id }),
-    }));
+    // The outbox's own steps, in its order. Only their claims run here: nothing is sent, so no mailer is needed.
+    const steps = outboxKinds({ db, logger: createLogger("silent") } as OutboxDeps).flatMap((kind) => kind.claims);
     const deps = { logger: console, enqueue: async () => {}, retry: { attempts: 1, backoffMs: 0 } };
     const row: DrainRow = { moment, at: now, ms: [], claimed: [] };
     await client.query("begin");
-    /** Ticks at `at` as the queue runs them: each from the claim where the one before stopped, until none did. */
-    const ticks = async (at: Date, each: (report: TickReport, ms: number) => void = () => {}) => {
-      let from: string | null = null;
-      do {
-        const started = performance.now();
-        const report = await planTick(steps, at, deps, from ?? undefined);
-        each(report, performance.now() - started);
-        from = report.resume;
-      } while (from);
-    };
-    if (after) await ticks(after);
-    await ticks(now, (report, ms) => {
-      row.ms.push(ms);
-      row.claimed.push(Object.values(report.claimed).reduce((sum, n) => sum + n, 0));
+    if (after) await planUntilDone((from) => planTick(steps, after, deps, from));
+    await planUntilDone(async (from) => {
+      const started = performance.now();
+      const report = await planTick(steps, now, deps, from);
+      row.ms.push(performance.now() - started);
+      row.claimed.push(claimedIn(report));
+      return report;
     });
     await client.query("rollback");
     return row;

@@ -10,10 +10,10 @@ const checks = new WeakMap<Pingable, Check>();
 
 /**
  * Whether the database answers, as the health check asks it (decision 0177): a ping that succeeded less than
- * PING_FRESH_MS ago (counted from when it was sent) answers at once, and the checks that arrive while a ping is under way wait for that one. The
- * health check is public and unauthenticated; with a ping each, a flood of it would hold the pool's connections that
- * the men's requests need, and a proxy probing every few seconds learns nothing more from a ping per probe. A failed
- * ping is never kept: the next check pings again.
+ * PING_FRESH_MS ago (counted from when it was sent) answers at once, and the checks that arrive while a ping is under
+ * way wait for that one. The health check is public and unauthenticated; with a ping each, a flood of it would hold
+ * the pool's connections that the men's requests need, and a proxy probing every few seconds learns nothing more from
+ * a ping per probe. A failed ping is never kept: the next check pings again.
  */
 export function databaseAnswers(database: Pingable, now = performance.now()): Promise<void> {
   let check = checks.get(database);

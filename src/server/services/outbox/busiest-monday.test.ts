@@ -5,7 +5,7 @@ import { buildDueMen } from "#tests/support/builders/due-men.ts";
 import { captureLog } from "#tests/support/captured-log.ts";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
 import { CLAIM_BATCH, TICK_ROWS } from "./claims.ts";
-import { planTick, type SendJob, type TickReport } from "./plan-tick.ts";
+import { claimedIn, planTick, type SendJob } from "./plan-tick.ts";
 
 const onPostgres = inject("testDb").kind === "postgres";
 
@@ -52,8 +52,6 @@ describe("the busiest Monday moment: more due rows than one statement can carry 
     );
     return { report, batches, log: log.text() };
   }
-
-  const claimedIn = (report: TickReport) => Object.values(report.claimed).reduce((sum, n) => sum + n, 0);
 
   const countOf = async (table: "reminder_deliveries" | "partner_deliveries") => {
     const result = await t.db.execute<{ n: number }>(

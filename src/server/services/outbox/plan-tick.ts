@@ -34,6 +34,25 @@ const CLAIM_RETRY: RetryPolicy = { attempts: 3, backoffMs: 2_000 };
  */
 export type TickReport = { claimed: Record<string, number>; failed: string[]; resume: string | null };
 
+/** The rows a tick claimed, all its claims together. */
+export const claimedIn = (report: Pick<TickReport, "claimed">) =>
+  Object.values(report.claimed).reduce((sum, n) => sum + n, 0);
+
+/**
+ * Ticks one after the other as the queue chains them, each from the claim where the one before stopped, until one
+ * stopped nowhere: what `Outbox.planNow` and the benchmark run at one moment. Answers every tick's report.
+ */
+export async function planUntilDone(tick: (from?: string) => Promise<TickReport>): Promise<TickReport[]> {
+  const reports: TickReport[] = [];
+  let from: string | undefined;
+  do {
+    const report = await tick(from);
+    reports.push(report);
+    from = report.resume ?? undefined;
+  } while (from);
+  return reports;
+}
+
 type TickDeps = {
   /** Queues the send jobs of one committed batch. */
   enqueue: (jobs: SendJob[]) => Promise<void>;
@@ -91,7 +110,7 @@ export async function planTick(steps: ClaimStep[], now: Date, deps: TickDeps, fr
     report.claimed[step.name] = claimed;
     cut ??= budget.full ? step.name : null;
   }
-  if (Object.values(report.claimed).some((n) => n > 0)) report.resume = cut;
+  if (claimedIn(report) > 0) report.resume = cut;
   return report;
 }
 

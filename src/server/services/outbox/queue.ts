@@ -1,7 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Database } from "#server/db/client.ts";
 import type { Logger } from "#server/logger.ts";
-import { type ClaimStep, planTick, type RetryPolicy, type SendJob } from "./plan-tick.ts";
+import { type ClaimStep, claimedIn, planTick, planUntilDone, type RetryPolicy, type SendJob } from "./plan-tick.ts";
 
 const PLAN = "reminders-plan";
 const SEND = "reminders-send";
@@ -135,25 +135,18 @@ export async function startOutbox(
       },
       from,
     );
-  const total = (report: { claimed: Record<string, number> }) =>
-    Object.values(report.claimed).reduce((sum, n) => sum + n, 0);
-  const planNow = async (now = new Date()) => {
-    let claimed = 0;
-    let from: string | null | undefined;
-    do {
-      const report = await plan(now, from ?? undefined);
-      claimed += total(report);
-      from = report.resume;
-    } while (from);
-    return claimed;
-  };
+  const planNow = async (now = new Date()) =>
+    (await planUntilDone((from) => plan(now, from))).reduce((sum, report) => sum + claimedIn(report), 0);
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
   await boss.work<{ from?: unknown }>(PLAN, polling, async ([job]) => {
     // A scheduled tick has no data; a tick queued by one that stopped at its budget says where to go on.
     const from = typeof job?.data?.from === "string" ? job.data.from : undefined;
     const report = await plan(options.clock?.() ?? new Date(), from);
-    if (total(report) > 0)
-      logger.info({ reminders: total(report), claimed: report.claimed, resume: report.resume }, "reminders planned");
+    if (claimedIn(report) > 0)
+      logger.info(
+        { reminders: claimedIn(report), claimed: report.claimed, resume: report.resume },
+        "reminders planned",
+      );
     // A tick that stopped at its budget: the next one is queued now, for whichever instance's worker takes it first
     // (the queue's singleton policy runs it once this one has finished), instead of at the schedule's next minute.
     if (report.resume) await boss.send(PLAN, { from: report.resume });
