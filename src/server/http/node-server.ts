@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
-import compression from "compression";
+import { AnswerResponse } from "./answer-response.ts";
 
 /** The app's fetch; `bindings` carry Node's request and response, where getConnInfo finds the client's socket. */
 type Fetch = (request: Request, bindings: HttpBindings) => Response | Promise<Response>;
@@ -9,7 +9,8 @@ type Fetch = (request: Request, bindings: HttpBindings) => Response | Promise<Re
 /**
  * The app on Node's HTTP server, with compression done by Node's zlib streams on the way out (issue 13, decision
  * 0099): pages and API answers of 1 KB or more in brotli (quality 4) or gzip as the browser accepts, small answers as
- * they are, and files the build precompressed (they carry Content-Encoding already) untouched.
+ * they are, and files the build precompressed (they carry Content-Encoding already) untouched. Each answer's head is
+ * written by Node in one step, the frame's headers in it (http/answer-response.ts, decision 0178).
  *
  * Hono's `compress()` middleware did this on the Fetch Response, which made every answer, small JSON included, a
  * ReadableStream piped through a CompressionStream: reading the body turned @hono/node-server's light Response into a
@@ -17,25 +18,21 @@ type Fetch = (request: Request, bindings: HttpBindings) => Response | Promise<Re
  */
 export function createHttpServer(fetch: Fetch, options: { bodyIdleMs?: number } = {}): Server {
   const stalls = createStallWatch(options.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS);
-  // Reading `headers` makes @hono/node-server write Content-Length as a header rather than into Node's private
-  // length field, so the compression below sees the size and leaves small answers alone.
   // The bindings go on to the app: without them no route knows the client's address, and every per-IP limit is
-  // skipped (issue 24 #1).
-  const listener = getRequestListener(async (request, bindings) => {
-    const response = await fetch(request, bindings as HttpBindings);
-    void response.headers;
-    return response;
+  // skipped (issue 24 #1). The answer knows its request, so only the frame serving it adds to its head.
+  const listener = getRequestListener((request, bindings) => {
+    (bindings.outgoing as AnswerResponse).request = request;
+    return fetch(request, bindings as HttpBindings);
   });
-  const compress = compression({ threshold: 1024 });
-  const server = createServer((req, res) => {
+  // Node's types tie a response class to its request's; ours serves Node's own IncomingMessage.
+  const server = createServer({ ServerResponse: AnswerResponse as unknown as typeof ServerResponse }, (req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       // Before the answer: Node's own end of a "Connection: close" answer runs first and closes at once.
       lingerOnClose(req);
       res.once("finish", () => req.complete || discardUnreadBody(req));
       stalls.watch(req);
     }
-    // The middleware's types are Express's; it only reads Node's request and wraps the response's write methods.
-    compress(req as never, res as never, () => void listener(req, res));
+    void listener(req, res);
   });
   // An idle kept-alive connection is closed by the server only after its clients and proxies would have dropped it:
   // with Node's 5 s, a client that sent its next request just as the server closed the socket got a reset (seen in a

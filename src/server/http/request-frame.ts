@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv, Deps } from "../context.ts";
 import type { Logger } from "../logger.ts";
+import { answerServing, type FrameHeader, frameOf } from "./answer-response.ts";
 import { loggablePath } from "./loggable-path.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -25,6 +26,8 @@ function lazyChild(logger: Logger, reqId: string): Logger {
 }
 
 /** API answers are per user: nothing may keep them unless a route says otherwise. */
+const NO_STORE: FrameHeader = ["cache-control", "no-store"];
+
 function noStore(c: Context) {
   if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
 }
@@ -38,15 +41,20 @@ function noStore(c: Context) {
 export function requestFrame(deps: Deps): MiddlewareHandler<AppEnv> {
   const headers = securityHeaders(deps.env);
   const { logger } = deps;
+  let apiFrame: Readonly<Record<string, string>> | undefined;
+  const learnApiFrame = async () => {
+    apiFrame = frameOf([NO_STORE, ...(await headers.apiList())]);
+    return apiFrame;
+  };
   return async (c, next) => {
     let reqId = c.req.header(REQUEST_ID_HEADER);
     if (!reqId || reqId.length > REQUEST_ID_MAX_LENGTH || UNSAFE_REQUEST_ID.test(reqId)) reqId = crypto.randomUUID();
     c.set("requestId", reqId);
-    c.header(REQUEST_ID_HEADER, reqId);
     c.set("deps", deps);
     c.set("log", lazyChild(logger, reqId));
     const { path } = c.req;
     if (!path.startsWith("/api/")) {
+      c.header(REQUEST_ID_HEADER, reqId);
       await headers.pages(c, next);
       // The API's root without its slash is no API route, but was always kept from caches like them.
       if (path === "/api") noStore(c);
@@ -55,8 +63,17 @@ export function requestFrame(deps: Deps): MiddlewareHandler<AppEnv> {
 
     const started = performance.now();
     await next();
-    noStore(c);
-    await headers.api(c);
+    const answer = answerServing(c.env, c.req.raw);
+    if (answer) {
+      // On the HTTP server the headers join the head Node writes (decision 0178); the answer's own win.
+      answer.requestId = reqId;
+      answer.frame = apiFrame ?? (await learnApiFrame());
+    } else {
+      // In-process (a page's API calls, tests' app.request): on the answer itself, as the server would send them.
+      c.res.headers.set(REQUEST_ID_HEADER, reqId);
+      noStore(c);
+      await headers.api(c);
+    }
     if (logger.isLevelEnabled("info")) {
       const line = {
         reqId,

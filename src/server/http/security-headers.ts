@@ -1,6 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Env } from "../env.ts";
+import type { FrameHeader } from "./answer-response.ts";
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
 
@@ -15,7 +16,11 @@ const originOf = (url?: string) => (url ? new URL(url).origin : undefined);
  * probe at start, and every answer gets that list (issue 58, decision 0173): the values are hono's own, byte for byte,
  * without rebuilding them and a middleware layer around every request. `api` runs after the route has answered.
  */
-export function securityHeaders(env: Env): { api: (c: Context) => void | Promise<void>; pages: MiddlewareHandler } {
+export function securityHeaders(env: Env): {
+  api: (c: Context) => void | Promise<void>;
+  apiList: () => readonly FrameHeader[] | Promise<readonly FrameHeader[]>;
+  pages: MiddlewareHandler;
+} {
   const https = env.APP_URL.startsWith("https://");
   const common: SecureHeadersOptions = {
     strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
@@ -46,6 +51,7 @@ export function securityHeaders(env: Env): { api: (c: Context) => void | Promise
   const pages = pageHeaders(env, common);
   return {
     api: (c) => (apiHeaders ? apply(c, apiHeaders) : learnt.then((list) => apply(c, list))),
+    apiList: () => apiHeaders ?? learnt,
     pages: async (c, next) => {
       await pages(c, next);
       if (c.req.path.startsWith(PRIVATE_PAGE_PREFIX)) {
