@@ -5,6 +5,7 @@ import { forgetSessionsAfterChanges, loadSession } from "./auth/session.ts";
 import type { AppEnv, Deps } from "./context.ts";
 import { API_MAX_BYTES, bodyLimit, isUpload, isUploadPath } from "./http/body-limit.ts";
 import { errorHandler, notFound } from "./http/errors.ts";
+import { oneLayer, under } from "./http/one-layer.ts";
 import { refuseForeignOrigin } from "./http/origin-check.ts";
 import { requestFrame } from "./http/request-frame.ts";
 import { refuseUnstorableText } from "./http/storable-text.ts";
@@ -96,13 +97,19 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
   const app = new Hono<AppEnv>();
 
   app.use(requestFrame(deps));
-  // Body limits come before anything reads a body. Stripe's webhook sets its own larger limit, and its signed body
-  // is Stripe's text, not a user's.
-  app.use("/api/auth/*", bodyLimit(AUTH_MAX_BYTES));
-  app.use("/api/*", bodyLimit(API_MAX_BYTES, { except: serverToServer, exceptWhen: isUpload }));
-  app.use("/api/*", refuseUnstorableText({ except: storableTextExcept, filesWhen: isUploadPath }));
-  app.use("/api/*", refuseForeignOrigin(deps.env, { except: serverToServer }));
-  app.use("/api/*", forgetSessionsAfterChanges);
+  // The guards every API request passes, in this order, as one layer (decision 0178). Body limits come before
+  // anything reads a body. Stripe's webhook sets its own larger limit, and its signed body is Stripe's text, not a
+  // user's.
+  app.use(
+    "/api/*",
+    oneLayer(
+      under("/api/auth", bodyLimit(AUTH_MAX_BYTES)),
+      bodyLimit(API_MAX_BYTES, { except: serverToServer, exceptWhen: isUpload }),
+      refuseUnstorableText({ except: storableTextExcept, filesWhen: isUploadPath }),
+      refuseForeignOrigin(deps.env, { except: serverToServer }),
+      forgetSessionsAfterChanges,
+    ),
+  );
   app.route("/api/auth", authRoutes);
   const api = createApi();
   // The document is generated from the routes themselves; outside production its reference page too (decision 0111).
@@ -116,8 +123,7 @@ export function createApp(deps: Deps, options: { site?: StaticSite } = {}) {
       reference: deps.env.NODE_ENV !== "production",
     }),
   );
-  app.use("/api/*", loadSession);
-  app.use("/api/*", keepOfflineCopyTag);
+  app.use("/api/*", oneLayer(loadSession, keepOfflineCopyTag));
   app.route("/api", api);
   app.all("/api/*", notFound);
 
