@@ -41,7 +41,7 @@ function noStore(c: Context) {
 export function requestFrame(deps: Deps): MiddlewareHandler<AppEnv> {
   const headers = securityHeaders(deps.env);
   const { logger } = deps;
-  let apiFrame: Readonly<Record<string, string>> | undefined;
+  let apiFrame: readonly FrameHeader[] | undefined;
   const learnApiFrame = async () => {
     apiFrame = frameOf([NO_STORE, ...(await headers.apiList())]);
     return apiFrame;
