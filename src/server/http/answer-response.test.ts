@@ -1,11 +1,8 @@
-import type { Server } from "node:http";
-import { request } from "node:http";
-import type { AddressInfo } from "node:net";
 import { brotliDecompressSync } from "node:zlib";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sendRaw, servedOnLoopback } from "#tests/support/loopback.ts";
 import { answerServing, frameOf } from "./answer-response.ts";
-import { createHttpServer, listen } from "./node-server.ts";
 
 const frame = frameOf([
   ["Cache-Control", "no-store"],
@@ -34,27 +31,10 @@ app.get("/outer", async (c) => {
   return c.json({ inner: await inner.json(), outer: answerServing(c.env, c.req.raw) !== undefined });
 });
 
-type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+const served = servedOnLoopback(app.fetch);
 
-function get(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-let server: Server;
-let port: number;
-beforeAll(async () => {
-  server = await listen(createHttpServer(app.fetch), 0, "127.0.0.1");
-  port = (server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  sendRaw(served.port, path, { method, headers });
 
 describe("the head Node writes for an answer (decision 0178)", () => {
   it("carries the frame's headers and the request id beside the answer's own", async () => {

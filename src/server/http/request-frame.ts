@@ -28,6 +28,16 @@ function lazyChild(logger: Logger, reqId: string): Logger {
 /** API answers are per user: nothing may keep them unless a route says otherwise. */
 const NO_STORE: FrameHeader = ["cache-control", "no-store"];
 
+/**
+ * In-process (a page's API calls, tests' app.request) the frame's headers go on the answer itself, as the server
+ * writes them into its head: the request id, and each of the others the answer did not set.
+ */
+function setOnAnswer(headers: Headers, reqId: string, frame: readonly FrameHeader[]) {
+  headers.set(REQUEST_ID_HEADER, reqId);
+  for (const [name, value] of frame) if (!headers.has(name)) headers.set(name, value);
+  headers.delete("X-Powered-By");
+}
+
 function noStore(c: Context) {
   if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
 }
@@ -41,11 +51,14 @@ function noStore(c: Context) {
 export function requestFrame(deps: Deps): MiddlewareHandler<AppEnv> {
   const headers = securityHeaders(deps.env);
   const { logger } = deps;
+  // Every API answer's headers but its request id, made once the protective ones are learnt (at start).
   let apiFrame: readonly FrameHeader[] | undefined;
-  const learnApiFrame = async () => {
-    apiFrame = frameOf([NO_STORE, ...(await headers.apiList())]);
-    return apiFrame;
-  };
+  let learning: Promise<readonly FrameHeader[]> | undefined;
+  const learnApiFrame = () =>
+    (learning ??= Promise.resolve(headers.apiList()).then((list) => {
+      apiFrame = frameOf([NO_STORE, ...list]);
+      return apiFrame;
+    }));
   return async (c, next) => {
     let reqId = c.req.header(REQUEST_ID_HEADER);
     if (!reqId || reqId.length > REQUEST_ID_MAX_LENGTH || UNSAFE_REQUEST_ID.test(reqId)) reqId = crypto.randomUUID();
@@ -63,17 +76,13 @@ export function requestFrame(deps: Deps): MiddlewareHandler<AppEnv> {
 
     const started = performance.now();
     await next();
+    const frame = apiFrame ?? (await learnApiFrame());
     const answer = answerServing(c.env, c.req.raw);
     if (answer) {
       // On the HTTP server the headers join the head Node writes (decision 0178); the answer's own win.
       answer.requestId = reqId;
-      answer.frame = apiFrame ?? (await learnApiFrame());
-    } else {
-      // In-process (a page's API calls, tests' app.request): on the answer itself, as the server would send them.
-      c.res.headers.set(REQUEST_ID_HEADER, reqId);
-      noStore(c);
-      await headers.api(c);
-    }
+      answer.frame = frame;
+    } else setOnAnswer(c.res.headers, reqId, frame);
     if (logger.isLevelEnabled("info")) {
       const line = {
         reqId,

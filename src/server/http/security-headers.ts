@@ -1,4 +1,4 @@
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import type { Env } from "../env.ts";
 import type { FrameHeader } from "./answer-response.ts";
@@ -14,10 +14,10 @@ const originOf = (url?: string) => (url ? new URL(url).origin : undefined);
  *
  * An API answer's headers never change from one request to the next, so hono's secureHeaders makes them once, on a
  * probe at start, and every answer gets that list (issue 58, decision 0173): the values are hono's own, byte for byte,
- * without rebuilding them and a middleware layer around every request. `api` runs after the route has answered.
+ * without rebuilding them and a middleware layer around every request. `apiList` is that list; the request frame
+ * puts it on each API answer (decision 0178).
  */
 export function securityHeaders(env: Env): {
-  api: (c: Context) => void | Promise<void>;
   apiList: () => readonly FrameHeader[] | Promise<readonly FrameHeader[]>;
   pages: MiddlewareHandler;
 } {
@@ -43,14 +43,8 @@ export function securityHeaders(env: Env): {
     apiHeaders = list;
     return list;
   });
-  const apply = (c: Context, list: Array<[string, string]>) => {
-    const headers = c.res.headers;
-    for (const [name, value] of list) if (!headers.has(name)) headers.set(name, value);
-    headers.delete("X-Powered-By");
-  };
   const pages = pageHeaders(env, common);
   return {
-    api: (c) => (apiHeaders ? apply(c, apiHeaders) : learnt.then((list) => apply(c, list))),
     apiList: () => apiHeaders ?? learnt,
     pages: async (c, next) => {
       await pages(c, next);
