@@ -28,8 +28,11 @@ import { withinDailyLimit } from "./write-guards.ts";
 /** The run every man starts with, as a post names it. */
 const RUN_CHALLENGE_TITLE = "Run longer than ever before";
 
+/** Who reads: his id, or the placeholder a statement prepared once binds it to. */
+type Viewer = string | Placeholder<"viewer">;
+
 /** The columns of a post as `viewerId` sees it: counts, and whether he cheered it. */
-function postColumns(viewerId: string) {
+function postColumns(viewerId: Viewer) {
   return {
     id: communityPosts.id,
     userId: communityPosts.userId,
@@ -122,7 +125,7 @@ function toPost(row: PostRow, viewerId: string): FeedPost {
 }
 
 /** Posts as `viewerId` sees them, with `extra` columns beside them (the first page's hidden count). */
-function postsQuery<Extra extends Record<string, SQL>>(db: Db, viewerId: string, extra?: Extra) {
+function postsQuery<Extra extends Record<string, SQL>>(db: Db, viewerId: Viewer, extra?: Extra) {
   return db
     .select({ ...postColumns(viewerId), ...(extra as Extra) })
     .from(communityPosts)
@@ -139,33 +142,60 @@ function postsQuery<Extra extends Record<string, SQL>>(db: Db, viewerId: string,
  */
 const PAGE_LIMIT = sql.raw(String(FEED_PAGE_SIZE + 1)) as unknown as Placeholder;
 
+const viewer = sql.placeholder("viewer");
+
+/**
+ * A page's statement, built once per database and prepared by name: the viewer and the cursor are placeholders bound
+ * at each call. Built per request, drizzle's builder (the selection, the `sql` fragments, the names) was a tenth of a
+ * page's CPU though PostgreSQL had the statement prepared (issue 58).
+ */
+function pageStatement(db: Db, after: boolean) {
+  // The first page says how many posts he hid (issue 53 row 5): counted in the page's own statement, once (an
+  // uncorrelated subquery), so a page is one statement (issue 58); asked on its own only when the page is empty.
+  return (
+    postsQuery(db, viewer, { hidden: after ? sql<number>`0` : hiddenCount(viewer) })
+      .where(
+        and(
+          visiblePost(viewer),
+          // A row comparison, not `a < x or (a = x and b < y)`: PostgreSQL starts the index scan at the cursor, where
+          // the `or` made it read every newer post first (a page ten months back: 46 ms against 4 ms, 50,000 posts).
+          after
+            ? sql`(${communityPosts.createdAt}, ${communityPosts.id}) < (${sql.placeholder("afterAt")}, ${sql.placeholder("afterId")}::uuid)`
+            : undefined,
+        ),
+      )
+      // `nulls last` as the index is built: a plain `desc` means nulls first, which the index cannot give, and the
+      // first page sorted every post instead (58 ms against 4 ms with 50,000 posts; the columns are never null).
+      .orderBy(sql`${communityPosts.createdAt} desc nulls last`, sql`${communityPosts.id} desc nulls last`)
+      .limit(PAGE_LIMIT)
+      // A name per shape (the text never changes between calls): planning it took about as long as running it.
+      .prepare(after ? "feed_page_after" : "feed_first_page")
+  );
+}
+
+type PageStatements = { first: ReturnType<typeof pageStatement>; after: ReturnType<typeof pageStatement> };
+/** Per database object: a prepared statement belongs to the session it was built on. */
+const pageStatements = new WeakMap<Db, PageStatements>();
+
+function statementsFor(db: Db): PageStatements {
+  let statements = pageStatements.get(db);
+  if (!statements) {
+    statements = { first: pageStatement(db, false), after: pageStatement(db, true) };
+    pageStatements.set(db, statements);
+  }
+  return statements;
+}
+
 /**
  * One page of the feed, newest first. The cursor is the last post's (created_at, id), so a page stays right while
  * others post: nothing is skipped or shown twice, and each page is one index range scan however long the feed grows.
  */
 export async function readFeed(db: Db, viewerId: string, cursor?: string): Promise<FeedPage> {
   const after = decodeCursor(cursor);
-  // The first page says how many posts he hid (issue 53 row 5): counted in the page's own statement, once (an
-  // uncorrelated subquery), so a page is one statement (issue 58); asked on its own only when the page is empty.
-  const rows = await postsQuery(db, viewerId, { hidden: after ? sql<number>`0` : hiddenCount(viewerId) })
-    .where(
-      and(
-        visiblePost(viewerId),
-        // A row comparison, not `a < x or (a = x and b < y)`: PostgreSQL starts the index scan at the cursor, where the
-        // `or` made it read every newer post first (a page ten months back: 46 ms against 4 ms with 50,000 posts).
-        after
-          ? sql`(${communityPosts.createdAt}, ${communityPosts.id}) < (${new Date(after.at)}, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    // `nulls last` as the index is built: a plain `desc` means nulls first, which the index cannot give, and the
-    // first page sorted every post instead (58 ms against 4 ms with 50,000 posts; the columns are never null).
-    .orderBy(sql`${communityPosts.createdAt} desc nulls last`, sql`${communityPosts.id} desc nulls last`)
-    .limit(PAGE_LIMIT)
-    // Prepared, a name per shape (the text must not change between calls): planning it took about as long as
-    // running it, on every page of every member.
-    .prepare(after ? "feed_page_after" : "feed_first_page")
-    .execute();
+  const statements = statementsFor(db);
+  const rows = after
+    ? await statements.after.execute({ viewer: viewerId, afterAt: new Date(after.at), afterId: after.id })
+    : await statements.first.execute({ viewer: viewerId });
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   const hidden = after ? 0 : last ? Number(last.hidden) : await hiddenPosts(db, viewerId);
@@ -181,7 +211,7 @@ export async function readFeed(db: Db, viewerId: string, cursor?: string): Promi
  * everyone): an empty feed must not tell him nobody posted when he hid what others did (issue 53 row 5). Read from
  * his own reports and blocks, so it costs what he hid, not the length of the feed.
  */
-function hiddenCount(viewerId: string) {
+function hiddenCount(viewerId: Viewer) {
   // Index probes from his own rows (his blocks → their authors' posts, his reports → those posts), joined by `union`,
   // which counts once a post he reported from a member he blocked. Written as one `or` over the posts, PostgreSQL read
   // every post of the community to count them (issue 58); the lateral subqueries (`offset 0`: not flattened) keep
