@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { communityMembers, communityPosts } from "#server/db/schema.ts";
 import type { TestApp, TestUser } from "./test-app.ts";
 
@@ -9,6 +10,12 @@ export async function admittedMember(t: TestApp, firstName: string, admittedAt =
   const user = await t.createUser({ firstName });
   await t.db.insert(communityMembers).values({ userId: user.id, admittedAt, admittedBy: "test" });
   return user;
+}
+
+/** Suspended as the operator's decision does it (moderation.ts): the change is told to every instance. */
+export async function suspendedMember(t: TestApp, user: TestUser, at = new Date()) {
+  await t.db.update(communityMembers).set({ suspendedAt: at }).where(eq(communityMembers.userId, user.id));
+  await t.deps.database.changes.publish("standings");
 }
 
 export async function storedRunPost(

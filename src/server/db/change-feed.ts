@@ -1,14 +1,14 @@
 import pg from "pg";
 
 /** What may change under another instance's feet and be kept in memory: each has its own subscribers. */
-const topics = ["sessions", "generations"] as const;
+const topics = ["sessions", "generations", "standings"] as const;
 type ChangeTopic = (typeof topics)[number];
 
 type Listener = () => void;
 
 /**
  * Tells every instance on the database that something it may keep in memory changed (issue 36, decision 0121):
- * a session signed out or revoked, a generation handed back. On PostgreSQL it is LISTEN/NOTIFY on one connection of
+ * a session signed out or revoked, a generation handed back, a member suspended. On PostgreSQL it is LISTEN/NOTIFY on one connection of
  * its own, so a change made through one instance reaches the others within milliseconds; on PGlite there is one
  * instance, and a change reaches this process's subscribers at once.
  *

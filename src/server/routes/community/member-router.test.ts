@@ -1,15 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppEnv } from "#server/context.ts";
-import { communityMembers } from "#server/db/schema.ts";
 import { answerFor, errorHandler } from "#server/http/errors.ts";
 import { documented } from "#server/http/openapi.ts";
 import { DomainError, type DomainErrorCode } from "#server/services/domain-error.ts";
-import { admittedMember } from "#tests/support/community-members.ts";
+import { admittedMember, suspendedMember } from "#tests/support/community-members.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 import { memberRouter, requireMember } from "./member-router.ts";
 
@@ -66,10 +64,7 @@ beforeAll(async () => {
   document = await (await t.request("/api/openapi.json")).json();
   waiting = await t.createUser({ firstName: "Wanda" });
   wasSuspended = await admittedMember(t, "Sven");
-  await t.db
-    .update(communityMembers)
-    .set({ suspendedAt: new Date() })
-    .where(eq(communityMembers.userId, wasSuspended.id));
+  await suspendedMember(t, wasSuspended);
 });
 afterAll(() => t?.close());
 

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { requireUser } from "#server/auth/session.ts";
 import type { AuthedEnv } from "#server/context.ts";
 import { guardedRouter } from "#server/http/guarded-router.ts";
-import { membership } from "#server/services/community/admission.ts";
+import { keptMembers } from "#server/services/community/kept-members.ts";
 import { DomainError } from "#server/services/domain-error.ts";
 
 /**
@@ -11,7 +11,7 @@ import { DomainError } from "#server/services/domain-error.ts";
  * whatever he asks for, so nothing of the feed is learnt before admission.
  */
 export const requireMember = createMiddleware<AuthedEnv>(async (c, next) => {
-  const standing = await membership(c.var.deps.database.db, c.var.user.id);
+  const standing = await keptMembers(c.var.deps).standing(c.var.user.id);
   if (standing === "waiting") throw new DomainError("community.notAdmitted");
   // Suspended by the operator (decision 0136): nothing of the feed, read or written.
   if (standing === "suspended") throw new DomainError("community.suspended");

@@ -4,7 +4,7 @@ import { communityBlocks, communityComments, communityMembers, communityNotifica
 import type { NotificationsAnswer } from "#shared/community/notifications.ts";
 import { feedMessages, notificationSentence } from "#shared/community/rules.ts";
 import { itAnswersOnlyDocumentedStatuses } from "#tests/support/answered-statuses.ts";
-import { admittedMember, storedRunPost } from "#tests/support/community-members.ts";
+import { admittedMember, storedRunPost, suspendedMember } from "#tests/support/community-members.ts";
 import { createTestApp, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /** Notifications to the author of a post (issue 40, decision 0137): recorded, listed, read; his own only. */
@@ -159,7 +159,7 @@ describe("community notifications", () => {
     // Asked by every dashboard: no refusal for a man outside the feed, and nothing of what he may not see.
     expect(await news(await t.createUser({ firstName: "Jon" }))).toEqual({ unread: 0 });
     await cheer(tom, post.id);
-    await t.db.update(communityMembers).set({ suspendedAt: new Date() }).where(eq(communityMembers.userId, kai.id));
+    await suspendedMember(t, kai);
     expect(await news(kai)).toEqual({ unread: 0 });
     expect((await t.api.community.news.$get()).status).toBe(401);
   });
@@ -175,10 +175,7 @@ describe("community notifications", () => {
 
     const waiting = await t.createUser({ firstName: "Jon" });
     const suspended = await member("Karl");
-    await t.db
-      .update(communityMembers)
-      .set({ suspendedAt: new Date() })
-      .where(eq(communityMembers.userId, suspended.id));
+    await suspendedMember(t, suspended);
     for (const user of [waiting, suspended]) {
       const refused = [
         await user.api.community.notifications.$get(),

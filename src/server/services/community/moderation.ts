@@ -143,7 +143,7 @@ const reportsOf = (itemKind: ItemKind, itemId: string) =>
  * Decides a reported item in one transaction: its open reports are closed, the item is taken down (remove, suspend),
  * its author suspended (suspend), and the decision logged. The item's row is locked first, so when two operators
  * decide it at once the second waits, then finds no open report left and is told it was decided (409): one decision
- * wins, never two. The statement of reasons goes out after the commit; a failed send leaves `statementSentAt` empty
+ * wins, never two. A suspension is told to every instance after the commit; the statement of reasons goes out after it; a failed send leaves `statementSentAt` empty
  * and is logged, and the decision stands.
  */
 export async function decide(
@@ -192,6 +192,12 @@ export async function decide(
       .returning({ id: moderationDecisionsLog.id });
     return { id: logged!.id, item, reports: closed.length };
   });
+  if (decision === "suspend") {
+    // Every instance drops the members it kept (kept-members.ts): his next request, wherever it lands, is refused.
+    await deps.database.changes
+      .publish("standings")
+      .catch((err: unknown) => deps.logger.error({ err }, "could not tell the other instances about a suspension"));
+  }
   if (decision !== "keep") {
     await sendStatement(deps, decided.id, decided.item.authorId, {
       decision,
