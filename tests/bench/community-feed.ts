@@ -13,7 +13,7 @@ export const defaultFeedSize: FeedSize = { members: 500, posts: 5000, cheersPerP
 /**
  * Members, posts, cheers and comments written in bulk with SQL (the API's daily limits would take months), spread over
  * a year so that pages deep in the feed are as real as the first. The viewer reported 50 posts and blocked 10 members,
- * so every page pays for what he must not see.
+ * so every page pays for what he must not see; one member in five reported a post and blocked a member.
  */
 export async function seedCommunity(t: BenchApp, viewerId: string, size: FeedSize) {
   const db = t.deps.database.db;
@@ -47,6 +47,16 @@ export async function seedCommunity(t: BenchApp, viewerId: string, size: FeedSiz
   await db.execute(sql`
     insert into community_blocks (blocker_id, blocked_id)
     select ${viewerId}, 'bench-member-' || i from generate_series(1, 10) as i`);
+  // Others report and block too, as in any community: one member in five reported a post and blocked a member. With the
+  // viewer the only one who ever had, PostgreSQL's statistics said every report and block was his, and it planned his
+  // page anew on every request rather than keep the prepared plan (1.3 ms of planning for 0.9 ms of work).
+  await db.execute(sql`
+    insert into community_reports (reporter_id, post_id, reason)
+    select 'bench-member-' || (5 * i), (select id from community_posts order by created_at limit 1 offset i), 'spam'
+    from generate_series(1, ${Math.floor(members / 5)}) as i`);
+  await db.execute(sql`
+    insert into community_blocks (blocker_id, blocked_id)
+    select 'bench-member-' || (5 * i), 'bench-member-' || (5 * i - 1) from generate_series(1, ${Math.floor(members / 5)}) as i`);
   await db.execute(sql`analyze`);
 }
 
