@@ -54,10 +54,15 @@ export async function createBenchApp(
     const verify = new URL(link);
     await authRequest(verify.pathname + verify.search);
     const signIn = await authRequest("/api/auth/sign-in/email", { email: account.email, password: account.password });
-    const cookie = cookieFrom(signIn);
-    const api = hc<ApiType>(`${TEST_ORIGIN}/api`, { fetch: app.request, headers: { origin: TEST_ORIGIN, cookie } });
-    const me = await (await api.me.$get()).json();
+    const session = cookieFrom(signIn);
+    const asked = await app.request("/api/me", { headers: { origin: TEST_ORIGIN, cookie: session } });
+    const me = (await asked.json()) as { user: { id: string } | null };
     if (!me.user) throw new Error("signed in, but /api/me knows nobody");
+    // As a browser does, it sends back what the answers set: the offline copy's tag (decision 0170), which the server
+    // sets again on every answer to a client without it.
+    const tag = cookieFrom(asked);
+    const cookie = tag ? `${session}; ${tag}` : session;
+    const api = hc<ApiType>(`${TEST_ORIGIN}/api`, { fetch: app.request, headers: { origin: TEST_ORIGIN, cookie } });
     return { id: me.user.id, cookie, api };
   }
 
