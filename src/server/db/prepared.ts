@@ -4,16 +4,27 @@ import type { Db } from "./client.ts";
 
 const dialect = new PgDialect();
 
+type Prepared = ReturnType<Db["_"]["session"]["prepareQuery"]>;
+
 /**
- * Runs a hand-written statement as a named prepared statement (issue 13): PostgreSQL parses it once per connection
- * and, after a few runs, keeps its plan. For a statement like the dashboard's, planning took twice as long as
- * running it. The statement's text must be the same on every call (only its parameters change); PGlite runs it
- * as an ordinary query.
+ * A hand-written statement run as a named prepared statement (issue 13): PostgreSQL parses it once per connection
+ * and, after a few runs, keeps its plan; for a statement like the dashboard's, planning took twice as long as running
+ * it. Its values are placeholders (`sql.placeholder("user")`) bound at each call, so its text and where each value
+ * goes are worked out once per process (issue 58: walking the dashboard's statement to write it was a twentieth of
+ * its CPU a request) and it is prepared once per database object. PGlite runs it as an ordinary query.
  */
-export async function executePrepared<Row>(db: Db, name: string, statement: SQL): Promise<{ rows: Row[] }> {
-  const query = dialect.sqlToQuery(statement);
-  const prepared = db._.session.prepareQuery(query, undefined, name, false);
-  return (await prepared.execute()) as { rows: Row[] };
+export function preparedStatement<Row>(name: string, statement: () => SQL) {
+  let query: ReturnType<PgDialect["sqlToQuery"]> | undefined;
+  const byDb = new WeakMap<Db, Prepared>();
+  return async (db: Db, values: Record<string, unknown>): Promise<{ rows: Row[] }> => {
+    let prepared = byDb.get(db);
+    if (!prepared) {
+      query ??= dialect.sqlToQuery(statement());
+      prepared = db._.session.prepareQuery(query, undefined, name, false);
+      byDb.set(db, prepared);
+    }
+    return (await prepared.execute(values)) as { rows: Row[] };
+  };
 }
 
 /**

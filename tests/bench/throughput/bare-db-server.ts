@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "#server/db/client.ts";
-import { executePrepared } from "#server/db/prepared.ts";
+import { preparedStatement } from "#server/db/prepared.ts";
 import { readDashboard } from "#server/services/dashboard/dashboard.ts";
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -18,13 +18,14 @@ const [owner] = (
 ).rows;
 if (!owner) throw new Error("no user with an accepted challenge: run the app's benchmark first");
 
+const sessionByToken = preparedStatement(
+  "bare_session",
+  () => sql`select user_id, expires_at from sessions where token = ${sql.placeholder("token")} limit 1`,
+);
+
 async function answer(): Promise<unknown> {
   if (process.env.BENCH_QUERY === "dashboard") return readDashboard(db, { id: owner!.id, firstName: "Bench" });
-  const { rows } = await executePrepared(
-    db,
-    "bare_session",
-    sql`select user_id, expires_at from sessions where token = ${"no-such-token"} limit 1`,
-  );
+  const { rows } = await sessionByToken(db, { token: "no-such-token" });
   return { status: "ok", found: rows.length };
 }
 

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { UNLIMITED_TOKENS } from "#shared/billing/plans.ts";
 
@@ -10,7 +10,7 @@ import { UNLIMITED_TOKENS } from "#shared/billing/plans.ts";
  * `now` is the app's clock, not the database's `now()`: the end date is Stripe's, and every other moment the app
  * decides by is its own, so one clock decides (decision 0100).
  */
-export function premiumCondition(now: Date, profile: SQL = sql.raw("profiles")): SQL {
+export function premiumCondition(now: Date | Placeholder, profile: SQL = sql.raw("profiles")): SQL {
   return sql`(${profile}.tokens_remaining = ${UNLIMITED_TOKENS}
     or (${profile}.subscription_status <> 'free'
         and (${profile}.subscription_ends_at is null or ${profile}.subscription_ends_at > ${now}::timestamptz)))`;

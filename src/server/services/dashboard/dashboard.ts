@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { executePrepared, isoTime } from "#server/db/prepared.ts";
+import { isoTime, preparedStatement } from "#server/db/prepared.ts";
 import { plans } from "#shared/billing/plans.ts";
 import type { AddChallenge, Dashboard, DashboardChallenge } from "#shared/dashboard/contracts.ts";
 import type { Mission } from "#shared/plan/contracts.ts";
@@ -30,26 +30,17 @@ type DashboardRow = BalanceRow & {
   screen_recent: CheckedInDay[] | null;
 };
 
-/**
- * Everything the first dashboard view shows, in ONE statement (issue 13): the token balance, the mission of his
- * current plan (his most recently analyzed quiz response) and its accepted challenges that have at least one milestone
- * with a deadline, with only those milestones, each with its todos in the order they were generated (SPEC.md
- * section 5). PostgreSQL builds the JSON, so the database is asked once instead of five times.
- */
-export async function readDashboard(
-  db: Db,
-  user: { id: string; firstName: string },
-  now: Date = new Date(),
-): Promise<Dashboard> {
-  const userId = user.id;
-  const result = await executePrepared<DashboardRow>(
-    db,
-    "dashboard_read",
-    sql`
+/** What the statement is given at each call: whose dashboard, and the moment (his premium may have ended). */
+const bound = { user: sql.placeholder("user"), now: sql.placeholder("now") };
+
+/** His dashboard in one statement, its values bound at each call. */
+const dashboardStatement = preparedStatement<DashboardRow>(
+  "dashboard_read",
+  () => sql`
     with plan as (
       select id, life_mission, mission_statement, vision, ai_analysis
       from quiz_responses
-      where user_id = ${userId} and status = 'analyzed'
+      where user_id = ${bound.user} and status = 'analyzed'
       order by completed_at desc
       limit 1
     ), dated as (
@@ -59,33 +50,33 @@ export async function readDashboard(
         'milestoneDescription', m.milestone_description,
         'milestoneDeadline', ${isoTime(sql`m.milestone_deadline`)},
         'milestoneCompleted', m.milestone_completed,
-        'proof', (select ${proofSummaryJson(sql.raw("pr"), isoTime)} from proofs pr where pr.milestone_id = m.id and pr.user_id = ${userId}),
+        'proof', (select ${proofSummaryJson(sql.raw("pr"), isoTime)} from proofs pr where pr.milestone_id = m.id and pr.user_id = ${bound.user}),
         'replan', (select json_build_object(
             'id', r.id, 'reason', r.reason, 'note', r.reason_note, 'proposal', r.proposal, 'tokenSpent', r.token_spent
-          ) from milestone_replans r where r.milestone_id = m.id and r.user_id = ${userId} and r.status = 'proposed'),
+          ) from milestone_replans r where r.milestone_id = m.id and r.user_id = ${bound.user} and r.status = 'proposed'),
         'replansUsed', (select count(*) from milestone_replans r
-          where r.milestone_id = m.id and r.user_id = ${userId} and r.status <> 'generating'),
+          where r.milestone_id = m.id and r.user_id = ${bound.user} and r.status <> 'generating'),
         'todos', coalesce((
           select json_agg(json_build_object(
             'id', t.id, 'todoDescription', t.todo_description, 'todoCompleted', t.todo_completed
           ) order by t.position, t.created_at)
           from todos t
-          where t.milestone_id = m.id and t.user_id = ${userId}
+          where t.milestone_id = m.id and t.user_id = ${bound.user}
         ), '[]'::json)
       )) as milestones
       from milestones m
       join challenges c on c.id = m.challenge_id
-      where m.user_id = ${userId} and c.user_id = ${userId} and c.challenge_accepted
+      where m.user_id = ${bound.user} and c.user_id = ${bound.user} and c.challenge_accepted
         and c.quiz_response_id = (select id from plan) and m.milestone_deadline is not null
       group by m.challenge_id
     )
-    select p.tokens_remaining, p.tokens_period, ${premiumCondition(now, sql.raw("p"))} as premium,
-      (select time_zone from reminder_settings where user_id = ${userId}) as time_zone,
+    select p.tokens_remaining, p.tokens_period, ${premiumCondition(bound.now, sql.raw("p"))} as premium,
+      (select time_zone from reminder_settings where user_id = ${bound.user}) as time_zone,
       (select id from plan) as plan_id,
       (select count(*)::int from challenges c
-        where c.user_id = ${userId} and c.quiz_response_id = (select id from plan) and c.challenge_accepted) as accepted_count,
+        where c.user_id = ${bound.user} and c.quiz_response_id = (select id from plan) and c.challenge_accepted) as accepted_count,
       (select count(*)::int from challenges c
-        where c.user_id = ${userId} and c.quiz_response_id = (select id from plan) and not c.challenge_accepted) as open_count,
+        where c.user_id = ${bound.user} and c.quiz_response_id = (select id from plan) and not c.challenge_accepted) as open_count,
       (select json_build_object(
         'lifeMission', life_mission,
         'missionStatement', mission_statement,
@@ -94,10 +85,10 @@ export async function readDashboard(
         'accountabilityFramework', ai_analysis -> 'accountability_tracking'
       ) from plan) as mission,
       (select json_build_object('day', day, 'minutes', minutes) from screen_time_days
-        where user_id = ${userId} order by day limit 1) as screen_start,
+        where user_id = ${bound.user} order by day limit 1) as screen_start,
       -- One row a day at most: his last RECENT_DAYS rows hold every check-in of his last RECENT_DAYS days.
       (select json_agg(json_build_object('day', day, 'minutes', minutes)) from (
-        select day, minutes from screen_time_days where user_id = ${userId} order by day desc limit ${RECENT_DAYS}
+        select day, minutes from screen_time_days where user_id = ${bound.user} order by day desc limit ${RECENT_DAYS}
       ) recent) as screen_recent,
       coalesce((
         select json_agg(json_build_object(
@@ -114,9 +105,22 @@ export async function readDashboard(
         from challenges c join dated d on d.challenge_id = c.id
       ), '[]'::json) as challenges
     from (select 1) as one
-    left join profiles p on p.id = ${userId}
+    left join profiles p on p.id = ${bound.user}
   `,
-  );
+);
+
+/**
+ * Everything the first dashboard view shows, in ONE statement (issue 13): the token balance, the mission of his
+ * current plan (his most recently analyzed quiz response) and its accepted challenges that have at least one milestone
+ * with a deadline, with only those milestones, each with its todos in the order they were generated (SPEC.md
+ * section 5). PostgreSQL builds the JSON, so the database is asked once instead of five times.
+ */
+export async function readDashboard(
+  db: Db,
+  user: { id: string; firstName: string },
+  now: Date = new Date(),
+): Promise<Dashboard> {
+  const result = await dashboardStatement(db, { user: user.id, now });
   const row = result.rows[0];
   const today = todayIn(row?.time_zone ?? FALLBACK_TIME_ZONE, now);
   return {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { executePrepared, isoTime } from "#server/db/prepared.ts";
+import { isoTime, preparedStatement } from "#server/db/prepared.ts";
 import type { ChallengeProgressLine, Insights } from "#shared/insights/contracts.ts";
 import {
   activityGrid,
@@ -39,26 +39,27 @@ const dateOrNull = (at: string | null) => (at === null ? null : new Date(at));
  * accepted challenges of his current plan with their dated milestones and the completion time of each of their todos,
  * as the dashboard shows them, so the progress lines end where his progress bars stand.
  */
-function insightsStatement(userId: string) {
-  return sql`
+const insightsStatement = preparedStatement<InsightsRow>(
+  "insights_read",
+  () => sql`
     with plan as (
       select id from quiz_responses
-      where user_id = ${userId} and status = 'analyzed'
+      where user_id = ${sql.placeholder("user")} and status = 'analyzed'
       order by completed_at desc
       limit 1
     )
     select
-      (select time_zone from reminder_settings where user_id = ${userId}) as time_zone,
-      (select ${isoTime(sql`created_at`)} from users where id = ${userId}) as signed_up_at,
+      (select time_zone from reminder_settings where user_id = ${sql.placeholder("user")}) as time_zone,
+      (select ${isoTime(sql`created_at`)} from users where id = ${sql.placeholder("user")}) as signed_up_at,
       coalesce((select json_agg(${isoTime(sql`done.at`)}) from (
-        select completed_at as at from todos where user_id = ${userId} and completed_at is not null
+        select completed_at as at from todos where user_id = ${sql.placeholder("user")} and completed_at is not null
         union all
-        select completed_at from milestones where user_id = ${userId} and completed_at is not null
+        select completed_at from milestones where user_id = ${sql.placeholder("user")} and completed_at is not null
       ) done), '[]'::json) as completions,
       coalesce((select json_agg(${isoTime(sql`moment.at`)}) from (
-        select created_at as at from run_validations where user_id = ${userId}
+        select created_at as at from run_validations where user_id = ${sql.placeholder("user")}
         union all
-        select answered_at from phone_down_answers where user_id = ${userId}
+        select answered_at from phone_down_answers where user_id = ${sql.placeholder("user")}
       ) moment), '[]'::json) as streak_only,
       coalesce((
         select json_agg(json_build_object('id', c.id, 'title', c.title, 'milestones', dated.milestones)
@@ -72,20 +73,20 @@ function insightsStatement(userId: string) {
             'completedAt', ${isoTime(sql`m.completed_at`)},
             'todos', coalesce((
               select json_agg(${isoTime(sql`t.completed_at`)})
-              from todos t where t.milestone_id = m.id and t.user_id = ${userId}
+              from todos t where t.milestone_id = m.id and t.user_id = ${sql.placeholder("user")}
             ), '[]'::json)
           )) as milestones
           from milestones m
-          where m.challenge_id = c.id and m.user_id = ${userId} and m.milestone_deadline is not null
+          where m.challenge_id = c.id and m.user_id = ${sql.placeholder("user")} and m.milestone_deadline is not null
         ) dated on dated.milestones is not null
-        where c.user_id = ${userId} and c.challenge_accepted and c.quiz_response_id = (select id from plan)
+        where c.user_id = ${sql.placeholder("user")} and c.challenge_accepted and c.quiz_response_id = (select id from plan)
       ), '[]'::json) as challenges
-  `;
-}
+  `,
+);
 
 /** Everything the insights page draws, for this user only, dated on his clock. */
 export async function readInsights(db: Db, userId: string, now: Date): Promise<Insights> {
-  const { rows } = await executePrepared<InsightsRow>(db, "insights_read", insightsStatement(userId));
+  const { rows } = await insightsStatement(db, { user: userId });
   const row = rows[0];
   const timeZone = row?.time_zone ?? FALLBACK_TIME_ZONE;
   const signedUpAt = row?.signed_up_at ? new Date(row.signed_up_at) : undefined;
