@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "#server/app.ts";
+import { listenForSessionChanges } from "#server/auth/session.ts";
+import { buildDeps } from "#server/bootstrap.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
+import { communityMembers, communityReports, operators } from "#server/db/schema.ts";
+import { decide } from "#server/services/community/moderation.ts";
 import { feedMessages } from "#shared/community/rules.ts";
 import { admittedMember, storedRunPost } from "#tests/support/community-members.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
-import { createApp } from "../../app.ts";
-import { listenForSessionChanges } from "../../auth/session.ts";
-import { buildDeps } from "../../bootstrap.ts";
-import { type Database, openDatabase } from "../../db/client.ts";
-import { communityMembers, communityReports, operators } from "../../db/schema.ts";
-import { decide } from "../../services/community/moderation.ts";
 
 /**
  * A member found to be one is kept for SESSION_CACHE_SECONDS (issue 58), on two instances of one database as in
