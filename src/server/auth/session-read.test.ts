@@ -2,12 +2,10 @@ import { eq } from "drizzle-orm";
 import { parseSigned } from "hono/utils/cookie";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
+import { secondInstance } from "#tests/support/second-instance.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "#tests/support/test-app.ts";
-import { createApp } from "../app.ts";
-import { buildDeps } from "../bootstrap.ts";
-import { type Database, openDatabase } from "../db/client.ts";
+import type { Database } from "../db/client.ts";
 import { sessions } from "../db/schema.ts";
-import { listenForSessionChanges } from "./session.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -189,16 +187,13 @@ describe("the session kept for a few seconds", () => {
  */
 describe("a session ended through another instance", () => {
   let a: TestApp;
-  let secondDatabase: Database | undefined;
+  let second: Awaited<ReturnType<typeof secondInstance>> | undefined;
   let b: { request(path: string, cookie: string, init?: RequestInit): Promise<Response>; database: Database };
 
   beforeAll(async () => {
     a = await createTestApp({ SESSION_CACHE_SECONDS: "300" });
-    if (a.databaseUrl) secondDatabase = await openDatabase({ kind: "postgres", url: a.databaseUrl, poolSize: 3 });
-    const database = secondDatabase ?? a.deps.database;
-    const deps = await buildDeps(a.deps.env, { database, mailer: a.deps.mailer, logger: a.deps.logger });
-    await listenForSessionChanges(deps);
-    const app = createApp(deps);
+    second = await secondInstance(a);
+    const { app, database } = second;
     b = {
       database,
       request: (path, cookie, init = {}) =>
@@ -206,7 +201,7 @@ describe("a session ended through another instance", () => {
     };
   });
   afterAll(async () => {
-    await secondDatabase?.close();
+    await second?.close();
     await a?.close();
   });
 

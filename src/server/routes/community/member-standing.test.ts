@@ -1,13 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "#server/app.ts";
-import { listenForSessionChanges } from "#server/auth/session.ts";
-import { buildDeps } from "#server/bootstrap.ts";
-import { type Database, openDatabase } from "#server/db/client.ts";
 import { communityMembers, communityReports, operators } from "#server/db/schema.ts";
 import { decide } from "#server/services/community/moderation.ts";
 import { feedMessages } from "#shared/community/rules.ts";
 import { admittedMember, storedRunPost } from "#tests/support/community-members.ts";
+import { secondInstance } from "#tests/support/second-instance.ts";
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/support/test-app.ts";
 
 /**
@@ -17,24 +14,20 @@ import { createTestApp, TEST_ORIGIN, type TestApp, type TestUser } from "#tests/
  */
 describe("a member's standing, kept by each instance", () => {
   let a: TestApp;
-  let secondDatabase: Database | undefined;
-  let b: { feed(user: TestUser): Promise<Response>; database: Database };
+  let second: Awaited<ReturnType<typeof secondInstance>> | undefined;
+  let b: { feed(user: TestUser): Promise<Response> };
 
   beforeAll(async () => {
     a = await createTestApp({ SESSION_CACHE_SECONDS: "300" });
-    if (a.databaseUrl) secondDatabase = await openDatabase({ kind: "postgres", url: a.databaseUrl, poolSize: 3 });
-    const database = secondDatabase ?? a.deps.database;
-    const deps = await buildDeps(a.deps.env, { database, mailer: a.deps.mailer, logger: a.deps.logger });
-    await listenForSessionChanges(deps);
-    const app = createApp(deps);
+    second = await secondInstance(a);
+    const { app } = second;
     b = {
-      database,
       feed: (user) =>
         Promise.resolve(app.request("/api/community/feed", { headers: { origin: TEST_ORIGIN, cookie: user.cookie } })),
     };
   });
   afterAll(async () => {
-    await secondDatabase?.close();
+    await second?.close();
     await a?.close();
   });
 
