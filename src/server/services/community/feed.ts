@@ -51,7 +51,10 @@ function postColumns(viewerId: Viewer) {
     photoHeight: proofs.photoHeight,
     createdAt: communityPosts.createdAt,
     cheers: sql<number>`(select count(*)::int from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id})`,
-    cheeredByMe: sql<boolean>`exists (select 1 from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id} and ${communityCheers.userId} = ${viewerId})`,
+    // One probe of the (post, member) index per post of the page. Without `offset 0` PostgreSQL may read every cheer
+    // he ever gave into a hash instead, as it planned for the whole feed: 4,000 cheers cost 1.4–2.2 ms a page
+    // against 0.4–0.5 ms.
+    cheeredByMe: sql<boolean>`exists (select 1 from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id} and ${communityCheers.userId} = ${viewerId} offset 0)`,
     comments: sql<number>`(select count(*)::int from ${communityComments} where ${communityComments.postId} = ${communityPosts.id} and ${visibleComment(viewerId)})`,
     // His badges in the same statement (the unique (user_id, badge_id) index serves it), in display order below.
     badges: sql<
