@@ -118,7 +118,29 @@ export async function benchCommunityFeed(t: BenchApp, runs = 200, size: FeedSize
       await (await api.community.posts[":id"].comments.$get({ param: { id: postId }, query: {} })).json();
       return undefined;
     });
-    return { size, seededMs, pages, visible, bytes: body.length, baseline, firstPage, deepPage, comments };
+    // A member who cheered a year of the feed: the page must still read only its own posts' cheers.
+    const cheered = Math.min(4000, size.posts);
+    await t.deps.database.db.execute(sql`
+      insert into community_cheers (post_id, user_id)
+      select id, ${viewer.id} from community_posts order by created_at limit ${cheered} on conflict do nothing`);
+    await t.deps.database.db.execute(sql`analyze community_cheers`);
+    const firstPageHeavyCheerer = await measure(runs, async () => {
+      await (await api.community.feed.$get({ query: {} })).json();
+      return undefined;
+    });
+    return {
+      size,
+      seededMs,
+      pages,
+      visible,
+      bytes: body.length,
+      baseline,
+      firstPage,
+      deepPage,
+      comments,
+      cheered,
+      firstPageHeavyCheerer,
+    };
   } finally {
     await http.close();
   }

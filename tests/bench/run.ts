@@ -111,6 +111,12 @@ try {
     console.log(line("GET /api/community/feed: the first page of 20 (loopback)", feed.firstPage));
     console.log(line("GET /api/community/feed?cursor=: a page ten months back (loopback)", feed.deepPage));
     console.log(line("GET /api/community/posts/:id/comments (loopback)", feed.comments));
+    console.log(
+      line(
+        `the first page again, the viewer having cheered ${feed.cheered} posts (loopback)`,
+        feed.firstPageHeavyCheerer,
+      ),
+    );
   }
 } finally {
   await t.close();
