@@ -1,19 +1,11 @@
 import type { Context, Next } from "hono";
 import { createMiddleware } from "hono/factory";
+import { onePer } from "#shared/one-per.ts";
 import type { AppEnv, AuthedEnv, Deps } from "../context.ts";
 import { DomainError } from "../services/domain-error.ts";
 import { createSessionReader } from "./session-read.ts";
 
-const readers = new WeakMap<Deps, ReturnType<typeof createSessionReader>>();
-
-function readerOf(deps: Deps) {
-  let reader = readers.get(deps);
-  if (!reader) {
-    reader = createSessionReader(deps);
-    readers.set(deps, reader);
-  }
-  return reader;
-}
+const readerOf = onePer((deps: Deps) => createSessionReader(deps));
 
 /**
  * Reads the session cookie once per request and exposes the user. The session and its user are kept for a few

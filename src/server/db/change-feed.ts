@@ -8,9 +8,9 @@ type Listener = () => void;
 
 /**
  * Tells every instance on the database that something it may keep in memory changed (issue 36, decision 0121):
- * a session signed out or revoked, a generation handed back, a member suspended. On PostgreSQL it is LISTEN/NOTIFY on one connection of
- * its own, so a change made through one instance reaches the others within milliseconds; on PGlite there is one
- * instance, and a change reaches this process's subscribers at once.
+ * a session signed out or revoked, a generation handed back, a member suspended. On PostgreSQL it is LISTEN/NOTIFY on
+ * one connection of its own, so a change made through one instance reaches the others within milliseconds; on PGlite
+ * there is one instance, and a change reaches this process's subscribers at once.
  *
  * `live` is false while this instance cannot be sure to hear every change (its listening connection is down or not
  * yet up): whoever keeps something in memory must then not trust it. Subscribers are also called when the connection

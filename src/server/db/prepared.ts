@@ -1,10 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { onePer } from "#shared/one-per.ts";
 import type { Db } from "./client.ts";
 
 const dialect = new PgDialect();
-
-type Prepared = ReturnType<Db["_"]["session"]["prepareQuery"]>;
 
 /**
  * A hand-written statement run as a named prepared statement (issue 13): PostgreSQL parses it once per connection
@@ -15,16 +14,12 @@ type Prepared = ReturnType<Db["_"]["session"]["prepareQuery"]>;
  */
 export function preparedStatement<Row>(name: string, statement: () => SQL) {
   let query: ReturnType<PgDialect["sqlToQuery"]> | undefined;
-  const byDb = new WeakMap<Db, Prepared>();
-  return async (db: Db, values: Record<string, unknown>): Promise<{ rows: Row[] }> => {
-    let prepared = byDb.get(db);
-    if (!prepared) {
-      query ??= dialect.sqlToQuery(statement());
-      prepared = db._.session.prepareQuery(query, undefined, name, false);
-      byDb.set(db, prepared);
-    }
-    return (await prepared.execute(values)) as { rows: Row[] };
-  };
+  const preparedOn = onePer((db: Db) => {
+    query ??= dialect.sqlToQuery(statement());
+    return db._.session.prepareQuery(query, undefined, name, false);
+  });
+  return async (db: Db, values: Record<string, unknown>): Promise<{ rows: Row[] }> =>
+    (await preparedOn(db).execute(values)) as { rows: Row[] };
 }
 
 /**

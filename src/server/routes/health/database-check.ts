@@ -1,3 +1,5 @@
+import { onePer } from "#shared/one-per.ts";
+
 /** The database as the check sees it (the deps' Database; routes do not import the db layer). */
 type Pingable = { ping(): Promise<void> };
 
@@ -6,7 +8,7 @@ export const PING_FRESH_MS = 1_000;
 
 type Check = { upAt: number; ping: Promise<void> | null };
 
-const checks = new WeakMap<Pingable, Check>();
+const checkOf = onePer((_database: Pingable): Check => ({ upAt: Number.NEGATIVE_INFINITY, ping: null }));
 
 /**
  * Whether the database answers, as the health check asks it (decision 0177): a ping that succeeded less than
@@ -16,24 +18,19 @@ const checks = new WeakMap<Pingable, Check>();
  * a ping per probe. A failed ping is never kept: the next check pings again.
  */
 export function databaseAnswers(database: Pingable, now = performance.now()): Promise<void> {
-  let check = checks.get(database);
-  if (!check) {
-    check = { upAt: Number.NEGATIVE_INFINITY, ping: null };
-    checks.set(database, check);
-  }
+  const check = checkOf(database);
   if (now - check.upAt < PING_FRESH_MS) return Promise.resolve();
   if (check.ping) return check.ping;
-  const current = check;
-  current.ping = database.ping().then(
+  check.ping = database.ping().then(
     () => {
       // From when the ping was sent: the database answered at some moment after it.
-      current.upAt = now;
-      current.ping = null;
+      check.upAt = now;
+      check.ping = null;
     },
     (error: unknown) => {
-      current.ping = null;
+      check.ping = null;
       throw error;
     },
   );
-  return current.ping;
+  return check.ping;
 }

@@ -16,6 +16,7 @@ import {
 import type { FeedPage, FeedPost, PostProof, SharePostRequest } from "#shared/community/contracts.ts";
 import { sharedWinProblem } from "#shared/community/post-text.ts";
 import { type BadgeId, badgeInfo, FEED_PAGE_SIZE } from "#shared/community/rules.ts";
+import { onePer } from "#shared/one-per.ts";
 import type { ActivityReading } from "#shared/proof/contracts.ts";
 import { dayOf } from "#shared/time.ts";
 import { DomainError } from "../domain-error.ts";
@@ -176,18 +177,8 @@ function pageStatement(db: Db, after: boolean) {
   );
 }
 
-type PageStatements = { first: ReturnType<typeof pageStatement>; after: ReturnType<typeof pageStatement> };
 /** Per database object: a prepared statement belongs to the session it was built on. */
-const pageStatements = new WeakMap<Db, PageStatements>();
-
-function statementsFor(db: Db): PageStatements {
-  let statements = pageStatements.get(db);
-  if (!statements) {
-    statements = { first: pageStatement(db, false), after: pageStatement(db, true) };
-    pageStatements.set(db, statements);
-  }
-  return statements;
-}
+const statementsFor = onePer((db: Db) => ({ first: pageStatement(db, false), after: pageStatement(db, true) }));
 
 /**
  * One page of the feed, newest first. The cursor is the last post's (created_at, id), so a page stays right while

@@ -1,5 +1,6 @@
 import type { Deps } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
+import { onePer } from "#shared/one-per.ts";
 import { membership } from "./admission.ts";
 
 /** Members kept at most, so a flood of sign-ups cannot grow the server's memory without bound. */
@@ -39,17 +40,10 @@ function createKeptMembers(database: Database, keepMs: number) {
     return read;
   }
 
-  return { standing, forget };
+  return { standing };
 }
 
-const byDatabase = new WeakMap<Database, ReturnType<typeof createKeptMembers>>();
-
-/** This instance's kept members for the app's database. */
-export function keptMembers(deps: Pick<Deps, "database" | "env">) {
-  let members = byDatabase.get(deps.database);
-  if (!members) {
-    members = createKeptMembers(deps.database, deps.env.SESSION_CACHE_SECONDS * 1000);
-    byDatabase.set(deps.database, members);
-  }
-  return members;
-}
+/** This instance's kept members: one set per app's dependencies, made once per process as the session reader is. */
+export const keptMembers = onePer((deps: Pick<Deps, "database" | "env">) =>
+  createKeptMembers(deps.database, deps.env.SESSION_CACHE_SECONDS * 1000),
+);

@@ -143,8 +143,8 @@ const reportsOf = (itemKind: ItemKind, itemId: string) =>
  * Decides a reported item in one transaction: its open reports are closed, the item is taken down (remove, suspend),
  * its author suspended (suspend), and the decision logged. The item's row is locked first, so when two operators
  * decide it at once the second waits, then finds no open report left and is told it was decided (409): one decision
- * wins, never two. A suspension is told to every instance after the commit; the statement of reasons goes out after it; a failed send leaves `statementSentAt` empty
- * and is logged, and the decision stands.
+ * wins, never two. A suspension is told to every instance after the commit; the statement of reasons goes out after
+ * it; a failed send leaves `statementSentAt` empty and is logged, and the decision stands.
  */
 export async function decide(
   deps: Pick<Deps, "database" | "env" | "mailer" | "logger">,

@@ -32,6 +32,9 @@ type InsightsRow = {
 
 const dateOrNull = (at: string | null) => (at === null ? null : new Date(at));
 
+/** Whose insights: bound at each call. */
+const user = sql.placeholder("user");
+
 /**
  * What the insights page draws, read in ONE statement, as the dashboard's (decision 0099; issue 58: eight statements
  * one after the other cost 4.6 times the dashboard's CPU per request): his clock, the week he signed up, every todo and
@@ -44,22 +47,22 @@ const insightsStatement = preparedStatement<InsightsRow>(
   () => sql`
     with plan as (
       select id from quiz_responses
-      where user_id = ${sql.placeholder("user")} and status = 'analyzed'
+      where user_id = ${user} and status = 'analyzed'
       order by completed_at desc
       limit 1
     )
     select
-      (select time_zone from reminder_settings where user_id = ${sql.placeholder("user")}) as time_zone,
-      (select ${isoTime(sql`created_at`)} from users where id = ${sql.placeholder("user")}) as signed_up_at,
+      (select time_zone from reminder_settings where user_id = ${user}) as time_zone,
+      (select ${isoTime(sql`created_at`)} from users where id = ${user}) as signed_up_at,
       coalesce((select json_agg(${isoTime(sql`done.at`)}) from (
-        select completed_at as at from todos where user_id = ${sql.placeholder("user")} and completed_at is not null
+        select completed_at as at from todos where user_id = ${user} and completed_at is not null
         union all
-        select completed_at from milestones where user_id = ${sql.placeholder("user")} and completed_at is not null
+        select completed_at from milestones where user_id = ${user} and completed_at is not null
       ) done), '[]'::json) as completions,
       coalesce((select json_agg(${isoTime(sql`moment.at`)}) from (
-        select created_at as at from run_validations where user_id = ${sql.placeholder("user")}
+        select created_at as at from run_validations where user_id = ${user}
         union all
-        select answered_at from phone_down_answers where user_id = ${sql.placeholder("user")}
+        select answered_at from phone_down_answers where user_id = ${user}
       ) moment), '[]'::json) as streak_only,
       coalesce((
         select json_agg(json_build_object('id', c.id, 'title', c.title, 'milestones', dated.milestones)
@@ -73,13 +76,13 @@ const insightsStatement = preparedStatement<InsightsRow>(
             'completedAt', ${isoTime(sql`m.completed_at`)},
             'todos', coalesce((
               select json_agg(${isoTime(sql`t.completed_at`)})
-              from todos t where t.milestone_id = m.id and t.user_id = ${sql.placeholder("user")}
+              from todos t where t.milestone_id = m.id and t.user_id = ${user}
             ), '[]'::json)
           )) as milestones
           from milestones m
-          where m.challenge_id = c.id and m.user_id = ${sql.placeholder("user")} and m.milestone_deadline is not null
+          where m.challenge_id = c.id and m.user_id = ${user} and m.milestone_deadline is not null
         ) dated on dated.milestones is not null
-        where c.user_id = ${sql.placeholder("user")} and c.challenge_accepted and c.quiz_response_id = (select id from plan)
+        where c.user_id = ${user} and c.challenge_accepted and c.quiz_response_id = (select id from plan)
       ), '[]'::json) as challenges
   `,
 );
