@@ -1,10 +1,10 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { isPartnerViewPath, isServerRenderedPath } from "#shared/paths.ts";
 import { SERVER_API, type ServerApi } from "#shared/server-api.ts";
+import { contextStorage, withAsyncContext } from "./async-context.ts";
 
 /**
  * Renders a signed-in screen to HTML with his data in it (issue 37, decision 0139): React Router's server build
@@ -13,7 +13,7 @@ import { SERVER_API, type ServerApi } from "#shared/server-api.ts";
  */
 export type PageRenderer = (request: Request, api: ServerApi) => Promise<Response>;
 
-const requestApi = new AsyncLocalStorage<ServerApi>();
+const requestApi = contextStorage<ServerApi>();
 
 /**
  * Whether this request's page is rendered with its data: a partner's page always (its link is the key), the dashboard
@@ -34,5 +34,5 @@ export async function loadPageRenderer(buildDir: string, mode: string): Promise<
     const api = requestApi.getStore();
     return api ? api(input, init) : Promise.reject(new Error("An API call outside a page render."));
   };
-  return (request, api) => requestApi.run(api, () => handler(request));
+  return (request, api) => withAsyncContext(() => requestApi.run(api, () => handler(request)));
 }

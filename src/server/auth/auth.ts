@@ -1,3 +1,8 @@
+import {
+  getCurrentAuthContextAsyncLocalStorage,
+  getCurrentDBAdapterAsyncLocalStorage,
+  getRequestStateAsyncLocalStorage,
+} from "@better-auth/core/context";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createEmailVerificationToken } from "better-auth/api";
@@ -6,6 +11,7 @@ import { emailContext } from "#server/services/mail/email-layout.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#shared/account/rules.ts";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "#shared/account/session-lifetime.ts";
 import { emailConfirmedLandingPath, paths } from "#shared/paths.ts";
+import { registerContextStorage, withAsyncContext } from "../async-context.ts";
 import type { Db } from "../db/client.ts";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema.ts";
 import type { Env } from "../env.ts";
@@ -67,6 +73,16 @@ export async function emailOfResetToken(db: Db, token: string): Promise<string |
     .innerJoin(users, eq(users.id, verifications.value))
     .where(eq(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}${token}`));
   return row?.email ?? null;
+}
+
+/** better-auth's AsyncLocalStorages, one each per process (on its global, made at their first use). */
+async function registerBetterAuthStorages(): Promise<void> {
+  const storages = await Promise.all([
+    getCurrentAuthContextAsyncLocalStorage(),
+    getCurrentDBAdapterAsyncLocalStorage(),
+    getRequestStateAsyncLocalStorage(),
+  ]);
+  for (const storage of storages) registerContextStorage(storage);
 }
 
 type MailUser = { id: string; email: string; firstName?: unknown; name?: string | null };
@@ -233,7 +249,29 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
         logger[level]({ args: args.map(safeLogArgument) }, `auth: ${scrubAuthText(message)}`),
     },
   });
+  // Every call into better-auth runs inside withAsyncContext: its three AsyncLocalStorages are disabled again when no
+  // call is under way (decision 0180). These two are the only ways in.
+  const storages = registerBetterAuthStorages();
+  const { handler: handle, api: endpoints } = auth;
+  const handler = (request: Request) =>
+    withAsyncContext(async () => {
+      await storages;
+      return handle(request);
+    });
+  const api = new Proxy(endpoints, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) =>
+        withAsyncContext(async () => {
+          await storages;
+          return value.apply(target, args);
+        });
+    },
+  });
   return Object.assign(auth, {
+    handler,
+    api,
     /**
      * The sign-ups and reset requests answered before their work (decisions 0063, 0101 and 0121), still being done:
      * one registry per instance, so per app (tests run several apps in one process). The auth guard starts the work
@@ -243,7 +281,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       db,
       logger,
       secret: env.AUTH_SECRET,
-      handle: (request) => auth.handler(request),
+      handle: handler,
     }),
   });
 }

@@ -1,9 +1,9 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { contextStorage, withAsyncContext } from "#server/async-context.ts";
 
 /** The tokens the model calls of one generation used: a plan takes three calls, a retried step one more. */
 export type Usage = { calls: number; inputTokens: number; outputTokens: number };
 
-const meters = new AsyncLocalStorage<Usage>();
+const meters = contextStorage<Usage>();
 
 /**
  * Runs one generation with a meter the model calls inside it add their usage to, so the generation's row can hold the
@@ -11,10 +11,12 @@ const meters = new AsyncLocalStorage<Usage>();
  */
 export async function metered<T>(run: () => Promise<T>): Promise<{ usage: Usage; outcome: PromiseSettledResult<T> }> {
   const usage: Usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
-  const outcome = await meters.run(usage, () =>
-    run().then(
-      (value): PromiseSettledResult<T> => ({ status: "fulfilled", value }),
-      (reason: unknown): PromiseSettledResult<T> => ({ status: "rejected", reason }),
+  const outcome = await withAsyncContext(() =>
+    meters.run(usage, () =>
+      run().then(
+        (value): PromiseSettledResult<T> => ({ status: "fulfilled", value }),
+        (reason: unknown): PromiseSettledResult<T> => ({ status: "rejected", reason }),
+      ),
     ),
   );
   return { usage, outcome };
