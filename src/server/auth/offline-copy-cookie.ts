@@ -61,10 +61,10 @@ export const keepOfflineCopyTag = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   // The health check answers nobody without reading the session.
   if (c.req.path === "/api/health" || setsTag(c.res)) return;
-  const { env } = c.var.deps;
+  const { env } = c.get("deps");
   const secure = env.APP_URL.startsWith("https://");
   const held = getCookie(c, OFFLINE_COPY_COOKIE);
-  const user = c.var.user;
+  const user = c.get("user");
   if (user) {
     const tag = tagOf(env.AUTH_SECRET, user.id);
     if (held !== tag) c.res.headers.append("set-cookie", header(tag, SESSION_EXPIRES_IN_S, secure));

@@ -17,7 +17,7 @@ export const loadSession = createMiddleware<AppEnv>((c, next) => {
     return next();
   }
   // A session known without the database goes on without a promise of its own (issue 58).
-  const user = readerOf(c.var.deps).read(c);
+  const user = readerOf(c.get("deps")).read(c);
   if (user instanceof Promise)
     return user.then((read) => {
       c.set("user", read);
@@ -57,16 +57,19 @@ async function forgettingAfter(c: Context<AppEnv>, next: Next) {
   try {
     await next();
   } finally {
-    readerOf(c.var.deps).forget();
+    readerOf(c.get("deps")).forget();
     if (!c.req.path.startsWith("/api/auth/") && c.req.method !== "GET" && c.req.method !== "HEAD") {
-      await c.var.deps.database.changes
-        .publish("sessions")
-        .catch((err: unknown) => c.var.log.error({ err }, "could not tell the other instances about a session change"));
+      await c
+        .get("deps")
+        .database.changes.publish("sessions")
+        .catch((err: unknown) =>
+          c.get("log").error({ err }, "could not tell the other instances about a session change"),
+        );
     }
   }
 }
 
 export const requireUser = createMiddleware<AuthedEnv>((c, next) => {
-  if (!c.var.user) throw new DomainError("auth.sessionRequired");
+  if (!c.get("user")) throw new DomainError("auth.sessionRequired");
   return next();
 });

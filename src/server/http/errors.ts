@@ -238,8 +238,8 @@ export function notFound(c: Context) {
 
 /** A signed-in request that failed because his account was deleted while it ran (decision 0069). */
 async function deletedMeanwhile(c: Context<AppEnv>): Promise<boolean> {
-  const user = c.var.user;
-  const db = c.var.deps?.database.db;
+  const user = c.get("user");
+  const db = c.get("deps")?.database.db;
   if (!user || !db) return false;
   return userIsGone(db, user.id).catch(() => false);
 }
@@ -254,7 +254,7 @@ export function errorHandler(fallbackLogger: Logger): ErrorHandler<AppEnv> {
     if (error instanceof DomainError) {
       const { status, message, code } = answerFor(error);
       if (error.cause)
-        (c.var.log ?? fallbackLogger).error({ err: error.cause, code: error.code }, "outside system failed");
+        (c.get("log") ?? fallbackLogger).error({ err: error.cause, code: error.code }, "outside system failed");
       const { retryAfterSeconds } = error.details;
       if ((status === 429 || status === 503) && retryAfterSeconds !== undefined) {
         c.header("Retry-After", String(retryAfterSeconds));
@@ -263,11 +263,11 @@ export function errorHandler(fallbackLogger: Logger): ErrorHandler<AppEnv> {
     }
     if (isWriteForDeletedUser(error)) return c.json({ error: authMessages.sessionRequired }, 401);
     if (error instanceof HTTPException) {
-      if (error.status >= 500) c.var.log?.error({ err: error }, "request failed");
+      if (error.status >= 500) c.get("log")?.error({ err: error }, "request failed");
       return c.json({ error: error.message || httpMessages.failed }, error.status);
     }
     if (await deletedMeanwhile(c)) return c.json({ error: authMessages.sessionRequired }, 401);
-    (c.var.log ?? fallbackLogger).error({ err: error }, "unhandled error");
+    (c.get("log") ?? fallbackLogger).error({ err: error }, "unhandled error");
     return c.json({ error: httpMessages.unexpected }, 500);
   };
 }

@@ -141,15 +141,15 @@ export const proofUploadRefusals = [
  * read as it arrives. The slot is his until the upload is answered.
  */
 export const acceptProofUpload = createMiddleware<AuthedEnv>(async (c, next) => {
-  const { env, database, uploadSlots } = c.var.deps;
+  const { env, database, uploadSlots } = c.get("deps");
   const contentLength = c.req.header("content-length");
   // Refused by its headers, before a slot or a byte of the body: a body that says it is over the limit.
   if (Number(contentLength) > UPLOAD_MAX_BYTES) throw new DomainError("proof.tooLarge");
-  const release = uploadSlots.take(c.var.user.id, admittedBytes(contentLength));
+  const release = uploadSlots.take(c.get("user").id, admittedBytes(contentLength));
   try {
     const limiter = createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);
     // The account's id stands where an address would: the counter is his, whatever network he is on.
-    const verdict = await limiter.consume("proofUpload", { email: `user:${c.var.user.id}` });
+    const verdict = await limiter.consume("proofUpload", { email: `user:${c.get("user").id}` });
     if (!verdict.allowed) {
       throw new DomainError("limit.tooManyRequests", { retryAfterSeconds: verdict.retryAfterSeconds });
     }

@@ -25,8 +25,8 @@ import { parseModelPrices } from "#shared/admin/model-prices.ts";
  * body is read, so a stranger's bad request is told nothing more either.
  */
 const requireOperator = createMiddleware<AuthedEnv>(async (c, next) => {
-  const user = c.var.user;
-  if (!user || !(await isOperator(c.var.deps.database.db, user.id))) throw new DomainError("admin.notFound");
+  const user = c.get("user");
+  if (!user || !(await isOperator(c.get("deps").database.db, user.id))) throw new DomainError("admin.notFound");
   await next();
 });
 
@@ -54,9 +54,9 @@ export const adminRoutes = new Hono<AuthedEnv>()
       }),
     ),
     async (c) => {
-      const read = parseModelPrices(c.var.deps.env.AI_PRICES);
+      const read = parseModelPrices(c.get("deps").env.AI_PRICES);
       const prices = "prices" in read ? read.prices : new Map();
-      return c.json(await adminOverview(c.var.deps.database.db, prices), 200);
+      return c.json(await adminOverview(c.get("deps").database.db, prices), 200);
     },
   )
   .get(
@@ -67,7 +67,7 @@ export const adminRoutes = new Hono<AuthedEnv>()
         ok: { 200: { description: "`{items}`", body: moderationQueueSchema } },
       }),
     ),
-    async (c) => c.json({ items: await readQueue(c.var.deps.database.db) }, 200),
+    async (c) => c.json({ items: await readQueue(c.get("deps").database.db) }, 200),
   )
   .post(
     "/decisions",
@@ -82,7 +82,7 @@ export const adminRoutes = new Hono<AuthedEnv>()
     ),
     validate("json", decisionSchema),
     async (c) => {
-      const decision = await decide(c.var.deps, c.var.user.id, c.req.valid("json"));
+      const decision = await decide(c.get("deps"), c.get("user").id, c.req.valid("json"));
       return c.json({ decision }, 201);
     },
   )
@@ -94,7 +94,7 @@ export const adminRoutes = new Hono<AuthedEnv>()
         ok: { 200: { description: "`{decisions}`", body: decisionLogSchema } },
       }),
     ),
-    async (c) => c.json({ decisions: await readDecisions(c.var.deps.database.db) }, 200),
+    async (c) => c.json({ decisions: await readDecisions(c.get("deps").database.db) }, 200),
   )
   .post(
     "/admissions",
@@ -108,8 +108,8 @@ export const adminRoutes = new Hono<AuthedEnv>()
     ),
     validate("json", admitSchema),
     async (c) => {
-      const { deps } = c.var;
-      const admitted = await admitNext(deps.database.db, c.req.valid("json").count, c.var.user.id);
+      const deps = c.get("deps");
+      const admitted = await admitNext(deps.database.db, c.req.valid("json").count, c.get("user").id);
       const { failed } = await announceAdmission(deps, admitted);
       const first = admitted[0];
       const last = admitted.at(-1);

@@ -28,7 +28,9 @@ function answerSent(c: Context<GuardEnv>): Promise<void> {
  * request about an address waits for that address's answered work: a login right after signing up finds the account.
  */
 export const answerFirstThenDo = createMiddleware<GuardEnv>(async (c, next) => {
-  const { endpoint, email, deps } = c.var;
+  const endpoint = c.get("endpoint");
+  const email = c.get("email");
+  const deps = c.get("deps");
   const { auth } = deps;
   const first = endpoint.answeredFirst;
   if (first && email) {

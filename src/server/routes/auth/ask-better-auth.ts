@@ -4,6 +4,6 @@ import { mapAnswer } from "./map-answer.ts";
 
 /** Step 11: better-auth gets the request as the steps shaped it; its answer goes back as the app answers (`mapAnswer`). */
 export async function askBetterAuth(c: Context<GuardEnv>): Promise<Response> {
-  const response = await c.var.deps.auth.handler(betterAuthRequest(c));
-  return mapAnswer(c.var.endpoint, response);
+  const response = await c.get("deps").auth.handler(betterAuthRequest(c));
+  return mapAnswer(c.get("endpoint"), response);
 }

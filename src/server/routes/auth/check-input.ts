@@ -11,12 +11,13 @@ import type { GuardEnv } from "./guard-env.ts";
  * logged. Only what the schema outputs goes on; the address it names is kept for the counters.
  */
 export const checkInput = createMiddleware<GuardEnv>(async (c, next) => {
-  const { endpoint, input } = c.var;
+  const endpoint = c.get("endpoint");
+  const input = c.get("input");
   if (!endpoint.body || !input) return next();
   const checked = endpoint.body.safeParse(input);
   if (!checked.success) throw new DomainError("auth.invalidInput", { message: checked.error.issues[0]?.message });
   // The value as sent: a falsy one that is not "no target" (0, false) is refused as it always was.
-  if (endpoint.returnTo && !isOwnLinkTarget(input[endpoint.returnTo], acceptedOrigins(c.var.deps.env, c.req.raw))) {
+  if (endpoint.returnTo && !isOwnLinkTarget(input[endpoint.returnTo], acceptedOrigins(c.get("deps").env, c.req.raw))) {
     throw new DomainError("auth.foreignLinkTarget");
   }
   const { email } = checked.data;

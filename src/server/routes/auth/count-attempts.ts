@@ -9,7 +9,10 @@ import { landOnScreen } from "./land-on-screen.ts";
 
 /** The verdict on this attempt, counted as its endpoint's `attempts` say. */
 async function count(c: Context<GuardEnv>): Promise<RateLimitVerdict> {
-  const { endpoint, clientIp: ip, email, deps } = c.var;
+  const endpoint = c.get("endpoint");
+  const ip = c.get("clientIp");
+  const email = c.get("email");
+  const deps = c.get("deps");
   const { env } = deps;
   const attempts = endpoint.attempts;
   if (!attempts) return { allowed: true };
@@ -36,7 +39,7 @@ async function count(c: Context<GuardEnv>): Promise<RateLimitVerdict> {
 export const countAttempts = createMiddleware<GuardEnv>(async (c, next) => {
   const verdict = await count(c);
   if (!verdict.allowed) {
-    const { failuresLandOn } = c.var.endpoint;
+    const { failuresLandOn } = c.get("endpoint");
     if (failuresLandOn) return landOnScreen(failuresLandOn, "TOO_MANY_REQUESTS", verdict.retryAfterSeconds);
     throw new DomainError("auth.tooManyAttempts", { retryAfterSeconds: verdict.retryAfterSeconds });
   }

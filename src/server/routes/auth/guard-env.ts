@@ -22,7 +22,8 @@ export type GuardEnv = AppEnv & { Variables: GuardVariables };
 
 /** The request for better-auth: the original one as the steps have shaped it, with the checked body as JSON. */
 export function betterAuthRequest(c: Context<GuardEnv>): Request {
-  const { forward, input } = c.var;
+  const forward = c.get("forward");
+  const input = c.get("input");
   const headers = new Headers(forward.headers);
   let body = forward.body;
   if (input) {

@@ -8,7 +8,7 @@ import type { GuardEnv } from "./guard-env.ts";
  * of the link's: the token decides, and the link can point nowhere else (decision 0059).
  */
 export const landLinks = createMiddleware<GuardEnv>(async (c, next) => {
-  const { landing } = c.var.endpoint;
-  if (landing) c.var.forward.url.searchParams.set("callbackURL", landing);
+  const { landing } = c.get("endpoint");
+  if (landing) c.get("forward").url.searchParams.set("callbackURL", landing);
   await next();
 });

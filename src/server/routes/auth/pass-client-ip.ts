@@ -8,9 +8,9 @@ import type { GuardEnv } from "./guard-env.ts";
  * `x-unscroll-client-ip`, where a value the client sent is dropped (decision 0010).
  */
 export const passClientIp = createMiddleware<GuardEnv>(async (c, next) => {
-  const ip = clientIp(c, c.var.deps.env.trustedProxyHops);
+  const ip = clientIp(c, c.get("deps").env.trustedProxyHops);
   c.set("clientIp", ip);
-  const { headers } = c.var.forward;
+  const { headers } = c.get("forward");
   headers.delete(CLIENT_IP_HEADER);
   if (ip) headers.set(CLIENT_IP_HEADER, ip);
   await next();

@@ -24,8 +24,8 @@ async function parsedBody(c: Context<GuardEnv>): Promise<Body | null> {
  */
 export const readBody = createMiddleware<GuardEnv>(async (c, next) => {
   if (c.req.method !== "POST") return next();
-  if (!c.var.endpoint.body) {
-    c.var.forward.body = await c.req.text();
+  if (!c.get("endpoint").body) {
+    c.get("forward").body = await c.req.text();
     return next();
   }
   const input = await parsedBody(c);

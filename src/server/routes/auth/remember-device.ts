@@ -9,7 +9,10 @@ import type { GuardEnv } from "./guard-env.ts";
  * the owner on a new browser, held back while someone guesses, gets in by resetting his password (decision 0064).
  */
 export const rememberDevice = createMiddleware<GuardEnv>(async (c, next) => {
-  const { endpoint, input, email, deps } = c.var;
+  const endpoint = c.get("endpoint");
+  const input = c.get("input");
+  const email = c.get("email");
+  const deps = c.get("deps");
   if (!endpoint.proves) return next();
   // The reset link's address is read before better-auth uses the link up.
   const token = input?.token;

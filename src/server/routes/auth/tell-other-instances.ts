@@ -8,8 +8,9 @@ import type { GuardEnv } from "./guard-env.ts";
  */
 export const tellOtherInstances = createMiddleware<GuardEnv>(async (c, next) => {
   await next();
-  if (!c.var.endpoint.endsSessions || !c.res.ok) return;
-  await c.var.deps.database.changes
-    .publish("sessions")
-    .catch((err: unknown) => c.var.log.error({ err }, "could not tell the other instances about a session change"));
+  if (!c.get("endpoint").endsSessions || !c.res.ok) return;
+  await c
+    .get("deps")
+    .database.changes.publish("sessions")
+    .catch((err: unknown) => c.get("log").error({ err }, "could not tell the other instances about a session change"));
 });

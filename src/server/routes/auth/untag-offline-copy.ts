@@ -14,7 +14,7 @@ export const untagOfflineCopy = createMiddleware<GuardEnv>(async (c, next) => {
     .getSetCookie()
     .some((cookie) => [false, true].some((secure) => cookie.startsWith(`${sessionCookieName(secure)}=`)));
   if (changesSession)
-    c.header("set-cookie", expiredOfflineCopyCookieHeader(c.var.deps.env.APP_URL.startsWith("https://")), {
+    c.header("set-cookie", expiredOfflineCopyCookieHeader(c.get("deps").env.APP_URL.startsWith("https://")), {
       append: true,
     });
 });

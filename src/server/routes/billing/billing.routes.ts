@@ -42,7 +42,7 @@ export const billingRoutes = new Hono<AuthedEnv>()
     }),
     bodyLimit(WEBHOOK_MAX_BYTES),
     async (c) => {
-      const { billing, database } = c.var.deps;
+      const { billing, database } = c.get("deps");
       const raw = await c.req.text();
       let event: Stripe.Event;
       try {
@@ -55,7 +55,7 @@ export const billingRoutes = new Hono<AuthedEnv>()
         throw new DomainError("billing.invalidSignature");
       }
       const outcome = await handleStripeEvent({ db: database.db, stripe: billing.stripe }, event);
-      c.var.log.info({ event: event.id, type: event.type, outcome }, "stripe webhook");
+      c.get("log").info({ event: event.id, type: event.type, outcome }, "stripe webhook");
       return c.json({ received: true }, 200);
     },
   )
@@ -70,10 +70,10 @@ export const billingRoutes = new Hono<AuthedEnv>()
     }),
     requireUser,
     async (c) => {
-      const { billing, database } = c.var.deps;
+      const { billing, database } = c.get("deps");
       const overview: BillingOverview = await billingOverview(
         database.db,
-        c.var.user.id,
+        c.get("user").id,
         billing.config.mode === "test",
       );
       return c.json(overview, 200);
@@ -91,10 +91,10 @@ export const billingRoutes = new Hono<AuthedEnv>()
     requireUser,
     validate("json", checkoutSchema),
     async (c) => {
-      const { billing, database, env } = c.var.deps;
+      const { billing, database, env } = c.get("deps");
       const started: CheckoutStarted = await startCheckout(
         { db: database.db, stripe: billing.stripe, appUrl: env.APP_URL },
-        c.var.user,
+        c.get("user"),
         c.req.valid("json").planId,
       );
       return c.json(started, 200);
@@ -114,10 +114,10 @@ export const billingRoutes = new Hono<AuthedEnv>()
     requireUser,
     validate("json", confirmSchema),
     async (c) => {
-      const { billing, database } = c.var.deps;
+      const { billing, database } = c.get("deps");
       const membership = await confirmCheckout(
         { db: database.db, stripe: billing.stripe },
-        c.var.user.id,
+        c.get("user").id,
         c.req.valid("json").sessionId,
       );
       const confirmed: PaymentConfirmed = { success: true, message: billingMessages.success, membership };
@@ -135,10 +135,10 @@ export const billingRoutes = new Hono<AuthedEnv>()
     }),
     requireUser,
     async (c) => {
-      const { billing, database, env } = c.var.deps;
+      const { billing, database, env } = c.get("deps");
       const opened: PortalOpened = await openPortal(
         { db: database.db, stripe: billing.stripe, appUrl: env.APP_URL },
-        c.var.user.id,
+        c.get("user").id,
       );
       return c.json(opened, 200);
     },

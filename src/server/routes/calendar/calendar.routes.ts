@@ -46,7 +46,10 @@ export const calendarRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     async (c) => {
-      return c.json(feedAnswer(c.var.deps.env, await readFeedToken(c.var.deps.database.db, c.var.user.id)), 200);
+      return c.json(
+        feedAnswer(c.get("deps").env, await readFeedToken(c.get("deps").database.db, c.get("user").id)),
+        200,
+      );
     },
   )
   .post(
@@ -59,7 +62,10 @@ export const calendarRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     async (c) => {
-      return c.json(feedAnswer(c.var.deps.env, await ensureFeedToken(c.var.deps.database.db, c.var.user.id)), 200);
+      return c.json(
+        feedAnswer(c.get("deps").env, await ensureFeedToken(c.get("deps").database.db, c.get("user").id)),
+        200,
+      );
     },
   )
   .post(
@@ -72,7 +78,10 @@ export const calendarRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     async (c) => {
-      return c.json(feedAnswer(c.var.deps.env, await renewFeedToken(c.var.deps.database.db, c.var.user.id)), 200);
+      return c.json(
+        feedAnswer(c.get("deps").env, await renewFeedToken(c.get("deps").database.db, c.get("user").id)),
+        200,
+      );
     },
   )
   .delete(
@@ -85,8 +94,8 @@ export const calendarRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     async (c) => {
-      await revokeFeedToken(c.var.deps.database.db, c.var.user.id);
-      return c.json(feedAnswer(c.var.deps.env, null), 200);
+      await revokeFeedToken(c.get("deps").database.db, c.get("user").id);
+      return c.json(feedAnswer(c.get("deps").env, null), 200);
     },
   )
   .get(
@@ -102,7 +111,7 @@ export const calendarRoutes = new Hono<AppEnv>()
       public: true,
     }),
     async (c) => {
-      const { env, database } = c.var.deps;
+      const { env, database } = c.get("deps");
       const text = await calendarFileOfToken(
         {
           db: database.db,

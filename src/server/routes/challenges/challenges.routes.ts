@@ -21,7 +21,7 @@ export const challengeRoutes = new Hono<AuthedEnv>().use(requireUser).patch(
   validate("json", updateChallengeSchema),
   async (c) => {
     const { id } = c.req.valid("param");
-    const challenge = await updateChallenge(c.var.deps.database.db, c.var.user.id, id, c.req.valid("json"));
+    const challenge = await updateChallenge(c.get("deps").database.db, c.get("user").id, id, c.req.valid("json"));
     return c.json({ challenge }, 200);
   },
 );

@@ -16,7 +16,7 @@ export const blockRoutes = memberRouter()
     }),
     idParam("community.postNotFound"),
     async (c) => {
-      await blockAuthor(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id);
+      await blockAuthor(c.get("deps").database.db, c.get("user").id, c.req.valid("param").id);
       return c.json({ blocked: true as const }, 200);
     },
   )
@@ -30,8 +30,8 @@ export const blockRoutes = memberRouter()
       ok: { 200: { description: "`{blocks: [{id, firstName, since}]}`", body: blocksAnswerSchema } },
     }),
     async (c) => {
-      const { database, env } = c.var.deps;
-      return c.json({ blocks: await readBlocks(database.db, c.var.user.id, env.AUTH_SECRET) }, 200);
+      const { database, env } = c.get("deps");
+      return c.json({ blocks: await readBlocks(database.db, c.get("user").id, env.AUTH_SECRET) }, 200);
     },
   )
   .delete(
@@ -43,8 +43,8 @@ export const blockRoutes = memberRouter()
       ok: { 200: { description: "`{blocks}`: the ones left", body: blocksAnswerSchema } },
     }),
     async (c) => {
-      const { database, env } = c.var.deps;
-      await unblock(database.db, c.var.user.id, env.AUTH_SECRET, c.req.param("id"));
-      return c.json({ blocks: await readBlocks(database.db, c.var.user.id, env.AUTH_SECRET) }, 200);
+      const { database, env } = c.get("deps");
+      await unblock(database.db, c.get("user").id, env.AUTH_SECRET, c.req.param("id"));
+      return c.json({ blocks: await readBlocks(database.db, c.get("user").id, env.AUTH_SECRET) }, 200);
     },
   );

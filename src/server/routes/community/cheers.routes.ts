@@ -20,7 +20,7 @@ export const cheerRoutes = memberRouter()
     }),
     idParam("community.postNotFound"),
     async (c) => {
-      return c.json(await cheerPost(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id), 200);
+      return c.json(await cheerPost(c.get("deps").database.db, c.get("user").id, c.req.valid("param").id), 200);
     },
   )
   .delete(
@@ -32,6 +32,6 @@ export const cheerRoutes = memberRouter()
     }),
     idParam("community.postNotFound"),
     async (c) => {
-      return c.json(await takeBackCheer(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id), 200);
+      return c.json(await takeBackCheer(c.get("deps").database.db, c.get("user").id, c.req.valid("param").id), 200);
     },
   );

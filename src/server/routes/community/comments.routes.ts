@@ -24,8 +24,11 @@ export const commentRoutes = memberRouter()
     idParam("community.postNotFound"),
     validate("query", feedCursorSchema),
     async (c) => {
-      const { db } = c.var.deps.database;
-      return c.json(await readComments(db, c.var.user.id, c.req.valid("param").id, c.req.valid("query").cursor), 200);
+      const { db } = c.get("deps").database;
+      return c.json(
+        await readComments(db, c.get("user").id, c.req.valid("param").id, c.req.valid("query").cursor),
+        200,
+      );
     },
   )
   .post(
@@ -40,8 +43,8 @@ export const commentRoutes = memberRouter()
     idParam("community.postNotFound"),
     validate("json", writeCommentSchema),
     async (c) => {
-      const { db } = c.var.deps.database;
-      const comment = await writeComment(db, c.var.user.id, c.req.valid("param").id, c.req.valid("json").text);
+      const { db } = c.get("deps").database;
+      const comment = await writeComment(db, c.get("user").id, c.req.valid("param").id, c.req.valid("json").text);
       return c.json({ comment }, 201);
     },
   );

@@ -20,7 +20,7 @@ const setting = memberRouter()
       ok: { 200: { description: "`{digestEmails}`", body: digestSettingSchema } },
     }),
     async (c) => {
-      return c.json(await readDigestSetting(c.var.deps.database.db, c.var.user.id), 200);
+      return c.json(await readDigestSetting(c.get("deps").database.db, c.get("user").id), 200);
     },
   )
   .put(
@@ -34,7 +34,7 @@ const setting = memberRouter()
     validate("json", digestSettingRequestSchema),
     async (c) => {
       const { digestEmails } = c.req.valid("json");
-      return c.json(await setDigest(c.var.deps.database.db, c.var.user.id, digestEmails, new Date()), 200);
+      return c.json(await setDigest(c.get("deps").database.db, c.get("user").id, digestEmails, new Date()), 200);
     },
   );
 
@@ -54,7 +54,7 @@ export const digestRoutes = new Hono<AuthedEnv>()
     }),
     validate("query", unsubscribeSchema),
     async (c) => {
-      const { env, database } = c.var.deps;
+      const { env, database } = c.get("deps");
       const target = readUnsubscribeToken(env.AUTH_SECRET, c.req.valid("query").token, ["community"] as const);
       if (!target) throw new DomainError("community.digestLinkInvalid");
       // A deleted account's or a former member's link gets the same answer, so the link reveals nothing.

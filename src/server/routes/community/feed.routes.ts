@@ -24,7 +24,7 @@ export const feedRoutes = memberRouter()
     }),
     validate("query", feedCursorSchema),
     async (c) => {
-      return c.json(await readFeed(c.var.deps.database.db, c.var.user.id, c.req.valid("query").cursor), 200);
+      return c.json(await readFeed(c.get("deps").database.db, c.get("user").id, c.req.valid("query").cursor), 200);
     },
   )
   .post(
@@ -46,7 +46,7 @@ export const feedRoutes = memberRouter()
     }),
     validate("json", sharePostSchema),
     async (c) => {
-      const post = await sharePost(c.var.deps.database.db, c.var.user.id, c.req.valid("json"));
+      const post = await sharePost(c.get("deps").database.db, c.get("user").id, c.req.valid("json"));
       return c.json({ post }, 201);
     },
   )
@@ -63,8 +63,8 @@ export const feedRoutes = memberRouter()
     }),
     idParam("community.postNotFound"),
     async (c) => {
-      const { database, proofStorage } = c.var.deps;
-      const photo = await readPostPhoto(database.db, proofStorage, c.var.user.id, c.req.valid("param").id);
+      const { database, proofStorage } = c.get("deps");
+      const photo = await readPostPhoto(database.db, proofStorage, c.get("user").id, c.req.valid("param").id);
       if (!photo) throw new DomainError("community.postNotFound");
       return c.body(new Uint8Array(photo.bytes), 200, {
         "Content-Type": photo.contentType,

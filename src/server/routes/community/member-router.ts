@@ -11,7 +11,7 @@ import { DomainError } from "#server/services/domain-error.ts";
  * whatever he asks for, so nothing of the feed is learnt before admission.
  */
 export const requireMember = createMiddleware<AuthedEnv>(async (c, next) => {
-  const standing = await keptMembers(c.var.deps).standing(c.var.user.id);
+  const standing = await keptMembers(c.get("deps")).standing(c.get("user").id);
   if (standing === "waiting") throw new DomainError("community.notAdmitted");
   // Suspended by the operator (decision 0136): nothing of the feed, read or written.
   if (standing === "suspended") throw new DomainError("community.suspended");

@@ -23,7 +23,7 @@ const latest = memberRouter().get(
     ok: { 200: { description: "`{notifications, unread}`", body: notificationsAnswerSchema } },
   }),
   async (c) => {
-    return c.json(await readNotifications(c.var.deps.database.db, c.var.user.id), 200);
+    return c.json(await readNotifications(c.get("deps").database.db, c.get("user").id), 200);
   },
 );
 
@@ -39,10 +39,10 @@ const markRead = memberRouter().post(
   }),
   validate("json", markReadSchema),
   async (c) => {
-    const { db } = c.var.deps.database;
+    const { db } = c.get("deps").database;
     const { until } = c.req.valid("json");
-    await markNotificationsRead(db, c.var.user.id, new Date(), until ? new Date(until) : undefined);
-    return c.json(await readNotifications(db, c.var.user.id), 200);
+    await markNotificationsRead(db, c.get("user").id, new Date(), until ? new Date(until) : undefined);
+    return c.json(await readNotifications(db, c.get("user").id), 200);
   },
 );
 
@@ -63,9 +63,9 @@ export const notificationRoutes = new Hono<AuthedEnv>()
     }),
     requireUser,
     async (c) => {
-      const { db } = c.var.deps.database;
-      const member = (await membership(db, c.var.user.id)) === "member";
-      return c.json({ unread: member ? await countUnread(db, c.var.user.id) : 0 }, 200);
+      const { db } = c.get("deps").database;
+      const member = (await membership(db, c.get("user").id)) === "member";
+      return c.json({ unread: member ? await countUnread(db, c.get("user").id) : 0 }, 200);
     },
   )
   .route("/", markRead);

@@ -22,7 +22,7 @@ export const overviewRoutes = new Hono<AuthedEnv>()
     }),
     requireUser,
     async (c) => {
-      return c.json(await communityOverview(c.var.deps.database.db, c.var.user.id), 200);
+      return c.json(await communityOverview(c.get("deps").database.db, c.get("user").id), 200);
     },
   )
   .post(
@@ -38,7 +38,7 @@ export const overviewRoutes = new Hono<AuthedEnv>()
     }),
     requireUser,
     async (c) => {
-      const { created } = await requestCommunityNotice(c.var.deps.database.db, c.var.user.id);
+      const { created } = await requestCommunityNotice(c.get("deps").database.db, c.get("user").id);
       return c.json({ notifyRequested: true as const }, created ? 201 : 200);
     },
   );

@@ -19,8 +19,8 @@ export const reportRoutes = memberRouter()
     idParam("community.postNotFound"),
     validate("json", reportSchema),
     async (c) => {
-      const { db } = c.var.deps.database;
-      await report(db, c.var.user.id, { postId: c.req.valid("param").id }, c.req.valid("json"));
+      const { db } = c.get("deps").database;
+      await report(db, c.get("user").id, { postId: c.req.valid("param").id }, c.req.valid("json"));
       return c.json({ reported: true as const }, 201);
     },
   )
@@ -36,8 +36,8 @@ export const reportRoutes = memberRouter()
     idParam("community.commentNotFound"),
     validate("json", reportSchema),
     async (c) => {
-      const { db } = c.var.deps.database;
-      await report(db, c.var.user.id, { commentId: c.req.valid("param").id }, c.req.valid("json"));
+      const { db } = c.get("deps").database;
+      await report(db, c.get("user").id, { commentId: c.req.valid("param").id }, c.req.valid("json"));
       return c.json({ reported: true as const }, 201);
     },
   );

@@ -11,7 +11,7 @@ import { communityMessages } from "#shared/community/rules.ts";
 
 /** The waitlist answers a missing session with SPEC.md's own words: 'You must be logged in to join the waitlist'. */
 const requireWaitlistUser = createMiddleware<AuthedEnv>(async (c, next) => {
-  if (!c.var.user) throw new DomainError("community.loginRequired");
+  if (!c.get("user")) throw new DomainError("community.loginRequired");
   await next();
 });
 
@@ -29,7 +29,7 @@ export const waitlistRoutes = new Hono<AuthedEnv>()
     }),
     requireWaitlistUser,
     async (c) => {
-      return c.json({ signup: await readWaitlistSignup(c.var.deps.database.db, c.var.user.id) }, 200);
+      return c.json({ signup: await readWaitlistSignup(c.get("deps").database.db, c.get("user").id) }, 200);
     },
   )
   .post(
@@ -49,10 +49,13 @@ export const waitlistRoutes = new Hono<AuthedEnv>()
     validate("json", joinWaitlistSchema),
     async (c) => {
       const { email, ...request } = c.req.valid("json");
-      const own = normalizeEmail(c.var.user.email);
+      const own = normalizeEmail(c.get("user").email);
       // Launch news goes to the address he confirmed, never to one he typed (issue 24 #6).
       if (email !== undefined && email !== own) throw new DomainError("community.notAccountEmail");
-      const { signup, created } = await joinWaitlist(c.var.deps.database.db, c.var.user.id, { ...request, email: own });
+      const { signup, created } = await joinWaitlist(c.get("deps").database.db, c.get("user").id, {
+        ...request,
+        email: own,
+      });
       return c.json({ signup }, created ? 201 : 200);
     },
   );

@@ -18,6 +18,6 @@ export const dashboardRoutes = new Hono<AuthedEnv>().use(requireUser).get(
     },
   }),
   async (c) => {
-    return c.json(await readDashboard(c.var.deps.database.db, c.var.user), 200);
+    return c.json(await readDashboard(c.get("deps").database.db, c.get("user")), 200);
   },
 );

@@ -40,7 +40,7 @@ export const eveningRoutes = new Hono<AppEnv>()
       ok: { 200: { description: "`Evening`", body: eveningSchema } },
     }),
     requireUser,
-    async (c) => c.json<Evening>(await readEvening(c.var.deps.database.db, c.var.user.id, new Date()), 200),
+    async (c) => c.json<Evening>(await readEvening(c.get("deps").database.db, c.get("user").id, new Date()), 200),
   )
   .post(
     "/phone-down",
@@ -55,7 +55,10 @@ export const eveningRoutes = new Hono<AppEnv>()
     validate("json", phoneDownRequestSchema),
     async (c) => {
       const { day } = c.req.valid("json");
-      return c.json<PhoneDownAnswer>(await answerFromApp(c.var.deps.database.db, c.var.user.id, day, new Date()), 200);
+      return c.json<PhoneDownAnswer>(
+        await answerFromApp(c.get("deps").database.db, c.get("user").id, day, new Date()),
+        200,
+      );
     },
   )
   // The page a nudge's link opens asks what the link is for before its button is pressed: this changes nothing.
@@ -72,7 +75,7 @@ export const eveningRoutes = new Hono<AppEnv>()
     }),
     validate("query", phoneDownTokenSchema),
     async (c) => {
-      const { env, database } = c.var.deps;
+      const { env, database } = c.get("deps");
       const link = readPhoneDownToken(env.AUTH_SECRET, c.req.valid("query").token, new Date());
       return c.json<PhoneDownLink>(await readPhoneDownLink(database.db, link), 200);
     },
@@ -90,7 +93,7 @@ export const eveningRoutes = new Hono<AppEnv>()
     }),
     validate("query", phoneDownTokenSchema),
     async (c) => {
-      const { env, database } = c.var.deps;
+      const { env, database } = c.get("deps");
       const now = new Date();
       const link = readPhoneDownToken(env.AUTH_SECRET, c.req.valid("query").token, now);
       return c.json<PhoneDownAnswer>(await answerPhoneDown(database.db, link.userId, link.day, now), 200);

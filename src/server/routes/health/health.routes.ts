@@ -26,12 +26,12 @@ export const healthRoutes = new Hono<AppEnv>().get(
     public: true,
   }),
   async (c) => {
-    if (c.var.deps.lifecycle.draining) return c.json({ status: "draining" as const }, 503);
+    if (c.get("deps").lifecycle.draining) return c.json({ status: "draining" as const }, 503);
     try {
-      await databaseAnswers(c.var.deps.database);
+      await databaseAnswers(c.get("deps").database);
       return c.json({ status: "ok" as const, database: "up" as const }, 200);
     } catch (error) {
-      c.var.log.error({ err: error }, "health check: database unreachable");
+      c.get("log").error({ err: error }, "health check: database unreachable");
       return c.json({ status: "error" as const, database: "down" as const }, 503);
     }
   },

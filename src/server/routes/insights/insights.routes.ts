@@ -29,7 +29,7 @@ export const insightRoutes = new Hono<AuthedEnv>()
       },
     }),
     async (c) => {
-      const insights: Insights = await readInsights(c.var.deps.database.db, c.var.user.id, new Date());
+      const insights: Insights = await readInsights(c.get("deps").database.db, c.get("user").id, new Date());
       return c.json(insights, 200);
     },
   )
@@ -43,7 +43,7 @@ export const insightRoutes = new Hono<AuthedEnv>()
       ok: { 200: { description: "`Streak`", body: streakSchema } },
     }),
     async (c) => {
-      const streak: Streak = await readStreak(c.var.deps.database.db, c.var.user.id, new Date());
+      const streak: Streak = await readStreak(c.get("deps").database.db, c.get("user").id, new Date());
       return c.json(streak, 200);
     },
   );

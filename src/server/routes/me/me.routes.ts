@@ -37,12 +37,12 @@ export const meRoutes = new Hono<AppEnv>()
       public: true,
     }),
     async (c) => {
-      const user = c.var.user;
+      const user = c.get("user");
       if (!user) {
         const nobody: Me = { user: null, onboarding: null };
         return c.json(nobody, 200);
       }
-      return c.json(await me(c.var.deps.database.db, user), 200);
+      return c.json(await me(c.get("deps").database.db, user), 200);
     },
   )
   .get(
@@ -56,7 +56,7 @@ export const meRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     async (c) => {
-      return c.json({ badges: await awardAndReadBadges(c.var.deps.database.db, c.var.user.id) }, 200);
+      return c.json({ badges: await awardAndReadBadges(c.get("deps").database.db, c.get("user").id) }, 200);
     },
   )
   .patch(
@@ -70,8 +70,8 @@ export const meRoutes = new Hono<AppEnv>()
     requireUser,
     validate("json", updateProfileSchema),
     async (c) => {
-      const { db } = c.var.deps.database;
-      const saved = await updateFirstName(db, c.var.user.id, c.req.valid("json").firstName);
+      const { db } = c.get("deps").database;
+      const saved = await updateFirstName(db, c.get("user").id, c.req.valid("json").firstName);
       return c.json(await me(db, saved), 200);
     },
   )
@@ -86,8 +86,13 @@ export const meRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     async (c) => {
-      const { deps } = c.var;
-      const file = await exportUserData(deps.database.db, deps.proofStorage, c.var.user, deps.env.publicConfig.appName);
+      const deps = c.get("deps");
+      const file = await exportUserData(
+        deps.database.db,
+        deps.proofStorage,
+        c.get("user"),
+        deps.env.publicConfig.appName,
+      );
       c.header("Content-Disposition", `attachment; filename="${dataExportFileName(new Date(file.exportedAt))}"`);
       return c.json(file, 200);
     },
@@ -109,7 +114,8 @@ export const meRoutes = new Hono<AppEnv>()
     requireUser,
     validate("json", deleteAccountSchema),
     async (c) => {
-      const { deps, user } = c.var;
+      const deps = c.get("deps");
+      const user = c.get("user");
       const { env } = deps;
       // The service counts the attempt, deletes and mails him; its refusals (429 with Retry-After, 400, 502) are the
       // catalog's. What is left is HTTP: this browser's cookies.
@@ -121,7 +127,7 @@ export const meRoutes = new Hono<AppEnv>()
           proofStorage: deps.proofStorage,
           revokeStrava: deps.strava ? revokeWith(deps.strava) : undefined,
           mailer: deps.mailer,
-          log: c.var.log,
+          log: c.get("log"),
         },
         user,
         c.req.valid("json").password,

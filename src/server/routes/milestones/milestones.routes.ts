@@ -50,7 +50,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     validate("json", bulkUpdateMilestonesSchema),
     async (c) => {
       const { milestones } = c.req.valid("json");
-      const saved = await updateMilestones(c.var.deps.database.db, c.var.user.id, milestones);
+      const saved = await updateMilestones(c.get("deps").database.db, c.get("user").id, milestones);
       return c.json({ milestones: saved }, 200);
     },
   )
@@ -67,8 +67,8 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     validate("json", updateMilestoneSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      const wins = { db: c.var.deps.database.db, log: c.var.log };
-      const saved: MilestoneSaved = await updateMilestone(wins, c.var.user.id, id, c.req.valid("json"));
+      const wins = { db: c.get("deps").database.db, log: c.get("log") };
+      const saved: MilestoneSaved = await updateMilestone(wins, c.get("user").id, id, c.req.valid("json"));
       return c.json(saved, 200);
     },
   )
@@ -94,7 +94,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     idParam("milestone.notFound"),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { created, ...generated } = await generateTodos(c.var.deps, c.var.user.id, id);
+      const { created, ...generated } = await generateTodos(c.get("deps"), c.get("user").id, id);
       const body: TodosGenerated = generated;
       return created ? c.json(body, 201) : c.json(body, 200);
     },
@@ -113,8 +113,8 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     idParam("milestone.notFound"),
     async (c) => {
       const preview: TodosPreview = await readTodosPreview(
-        c.var.deps.database.db,
-        c.var.user.id,
+        c.get("deps").database.db,
+        c.get("user").id,
         c.req.valid("param").id,
       );
       return c.json(preview, 200);
@@ -144,7 +144,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     validate("json", replanRequestSchema),
     async (c) => {
       const { id } = c.req.valid("param");
-      const { created, ...proposed } = await proposeReplan(c.var.deps, c.var.user.id, id, c.req.valid("json"));
+      const { created, ...proposed } = await proposeReplan(c.get("deps"), c.get("user").id, id, c.req.valid("json"));
       const body: ReplanProposed = proposed;
       return created ? c.json(body, 201) : c.json(body, 200);
     },
@@ -163,8 +163,8 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     async (c) => {
       const { id } = c.req.valid("param");
       const accepted: ReplanAccepted = await acceptReplan(
-        c.var.deps.database.db,
-        c.var.user.id,
+        c.get("deps").database.db,
+        c.get("user").id,
         id,
         c.req.valid("json"),
       );
@@ -183,7 +183,7 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     }),
     idParam("milestone.notFound"),
     async (c) => {
-      await dismissReplan(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id);
+      await dismissReplan(c.get("deps").database.db, c.get("user").id, c.req.valid("param").id);
       return c.body(null, 204);
     },
   )
@@ -209,9 +209,10 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     acceptProofUpload,
     validate("form", milestoneProofFormSchema),
     async (c) => {
-      const { deps, user } = c.var;
+      const deps = c.get("deps");
+      const user = c.get("user");
       const { id } = c.req.valid("param");
-      const proofDeps = { db: deps.database.db, storage: deps.proofStorage, logger: c.var.log };
+      const proofDeps = { db: deps.database.db, storage: deps.proofStorage, logger: c.get("log") };
       const { file, confirmMismatch } = c.req.valid("form");
       const proof = await attachMilestoneProof(proofDeps, user.id, id, file, {
         mismatchConfirmed: confirmMismatch === "true",
@@ -230,8 +231,9 @@ export const milestoneRoutes = new Hono<AuthedEnv>()
     }),
     idParam("milestone.notFound"),
     async (c) => {
-      const { deps, user } = c.var;
-      const proofDeps = { db: deps.database.db, storage: deps.proofStorage, logger: c.var.log };
+      const deps = c.get("deps");
+      const user = c.get("user");
+      const proofDeps = { db: deps.database.db, storage: deps.proofStorage, logger: c.get("log") };
       await removeMilestoneProof(proofDeps, user.id, c.req.valid("param").id);
       return c.body(null, 204);
     },

@@ -34,7 +34,7 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
       },
     }),
     async (c) => {
-      return c.json(await onboardingState(c.var.deps.database.db, c.var.user.id), 200);
+      return c.json(await onboardingState(c.get("deps").database.db, c.get("user").id), 200);
     },
   )
   .post(
@@ -53,9 +53,9 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
     }),
     validate("json", acceptChallengeSchema),
     async (c) => {
-      const db = c.var.deps.database.db;
-      await acceptRunChallenge(db, c.var.user.id, c.req.valid("json").maxDurationMinutes);
-      return c.json(await onboardingState(db, c.var.user.id), 200);
+      const db = c.get("deps").database.db;
+      await acceptRunChallenge(db, c.get("user").id, c.req.valid("json").maxDurationMinutes);
+      return c.json(await onboardingState(db, c.get("user").id), 200);
     },
   )
   .post(
@@ -76,8 +76,8 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
     }),
     validate("json", runValidationSchema),
     async (c) => {
-      const wins = { db: c.var.deps.database.db, log: c.var.log };
-      const { runValidation, created } = await recordTypedRun(wins, c.var.user.id, c.req.valid("json"));
+      const wins = { db: c.get("deps").database.db, log: c.get("log") };
+      const { runValidation, created } = await recordTypedRun(wins, c.get("user").id, c.req.valid("json"));
       // A repeat (a second tab, a stale screen) changes nothing and says so, so the screen shows the run already stored.
       return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
     },
@@ -110,8 +110,8 @@ export const onboardingRoutes = new Hono<AuthedEnv>()
     acceptProofUpload,
     validate("form", runFileFormSchema),
     async (c) => {
-      const deps = { database: c.var.deps.database, log: c.var.log };
-      const { runValidation, created } = await recordRunFromFile(deps, c.var.user.id, c.req.valid("form"));
+      const deps = { database: c.get("deps").database, log: c.get("log") };
+      const { runValidation, created } = await recordRunFromFile(deps, c.get("user").id, c.req.valid("form"));
       return created ? c.json({ runValidation, created }, 201) : c.json({ runValidation, created }, 200);
     },
   );

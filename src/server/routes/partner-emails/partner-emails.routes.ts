@@ -74,7 +74,7 @@ export const partnerEmailRoutes = new Hono<AppEnv>()
     browsersToThePage,
     validate("query", unsubscribeSchema),
     async (c) => {
-      const { env, database } = c.var.deps;
+      const { env, database } = c.get("deps");
       const state = await readPartnerEmailState(database.db, partnerOf(env.AUTH_SECRET, c.req.valid("query").token));
       if (!state) throw new DomainError("partner.unsubscribeUnknown");
       return c.json<PartnerUnsubscribeAnswer>(state, 200);
@@ -95,7 +95,7 @@ export const partnerEmailRoutes = new Hono<AppEnv>()
     }),
     validate("query", unsubscribeSchema),
     async (c) => {
-      const { env, database } = c.var.deps;
+      const { env, database } = c.get("deps");
       const partnerId = partnerOf(env.AUTH_SECRET, c.req.valid("query").token);
       if (!(await stopPartnerEmails(database.db, partnerId, new Date()))) {
         throw new DomainError("partner.unsubscribeUnknown");
@@ -120,7 +120,7 @@ export const partnerEmailRoutes = new Hono<AppEnv>()
     }),
     validate("query", unsubscribeSchema),
     async (c) => {
-      const { env, database } = c.var.deps;
+      const { env, database } = c.get("deps");
       const now = new Date();
       const link = cheerLinkOf(env.AUTH_SECRET, c.req.valid("query").token, now);
       const answer = await readCheerLink(database.db, link, now);
@@ -148,7 +148,7 @@ export const partnerEmailRoutes = new Hono<AppEnv>()
     validate("query", unsubscribeSchema),
     validate("json", cheerSchema),
     async (c) => {
-      const { env, database } = c.var.deps;
+      const { env, database } = c.get("deps");
       const now = new Date();
       const link = cheerLinkOf(env.AUTH_SECRET, c.req.valid("query").token, now);
       const limiter = createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);

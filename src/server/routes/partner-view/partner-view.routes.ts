@@ -46,7 +46,7 @@ export const partnerViewRoutes = new Hono<AppEnv>()
       public: true,
     }),
     async (c) => {
-      const answer = await viewPartnerLink(c.var.deps.database.db, c.req.param("token"), new Date());
+      const answer = await viewPartnerLink(c.get("deps").database.db, c.req.param("token"), new Date());
       if (!answer) throw new DomainError("partner.linkNotFound");
       return c.json<PartnerViewAnswer>(answer, 200);
     },
@@ -62,7 +62,7 @@ export const partnerViewRoutes = new Hono<AppEnv>()
       public: true,
     }),
     async (c) => {
-      const answer = await acceptPartnerLink(c.var.deps.database.db, c.req.param("token"), new Date());
+      const answer = await acceptPartnerLink(c.get("deps").database.db, c.req.param("token"), new Date());
       if (!answer) throw new DomainError("partner.linkNotFound");
       return c.json<PartnerViewAnswer>(answer, 200);
     },
@@ -80,7 +80,7 @@ export const partnerViewRoutes = new Hono<AppEnv>()
       public: true,
     }),
     async (c) => {
-      const { database, proofStorage } = c.var.deps;
+      const { database, proofStorage } = c.get("deps");
       const { token, id } = c.req.param();
       if (!z.uuid().safeParse(id).success) throw new DomainError("partner.linkNotFound");
       const photo = await partnerProofPhoto(database.db, proofStorage, token, id, new Date());
@@ -100,7 +100,7 @@ export const partnerViewRoutes = new Hono<AppEnv>()
     }),
     validate("json", cheerSchema),
     async (c) => {
-      const { env, database } = c.var.deps;
+      const { env, database } = c.get("deps");
       const limiter = createRateLimiter(database.db, env.rateLimits, env.AUTH_SECRET);
       const request = {
         token: c.req.param("token"),

@@ -31,7 +31,7 @@ export const partnerRoutes = new Hono<AuthedEnv>()
       ok: { 200: { description: "`PartnersAnswer`", body: partnersAnswerSchema } },
     }),
     async (c) => {
-      return c.json<PartnersAnswer>(await listPartners(c.var.deps.database.db, c.var.user.id, new Date()), 200);
+      return c.json<PartnersAnswer>(await listPartners(c.get("deps").database.db, c.get("user").id, new Date()), 200);
     },
   )
   .post(
@@ -53,7 +53,8 @@ export const partnerRoutes = new Hono<AuthedEnv>()
     }),
     validate("json", invitePartnerSchema),
     async (c) => {
-      const { deps, user } = c.var;
+      const deps = c.get("deps");
+      const user = c.get("user");
       const answer = await invitePartner(
         { db: deps.database.db, mailer: deps.mailer, env: deps.env },
         user,
@@ -76,7 +77,10 @@ export const partnerRoutes = new Hono<AuthedEnv>()
     idParam("partner.cheerNotFound"),
     async (c) => {
       const { id } = c.req.valid("param");
-      return c.json<PartnersAnswer>(await dismissCheer(c.var.deps.database.db, c.var.user.id, id, new Date()), 200);
+      return c.json<PartnersAnswer>(
+        await dismissCheer(c.get("deps").database.db, c.get("user").id, id, new Date()),
+        200,
+      );
     },
   )
   .delete(
@@ -91,7 +95,10 @@ export const partnerRoutes = new Hono<AuthedEnv>()
     idParam("partner.notFound"),
     async (c) => {
       const { id } = c.req.valid("param");
-      return c.json<PartnersAnswer>(await removePartner(c.var.deps.database.db, c.var.user.id, id, new Date()), 200);
+      return c.json<PartnersAnswer>(
+        await removePartner(c.get("deps").database.db, c.get("user").id, id, new Date()),
+        200,
+      );
     },
   )
   .post(
@@ -106,7 +113,8 @@ export const partnerRoutes = new Hono<AuthedEnv>()
     }),
     idParam("partner.notFound"),
     async (c) => {
-      const { deps, user } = c.var;
+      const deps = c.get("deps");
+      const user = c.get("user");
       const { id } = c.req.valid("param");
       const answer = await renewPartner(
         { db: deps.database.db, mailer: deps.mailer, env: deps.env },

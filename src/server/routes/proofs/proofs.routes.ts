@@ -23,7 +23,8 @@ export const proofRoutes = new Hono<AuthedEnv>().use(requireUser).get(
   }),
   idParam("proof.notFound"),
   async (c) => {
-    const { deps, user } = c.var;
+    const deps = c.get("deps");
+    const user = c.get("user");
     const photo = await readProofPhoto(
       { db: deps.database.db, storage: deps.proofStorage },
       user.id,

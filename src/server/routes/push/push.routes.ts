@@ -36,7 +36,7 @@ export const pushRoutes = new Hono<AppEnv>()
     requireUser,
     validate("query", pushStatusQuerySchema),
     async (c) => {
-      return c.json(await pushStatusOf(pushDeps(c.var.deps), c.var.user.id, c.req.valid("query").endpoint), 200);
+      return c.json(await pushStatusOf(pushDeps(c.get("deps")), c.get("user").id, c.req.valid("query").endpoint), 200);
     },
   )
   .post(
@@ -53,8 +53,8 @@ export const pushRoutes = new Hono<AppEnv>()
     validate("json", pushSubscriptionSchema),
     async (c) => {
       const status = await switchPushOn(
-        pushDeps(c.var.deps),
-        c.var.user.id,
+        pushDeps(c.get("deps")),
+        c.get("user").id,
         c.req.valid("json"),
         c.req.header("user-agent"),
       );
@@ -73,6 +73,6 @@ export const pushRoutes = new Hono<AppEnv>()
     requireUser,
     validate("json", pushEndpointBodySchema),
     async (c) => {
-      return c.json(await switchPushOff(pushDeps(c.var.deps), c.var.user.id, c.req.valid("json").endpoint), 200);
+      return c.json(await switchPushOff(pushDeps(c.get("deps")), c.get("user").id, c.req.valid("json").endpoint), 200);
     },
   );

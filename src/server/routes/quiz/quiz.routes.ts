@@ -32,7 +32,7 @@ export const quizRoutes = new Hono<AuthedEnv>()
       },
     }),
     async (c) => {
-      return c.json(await latestQuizResponse(c.var.deps.database.db, c.var.user.id), 200);
+      return c.json(await latestQuizResponse(c.get("deps").database.db, c.get("user").id), 200);
     },
   )
   .post(
@@ -50,7 +50,7 @@ export const quizRoutes = new Hono<AuthedEnv>()
     }),
     validate("json", submitQuizSchema),
     async (c) => {
-      const { id, created } = await submitQuiz(c.var.deps.database.db, c.var.user, c.req.valid("json"));
+      const { id, created } = await submitQuiz(c.get("deps").database.db, c.get("user"), c.req.valid("json"));
       return created ? c.json({ id }, 201) : c.json({ id }, 200);
     },
   )
@@ -66,7 +66,7 @@ export const quizRoutes = new Hono<AuthedEnv>()
     }),
     idParam("quiz.notFound"),
     async (c) => {
-      return c.json(await readQuizResult(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id), 200);
+      return c.json(await readQuizResult(c.get("deps").database.db, c.get("user").id, c.req.valid("param").id), 200);
     },
   )
   .post(
@@ -81,7 +81,7 @@ export const quizRoutes = new Hono<AuthedEnv>()
     }),
     idParam("quiz.notFound"),
     async (c) => {
-      const generation = await startGeneration(c.var.deps, c.var.user.id, c.req.valid("param").id);
+      const generation = await startGeneration(c.get("deps"), c.get("user").id, c.req.valid("param").id);
       return c.json({ generation }, 202);
     },
   )
@@ -96,6 +96,6 @@ export const quizRoutes = new Hono<AuthedEnv>()
     }),
     idParam("quiz.notFound"),
     async (c) => {
-      return c.json(await readGenerationState(c.var.deps, c.var.user.id, c.req.valid("param").id), 200);
+      return c.json(await readGenerationState(c.get("deps"), c.get("user").id, c.req.valid("param").id), 200);
     },
   );

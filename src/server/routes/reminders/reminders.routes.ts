@@ -38,7 +38,7 @@ export const reminderRoutes = new Hono<AppEnv>()
     }),
     requireUser,
     async (c) => {
-      return c.json<ReminderSettings>(await readReminderSettings(c.var.deps.database.db, c.var.user.id), 200);
+      return c.json<ReminderSettings>(await readReminderSettings(c.get("deps").database.db, c.get("user").id), 200);
     },
   )
   .patch(
@@ -52,7 +52,7 @@ export const reminderRoutes = new Hono<AppEnv>()
     requireUser,
     validate("json", reminderSettingsPatchSchema),
     async (c) => {
-      const settings = await updateReminderSettings(c.var.deps.database.db, c.var.user.id, c.req.valid("json"));
+      const settings = await updateReminderSettings(c.get("deps").database.db, c.get("user").id, c.req.valid("json"));
       return c.json<ReminderSettings>(settings, 200);
     },
   )
@@ -69,7 +69,7 @@ export const reminderRoutes = new Hono<AppEnv>()
     }),
     validate("query", unsubscribeSchema),
     async (c) => {
-      const { env, database } = c.var.deps;
+      const { env, database } = c.get("deps");
       const target = readUnsubscribeToken(env.AUTH_SECRET, c.req.valid("query").token);
       if (!target) throw new DomainError("reminders.unsubscribeInvalid");
       // A deleted account's link gets the same answer, so the link reveals nothing.

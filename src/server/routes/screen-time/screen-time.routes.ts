@@ -29,7 +29,7 @@ export const screenTimeRoutes = new Hono<AuthedEnv>()
       ok: { 200: { description: "`ScreenTimeOverview`", body: screenTimeOverviewSchema } },
     }),
     async (c) => {
-      const overview = await readScreenTime(c.var.deps.database.db, c.var.user.id, new Date());
+      const overview = await readScreenTime(c.get("deps").database.db, c.get("user").id, new Date());
       return c.json<ScreenTimeOverview>(overview, 200);
     },
   )
@@ -47,7 +47,13 @@ export const screenTimeRoutes = new Hono<AuthedEnv>()
     validate("json", checkInSchema),
     async (c) => {
       const { day } = c.req.valid("param");
-      const saved = await saveCheckIn(c.var.deps.database.db, c.var.user.id, day, c.req.valid("json"), new Date());
+      const saved = await saveCheckIn(
+        c.get("deps").database.db,
+        c.get("user").id,
+        day,
+        c.req.valid("json"),
+        new Date(),
+      );
       return c.json<ScreenTimeDay>(saved, 200);
     },
   )
@@ -62,7 +68,7 @@ export const screenTimeRoutes = new Hono<AuthedEnv>()
     }),
     validate("param", checkInDaySchema),
     async (c) => {
-      await deleteCheckIn(c.var.deps.database.db, c.var.user.id, c.req.valid("param").day);
+      await deleteCheckIn(c.get("deps").database.db, c.get("user").id, c.req.valid("param").day);
       return c.body(null, 204);
     },
   );

@@ -26,8 +26,8 @@ import { STRAVA_RESULT_PARAM } from "#shared/strava/rules.ts";
 /** Strava's events are a few hundred bytes; anything far larger is not from Strava. */
 const WEBHOOK_MAX_BYTES = 16 * 1024;
 
-function stravaOf(c: { var: { deps: { strava: Strava | null } } }): Strava {
-  const strava = c.var.deps.strava;
+function stravaOf(c: { get(key: "deps"): { strava: Strava | null } }): Strava {
+  const strava = c.get("deps").strava;
   if (!strava) throw new DomainError("strava.notConfigured");
   return strava;
 }
@@ -57,7 +57,8 @@ export const stravaRoutes = new Hono<AuthedEnv>()
     }),
     requireUser,
     async (c) => {
-      const { deps, user } = c.var;
+      const deps = c.get("deps");
+      const user = c.get("user");
       const config = deps.strava?.config ?? { mode: "off" as const };
       const status = await readStravaStatus(deps.database.db, config, user.id, new Date());
       return c.json<StravaStatus>(status, 200);
@@ -77,7 +78,7 @@ export const stravaRoutes = new Hono<AuthedEnv>()
     validate("json", stravaConnectSchema),
     async (c) => {
       const strava = stravaOf(c);
-      const url = await startConnect(strava, c.var.user.id, c.req.valid("json").returnTo, new Date());
+      const url = await startConnect(strava, c.get("user").id, c.req.valid("json").returnTo, new Date());
       return c.json({ url }, 200);
     },
   )
@@ -92,10 +93,10 @@ export const stravaRoutes = new Hono<AuthedEnv>()
       public: true,
     }),
     async (c) => {
-      const strava = c.var.deps.strava;
+      const strava = c.get("deps").strava;
       const query = c.req.query();
       const { returnTo, result } = strava
-        ? await finishConnect(strava, c.var.user?.id ?? null, query, new Date())
+        ? await finishConnect(strava, c.get("user")?.id ?? null, query, new Date())
         : { returnTo: "/dashboard/settings", result: "failed" as const };
       return c.redirect(`${returnTo}?${STRAVA_RESULT_PARAM}=${result}`, 303);
     },
@@ -110,8 +111,8 @@ export const stravaRoutes = new Hono<AuthedEnv>()
     }),
     requireUser,
     async (c) => {
-      const strava = c.var.deps.strava;
-      if (strava) await disconnect(strava, c.var.user.id, new Date());
+      const strava = c.get("deps").strava;
+      if (strava) await disconnect(strava, c.get("user").id, new Date());
       return c.body(null, 204);
     },
   )
@@ -128,7 +129,7 @@ export const stravaRoutes = new Hono<AuthedEnv>()
     requireUser,
     activityParam,
     async (c) => {
-      const proof = await useOfferedRun(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id);
+      const proof = await useOfferedRun(c.get("deps").database.db, c.get("user").id, c.req.valid("param").id);
       return c.json({ proof }, 200);
     },
   )
@@ -143,7 +144,7 @@ export const stravaRoutes = new Hono<AuthedEnv>()
     requireUser,
     activityParam,
     async (c) => {
-      await dismissOfferedRun(c.var.deps.database.db, c.var.user.id, c.req.valid("param").id);
+      await dismissOfferedRun(c.get("deps").database.db, c.get("user").id, c.req.valid("param").id);
       return c.body(null, 204);
     },
   )
@@ -193,7 +194,7 @@ export const stravaRoutes = new Hono<AuthedEnv>()
       try {
         await strava.events.enqueue(event.data);
       } catch (err) {
-        c.var.log.error({ err }, "could not queue a Strava event; Strava will send it again");
+        c.get("log").error({ err }, "could not queue a Strava event; Strava will send it again");
         throw new DomainError("strava.queueStarting", {}, { cause: err });
       }
       return c.json({ received: true }, 200);

@@ -22,8 +22,8 @@ export const todoRoutes = new Hono<AuthedEnv>().use(requireUser).patch(
   async (c) => {
     const { id } = c.req.valid("param");
     const { todoCompleted } = c.req.valid("json");
-    const wins = { db: c.var.deps.database.db, log: c.var.log };
-    const toggled: TodoToggled = await toggleTodo(wins, c.var.user.id, id, todoCompleted);
+    const wins = { db: c.get("deps").database.db, log: c.get("log") };
+    const toggled: TodoToggled = await toggleTodo(wins, c.get("user").id, id, todoCompleted);
     return c.json(toggled, 200);
   },
 );

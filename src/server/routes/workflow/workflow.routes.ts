@@ -16,6 +16,6 @@ export const workflowRoutes = new Hono<AuthedEnv>().use(requireUser).get(
     ok: { 200: { description: "`{quizResponseId, missionStatement, challenges}`", body: workflowSchema } },
   }),
   async (c) => {
-    return c.json(await readWorkflow(c.var.deps.database.db, c.var.user.id), 200);
+    return c.json(await readWorkflow(c.get("deps").database.db, c.get("user").id), 200);
   },
 );
