@@ -281,7 +281,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       db,
       logger,
       secret: env.AUTH_SECRET,
-      handle: handler,
+      handle: (request) => auth.handler(request),
     }),
   });
 }
