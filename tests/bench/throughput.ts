@@ -57,7 +57,7 @@ async function start(script: string, env: Record<string, string | undefined> = {
   return { process: child, ready: JSON.parse(line) };
 }
 
-async function stop(child: Child) {
+export async function stop(child: Child) {
   const exited = new Promise((done) => child.process.once("exit", done));
   child.process.kill("SIGTERM");
   await exited;
@@ -86,12 +86,16 @@ function cpuMicrosOf(child: Child) {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-async function measuredLoad(child: Child, path: string, options: { cookie?: string; connections?: number } = {}) {
+export async function measuredLoad(
+  child: Child,
+  path: string,
+  options: { cookie?: string; connections?: number; seconds?: number } = {},
+) {
   const cpuBefore = cpuMicrosOf(child);
   const result = await autocannon({
     url: `http://127.0.0.1:${child.ready.port}${path}`,
     connections: options.connections ?? 10,
-    duration: seconds,
+    duration: options.seconds ?? seconds,
     headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
   });
   const answered = Math.max(1, result.requests.total);
@@ -178,7 +182,7 @@ async function freshDatabase(url: string, suffix: string) {
  */
 const compareRoot = process.env.BENCH_COMPARE_ROOT;
 
-type AppUnderTest = {
+export type AppUnderTest = {
   name: string;
   root?: string;
   child: Child;
@@ -186,8 +190,37 @@ type AppUnderTest = {
   atStart: number;
 };
 
-export async function benchThroughput(given: { url?: string }): Promise<ThroughputReport> {
+/** The rows of a run: label, path, whether signed in, connections (10 unless said). */
+export const ENDPOINTS: ReadonlyArray<readonly [string, string, boolean, number?]> = [
+  ["GET /api/health", "/api/health", false],
+  ["GET /api/me, anonymous", "/api/me", false],
+  ["GET /api/me, signed in", "/api/me", true],
+  ["GET /api/dashboard, signed in", "/api/dashboard", true],
+  ["GET /api/insights, signed in", "/api/insights", true],
+  ["GET /api/community/feed, first page, signed in", "/api/community/feed", true],
+  ["GET /api/dashboard, signed in, 50 connections", "/api/dashboard", true, 50],
+];
+
+/**
+ * This checkout's app server, and with BENCH_COMPARE_ROOT the other checkout's beside it: each seeded the same way on a
+ * database of its own (PostgreSQL when `url` is given, else the embedded database in a folder of its own).
+ */
+export async function startApps(url: string | undefined): Promise<{ apps: AppUnderTest[]; dataDirs: string[] }> {
   const sides = [{ name: "" }, ...(compareRoot ? [{ name: ` [${basename(compareRoot)}]`, root: compareRoot }] : [])];
+  const dataDirs: string[] = [];
+  const apps: AppUnderTest[] = [];
+  for (const [i, side] of sides.entries()) {
+    const database = url && (await freshDatabase(url, i === 0 ? "throughput" : "throughput_compare"));
+    const dataDir = database ? undefined : mkdtempSync(join(tmpdir(), "unscroll-bench-"));
+    if (dataDir) dataDirs.push(dataDir);
+    const env = { BENCH_DATABASE_URL: database, BENCH_DATA_DIR: dataDir };
+    const child = await start("throughput/app-server.ts", env, side.root);
+    apps.push({ ...side, env, child, atStart: rssMb(child) });
+  }
+  return { apps, dataDirs };
+}
+
+export async function benchThroughput(given: { url?: string }): Promise<ThroughputReport> {
   // Bare Node stays up the whole run and is loaded before every row and after the last: each row's share is of the
   // bare loads beside it, so a shared machine's drift during the run hits both alike.
   const bare = await start("throughput/bare-server.ts");
@@ -211,29 +244,11 @@ export async function benchThroughput(given: { url?: string }): Promise<Throughp
   };
   ceilings.push(await beside(() => ceiling("bare Hono on @hono/node-server, same JSON", "throughput/hono-server.ts")));
 
-  const dataDirs: string[] = [];
-  const apps: AppUnderTest[] = [];
-  for (const [i, side] of sides.entries()) {
-    const url = given.url && (await freshDatabase(given.url, i === 0 ? "throughput" : "throughput_compare"));
-    const dataDir = url ? undefined : mkdtempSync(join(tmpdir(), "unscroll-bench-"));
-    if (dataDir) dataDirs.push(dataDir);
-    const env = { BENCH_DATABASE_URL: url, BENCH_DATA_DIR: dataDir };
-    const child = await start("throughput/app-server.ts", env, side.root);
-    apps.push({ ...side, env, child, atStart: rssMb(child) });
-  }
+  const { apps, dataDirs } = await startApps(given.url);
   const rss: ThroughputReport["rss"] = [];
   const only = process.env.BENCH_ENDPOINTS?.split("|").map((s) => s.trim());
-  const endpoints: Array<[string, string, boolean, number?]> = [
-    ["GET /api/health", "/api/health", false],
-    ["GET /api/me, anonymous", "/api/me", false],
-    ["GET /api/me, signed in", "/api/me", true],
-    ["GET /api/dashboard, signed in", "/api/dashboard", true],
-    ["GET /api/insights, signed in", "/api/insights", true],
-    ["GET /api/community/feed, first page, signed in", "/api/community/feed", true],
-    ["GET /api/dashboard, signed in, 50 connections", "/api/dashboard", true, 50],
-  ];
   const rows: ThroughputRow[] = [];
-  for (const [label, path, signedIn, connections] of endpoints) {
+  for (const [label, path, signedIn, connections] of ENDPOINTS) {
     // BENCH_ENDPOINTS="health|me, signed in": only the rows whose label holds one of these.
     if (only && !only.some((part) => label.includes(part))) continue;
     for (const app of apps) {
