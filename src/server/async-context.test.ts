@@ -6,17 +6,18 @@ import {
 } from "@better-auth/core/context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "#tests/support/test-app.ts";
-import { asyncContextUnderWay, contextStorage, withAsyncContext } from "./async-context.ts";
+import { asyncContextUnderWay, contextStorage, registerContextStorage, withAsyncContext } from "./async-context.ts";
 
 /** On Node 20 a storage says whether it is enabled (its hook runs on every promise while any one is). */
 const hookBased = typeof (AsyncLocalStorage.prototype as { _propagate?: unknown })._propagate === "function";
-const enabled = (storage: AsyncLocalStorage<unknown>) => (storage as unknown as { enabled: boolean }).enabled;
+const enabled = (storage: object) => (storage as { enabled?: boolean }).enabled;
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("AsyncLocalStorage only while a use is under way (decision 0180)", () => {
   it("keeps every store of the uses under way, and disables the storages once the last one ends", async () => {
-    const storage = contextStorage<string>();
+    const storage = new AsyncLocalStorage<string>();
+    registerContextStorage(storage);
     let releaseFirst = () => {};
     const first = withAsyncContext(() =>
       storage.run("first", async () => {
@@ -46,7 +47,7 @@ describe("AsyncLocalStorage only while a use is under way (decision 0180)", () =
     expect(await second).toBe("second");
 
     expect(asyncContextUnderWay()).toBe(0);
-    if (hookBased) expect(enabled(storage as AsyncLocalStorage<unknown>)).toBe(false);
+    if (hookBased) expect(enabled(storage)).toBe(false);
     // And the next use enables it again.
     const again = withAsyncContext(() =>
       storage.run("again", async () => {
@@ -58,7 +59,8 @@ describe("AsyncLocalStorage only while a use is under way (decision 0180)", () =
   });
 
   it("ends a use that fails like one that succeeds", async () => {
-    const storage = contextStorage<number>();
+    const storage = new AsyncLocalStorage<number>();
+    registerContextStorage(storage);
     await expect(
       withAsyncContext(() =>
         storage.run(1, async () => {
@@ -68,7 +70,18 @@ describe("AsyncLocalStorage only while a use is under way (decision 0180)", () =
       ),
     ).rejects.toThrow("the work failed");
     expect(asyncContextUnderWay()).toBe(0);
-    if (hookBased) expect(enabled(storage as AsyncLocalStorage<unknown>)).toBe(false);
+    if (hookBased) expect(enabled(storage)).toBe(false);
+  });
+
+  it("runs a storage of ours only as a use", async () => {
+    const storage = contextStorage<string>();
+    const seen = await storage.run("ours", async () => {
+      await tick();
+      return { store: storage.getStore(), underWay: asyncContextUnderWay() };
+    });
+    expect(seen).toEqual({ store: "ours", underWay: 1 });
+    expect(asyncContextUnderWay()).toBe(0);
+    expect(storage.getStore()).toBeUndefined();
   });
 });
 
@@ -104,6 +117,6 @@ describe("better-auth's storages after its requests (decision 0180)", () => {
       getCurrentDBAdapterAsyncLocalStorage(),
       getRequestStateAsyncLocalStorage(),
     ]);
-    expect(storages.map((storage) => enabled(storage as AsyncLocalStorage<unknown>))).toEqual([false, false, false]);
+    expect(storages.map((storage) => enabled(storage))).toEqual([false, false, false]);
   });
 });

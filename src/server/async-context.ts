@@ -21,11 +21,14 @@ type Disablable = { disable(): void };
 const registered = new Set<Disablable>();
 let underWay = 0;
 
-/** A storage of ours: used only inside `withAsyncContext`, disabled with the others when no use is under way. */
-export function contextStorage<T>(): AsyncLocalStorage<T> {
+/** A storage of ours, registered, whose every run is a use: it cannot be run outside `withAsyncContext`. */
+export function contextStorage<T>() {
   const storage = new AsyncLocalStorage<T>();
   registered.add(storage);
-  return storage;
+  return {
+    run: <R>(store: T, work: () => Promise<R>): Promise<R> => withAsyncContext(() => storage.run(store, work)),
+    getStore: (): T | undefined => storage.getStore(),
+  };
 }
 
 /** A library's storage (better-auth's), whose every use the app runs inside `withAsyncContext`. */

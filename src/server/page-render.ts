@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { isPartnerViewPath, isServerRenderedPath } from "#shared/paths.ts";
 import { SERVER_API, type ServerApi } from "#shared/server-api.ts";
-import { contextStorage, withAsyncContext } from "./async-context.ts";
+import { contextStorage } from "./async-context.ts";
 
 /**
  * Renders a signed-in screen to HTML with his data in it (issue 37, decision 0139): React Router's server build
@@ -34,5 +34,5 @@ export async function loadPageRenderer(buildDir: string, mode: string): Promise<
     const api = requestApi.getStore();
     return api ? api(input, init) : Promise.reject(new Error("An API call outside a page render."));
   };
-  return (request, api) => withAsyncContext(() => requestApi.run(api, () => handler(request)));
+  return (request, api) => requestApi.run(api, () => handler(request));
 }

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { documented } from "#server/http/openapi.ts";
 import { idParam, validate } from "#server/http/validation.ts";
 import { updateMilestoneSchema } from "#shared/plan/contracts.ts";
+import { median } from "./stats.ts";
 
 /**
  * What the API document costs a request (issue 29, decision 0111): the same PATCH route — a uuid path parameter and
@@ -61,7 +62,6 @@ async function benchApiContract(rounds = 30, requests = 2000) {
     a.push(await round(before, requests));
     b.push(await round(now, requests));
   }
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
   return { before: median(a), now: median(b), rounds, requests };
 }
 

@@ -1,4 +1,5 @@
 import { rmSync } from "node:fs";
+import { median } from "./stats.ts";
 import { ENDPOINTS, measuredLoad, startApps, stop } from "./throughput.ts";
 
 /**
@@ -10,12 +11,6 @@ import { ENDPOINTS, measuredLoad, startApps, stop } from "./throughput.ts";
  */
 const pairs = Number(process.env.BENCH_PAIRS ?? 8);
 const seconds = Number(process.env.BENCH_PAIR_SECONDS ?? 3);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 export type PairedRow = { label: string; ours: number[]; theirs: number[] };
 

@@ -1,6 +1,14 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** The middle value of a series (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return 0;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** Median, p95, p99 and max in milliseconds of one measured series, and how many requests it holds. */
 export function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);

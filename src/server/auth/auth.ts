@@ -252,21 +252,18 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
   // Every call into better-auth runs inside withAsyncContext: its three AsyncLocalStorages are disabled again when no
   // call is under way (decision 0180). These two are the only ways in.
   const storages = registerBetterAuthStorages();
-  const { handler: handle, api: endpoints } = auth;
-  const handler = (request: Request) =>
+  const asUse = <T>(call: () => T | Promise<T>): Promise<T> =>
     withAsyncContext(async () => {
       await storages;
-      return handle(request);
+      return call();
     });
+  const { handler: handle, api: endpoints } = auth;
+  const handler = (request: Request) => asUse(() => handle(request));
   const api = new Proxy(endpoints, {
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver);
       if (typeof value !== "function") return value;
-      return (...args: unknown[]) =>
-        withAsyncContext(async () => {
-          await storages;
-          return value.apply(target, args);
-        });
+      return (...args: unknown[]) => asUse(() => value.apply(target, args));
     },
   });
   return Object.assign(auth, {

@@ -1,4 +1,4 @@
-import { contextStorage, withAsyncContext } from "#server/async-context.ts";
+import { contextStorage } from "#server/async-context.ts";
 
 /** The tokens the model calls of one generation used: a plan takes three calls, a retried step one more. */
 export type Usage = { calls: number; inputTokens: number; outputTokens: number };
@@ -11,12 +11,10 @@ const meters = contextStorage<Usage>();
  */
 export async function metered<T>(run: () => Promise<T>): Promise<{ usage: Usage; outcome: PromiseSettledResult<T> }> {
   const usage: Usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
-  const outcome = await withAsyncContext(() =>
-    meters.run(usage, () =>
-      run().then(
-        (value): PromiseSettledResult<T> => ({ status: "fulfilled", value }),
-        (reason: unknown): PromiseSettledResult<T> => ({ status: "rejected", reason }),
-      ),
+  const outcome = await meters.run(usage, () =>
+    run().then(
+      (value): PromiseSettledResult<T> => ({ status: "fulfilled", value }),
+      (reason: unknown): PromiseSettledResult<T> => ({ status: "rejected", reason }),
     ),
   );
   return { usage, outcome };
