@@ -84,7 +84,7 @@ export const exportReview: Record<string, Review> = {
   user_badges: { description: "The badges you earned, and when." },
   reminder_settings: {
     description:
-      "Your reminder choices (deadline e-mails, the weekly summary, the weekly screen-time check-in, your phone-down time, whether your partner sees your screen time) and the time zone your browser reported.",
+      "Your reminder choices (deadline e-mails, the weekly summary, the weekly screen-time check-in, your phone-down time, whether your partner sees your screen time), the time zone your browser reported, and the last week whose weekly summary and check-in nudge were settled (sent, or not due that week).",
   },
   screen_time_days: {
     description:

@@ -10,6 +10,7 @@ import { addDays, FALLBACK_TIME_ZONE, isValidTimeZone } from "#shared/time.ts";
 import {
   type ClaimOptions,
   claimInBatches,
+  claimWeekly,
   type DueReminder,
   found,
   insertReminderClaims,
@@ -78,23 +79,25 @@ function duePhoneDowns(db: Db, windows: ReturnType<typeof phoneDownWindows>, opt
 }
 
 /**
- * The men in a zone where it is Sunday evening, with the check-in nudge on (the default), past onboarding (a plan of
- * his own), who checked in on none of their last CHECK_IN_NUDGE_DAYS days; once per ISO week of his clock.
+ * The men in a zone where it is Sunday evening, with the check-in nudge on (the default), not yet decided this week,
+ * each answered due or passed over (decision 0181). Due: past onboarding (a plan of his own), checked in on none of
+ * his last CHECK_IN_NUDGE_DAYS days; once per ISO week of his clock.
  */
-function dueCheckIns(db: Db, clocks: ZoneClock[], options: ClaimOptions): Promise<Due[]> {
+function dueCheckIns(db: Db, clocks: ZoneClock[], options: ClaimOptions): Promise<(Due & { due: boolean })[]> {
   const since = clocks.map(({ zone, date }) => ({ zone, since: addDays(date, 1 - CHECK_IN_NUDGE_DAYS) }));
-  return readDue<Due>(
+  return readDue<Due & { due: boolean }>(
     db,
     sql`
       with ${weeklyCandidates(clocks, "check_in_week", "screen_time_check_in")}
-      select c.user_id, 'screen_time_check_in' as kind, c.week as subject_key
-      from candidates c
-      join json_to_recordset(${asJson(since)}) as z(zone text, since text) on z.zone = c.zone
-      where ${found(sql`select true from reminder_deliveries d
+      select c.user_id, 'screen_time_check_in' as kind, c.week as subject_key,
+        ${found(sql`select true from reminder_deliveries d
           where d.user_id = c.user_id and d.kind = 'screen_time_check_in' and d.subject_key = c.week`)} = false
         and ${found(sql`select u.email_verified from users u where u.id = c.user_id`)}
         and ${found(sql`select true from quiz_responses q where q.user_id = c.user_id and q.status = 'analyzed'`)}
         and ${found(sql`select true from screen_time_days s where s.user_id = c.user_id and s.day >= z.since`)} = false
+        as due
+      from candidates c
+      join json_to_recordset(${asJson(since)}) as z(zone text, since text) on z.zone = c.zone
 `,
     options,
   );
@@ -107,24 +110,17 @@ const insertCheckInClaims = (db: Db) => async (batch: Due[]) => {
   return ids;
 };
 
-async function claim(
-  due: () => Promise<Due[]>,
-  write: (batch: Due[]) => Promise<string[]>,
-  options: ClaimOptions,
-  any: boolean,
-): Promise<string[]> {
-  if (!any) return [];
-  return claimInBatches(await due(), write, options);
-}
-
 /** Claims the phone-down nudges due at `now`; answers their delivery ids. */
 export async function claimDuePhoneDowns(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const windows = (await zoneClocks(db, now)).flatMap((clock) => phoneDownWindows(clock, now));
-  return claim(() => duePhoneDowns(db, windows, options), insertReminderClaims(db), options, windows.length > 0);
+  if (windows.length === 0) return [];
+  return claimInBatches(await duePhoneDowns(db, windows, options), insertReminderClaims(db), options);
 }
 
 /** Claims the weekly check-in nudges due at `now` (only zones where it is Sunday evening are asked about). */
 export async function claimDueCheckIns(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const sunday = (await zoneClocks(db, now)).filter(checkInNudgeHour);
-  return claim(() => dueCheckIns(db, sunday, options), insertCheckInClaims(db), options, sunday.length > 0);
+  if (sunday.length === 0) return [];
+  const passedOver = (batch: Due[]) => markWeek(db, "check_in_week", batch);
+  return claimWeekly(await dueCheckIns(db, sunday, options), insertCheckInClaims(db), passedOver, options);
 }

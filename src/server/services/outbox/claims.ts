@@ -30,6 +30,7 @@ export const TICK_ROWS = 3000;
 export class TickBudget {
   #left: number;
   #full = false;
+  #decided = 0;
   constructor(rows = TICK_ROWS) {
     this.#left = rows;
   }
@@ -38,6 +39,13 @@ export class TickBudget {
   }
   get full(): boolean {
     return this.#full;
+  }
+  /** Rows marked decided for the week in this tick (claimWeekly): progress, though nothing was claimed. */
+  get decided(): number {
+    return this.#decided;
+  }
+  noteDecided(rows: number): void {
+    this.#decided += rows;
   }
   get limit(): number {
     return this.#left + 1;
@@ -159,15 +167,23 @@ export function weeklyCandidates(
 
 /**
  * Marks the men of a written batch as done for their week (whether this instance's insert or another's claimed them:
- * either way it is claimed). Only a shortcut for the next tick: a man left unmarked is read again, and the delivery's
- * unique key and "no claim yet" still decide.
+ * either way it is claimed). A man with no settings row gets one, all defaults but the marker, so that later ticks
+ * find him in the zone index instead of among the men without a row. One primary-key probe per man (an array, not a
+ * joined JSON table), never a scan of every settings row; a man deleted meanwhile is skipped.
  */
-export async function markWeek(db: Db, marker: WeekMarker, batch: DueReminder[]): Promise<void> {
+export async function markWeek(db: Db, marker: WeekMarker, batch: DueReminder[]): Promise<number> {
+  const column = sql.raw(marker);
+  let marked = 0;
   for (const [week, ids] of byWeek(batch, (row) => row.user_id)) {
-    // An array, not a joined JSON table: one primary-key probe per man, never a scan of every settings row.
-    await db.execute(sql`update reminder_settings set ${sql.raw(marker)} = ${week}
-      where user_id = any(array(select json_array_elements_text(${JSON.stringify(ids)}::json))) and coalesce(${sql.raw(marker)}, '') < ${week}`);
+    const result = await db.execute(sql`insert into reminder_settings (user_id, ${column})
+      select u.id, ${week}::text from users u
+      where u.id = any(array(select json_array_elements_text(${JSON.stringify(ids)}::json)))
+      on conflict (user_id) do update set ${column} = excluded.${column}
+      where coalesce(reminder_settings.${column}, '') < excluded.${column}
+      returning user_id`);
+    marked += result.rows.length;
   }
+  return marked;
 }
 
 /** A batch's ids grouped by the week of their subject (one or two weeks: the zones' clocks differ by a day at most). */
@@ -225,6 +241,33 @@ export async function claimInBatches<T>(
     await options.onBatch?.(ids);
   }
   return all;
+}
+
+/**
+ * A weekly claim's candidates as its read answers them (decision 0181): each man (or partner) not yet decided this
+ * week, `due` or passed over (not confirmed, no accepted plan, checked in lately, or claimed by another instance).
+ * The due are claimed; the passed over are only marked, so no later tick of that Monday (or Sunday evening) reads
+ * them again: his week is decided, and he hears from us next week. Both count as the tick's progress.
+ */
+export async function claimWeekly<T extends { due: boolean }>(
+  read: T[],
+  write: (batch: T[]) => Promise<string[]>,
+  markPassedOver: (batch: T[]) => Promise<number>,
+  options: ClaimOptions = {},
+): Promise<string[]> {
+  const ids = await claimInBatches(
+    read.filter((row) => row.due),
+    write,
+    options,
+  );
+  const passed = read.filter((row) => !row.due);
+  const size = options.batchSize ?? CLAIM_BATCH;
+  for (let from = 0; from < passed.length; from += size) {
+    // Marked first, then counted: `budget?.noteDecided(await …)` would skip the marking when there is no budget.
+    const marked = await markPassedOver(passed.slice(from, from + size));
+    options.budget?.noteDecided(marked);
+  }
+  return ids;
 }
 
 /** A reminder due now, as the planners' statements read it. */

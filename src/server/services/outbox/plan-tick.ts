@@ -110,7 +110,8 @@ export async function planTick(steps: ClaimStep[], now: Date, deps: TickDeps, fr
     report.claimed[step.name] = claimed;
     cut ??= budget.full ? step.name : null;
   }
-  if (claimedIn(report) > 0) report.resume = cut;
+  // A tick that claimed nothing and marked nothing made no progress: asking for another would loop.
+  if (claimedIn(report) > 0 || budget.decided > 0) report.resume = cut;
   return report;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { partnerDeliveries, partners, users } from "#server/db/schema.ts";
 import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
@@ -7,6 +7,7 @@ import {
   byWeek,
   type ClaimOptions,
   claimInBatches,
+  claimWeekly,
   clockTable,
   daytime,
   found,
@@ -102,49 +103,64 @@ function partnerNews(db: Db, now: string, clocks: ZoneClock[], options: ClaimOpt
 }
 
 /**
- * The listening partners not yet sent this week's summary (read through `partners_summary_week_idx`: once a partner's
- * summary is claimed his row is marked with the week, decision 0168), kept where it is Monday daytime on his clock,
- * then checked one by one: no claim yet, his current plan accepted.
+ * The listening partners not yet decided this week (read through `partners_summary_week_idx`: once a partner's summary
+ * is claimed, or he is passed over, his row is marked with the week, decisions 0168 and 0181), kept where it is Monday
+ * daytime on his man's clock: `candidates(id, user_id, week)`.
  */
-function partnerWeeklySummaries(db: Db, clocks: ZoneClock[], options: ClaimOptions) {
+function undecidedPartners(clocks: ZoneClock[]): SQL {
   const weeks = clocks.map(({ zone, week }) => ({ zone, week }));
   const latest =
     weeks
       .map((clock) => clock.week)
       .sort()
       .at(-1) ?? "";
-  return readDue<PartnerDue>(
-    db,
-    sql`
-      with waiting as materialized (
+  return sql`waiting as materialized (
         select p.id, p.user_id, coalesce(p.weekly_summary_week, '') as done,
           coalesce((select s.time_zone from reminder_settings s where s.user_id = p.user_id), ${FALLBACK_TIME_ZONE}) as zone
         from partners p
         where ${listening} and coalesce(p.weekly_summary_week, '') < ${latest}
-      ), due as materialized (
+      ), candidates as materialized (
         select p.id, p.user_id, z.week from waiting p
         join json_to_recordset(${JSON.stringify(weeks)}::json) as z(zone text, week text)
           on z.zone = p.zone
         where p.done < z.week
-      )
-      select p.id as partner_id, p.user_id, 'weekly_summary' as kind, p.week as subject_key
-      from due p
-      where ${found(sql`select true from partner_deliveries d
+      )`;
+}
+
+/** The undecided partners, each answered due (no claim yet, his current plan accepted) or passed over (decision 0181). */
+function partnerWeeklySummaries(db: Db, clocks: ZoneClock[], options: ClaimOptions) {
+  return readDue<PartnerDue & { due: boolean }>(
+    db,
+    sql`
+      with ${undecidedPartners(clocks)}
+      select p.id as partner_id, p.user_id, 'weekly_summary' as kind, p.week as subject_key,
+        ${found(sql`select true from partner_deliveries d
           where d.partner_id = p.id and d.kind = 'weekly_summary' and d.subject_key = p.week`)} = false
         and ${found(sql`select true from challenges
-          where challenges.user_id = p.user_id and challenges.challenge_accepted and ${ofCurrentPlan}`)}
+          where challenges.user_id = p.user_id and challenges.challenge_accepted and ${ofCurrentPlan}`)} as due
+      from candidates p
 `,
     options,
   );
 }
 
+/** Marks partners done for their week (claimed, or passed over); answers how many it changed. */
+async function markPartnersWeek(db: Db, batch: PartnerDue[]): Promise<number> {
+  let marked = 0;
+  for (const [week, partnerIds] of byWeek(batch, (row) => row.partner_id)) {
+    const result = await db.execute(sql`update partners set weekly_summary_week = ${week}
+      where id = any(array(select json_array_elements_text(${JSON.stringify(partnerIds)}::json)::uuid))
+        and coalesce(weekly_summary_week, '') < ${week}
+      returning id`);
+    marked += result.rows.length;
+  }
+  return marked;
+}
+
 /** Claims a batch of partner summaries, then marks those partners done for the week. */
 const insertPartnerSummaries = (db: Db) => async (batch: PartnerDue[]) => {
   const ids = await insertPartnerEmails(db)(batch);
-  for (const [week, partnerIds] of byWeek(batch, (row) => row.partner_id)) {
-    await db.execute(sql`update partners set weekly_summary_week = ${week}
-      where id = any(array(select json_array_elements_text(${JSON.stringify(partnerIds)}::json)::uuid)) and coalesce(weekly_summary_week, '') < ${week}`);
-  }
+  await markPartnersWeek(db, batch);
   return ids;
 };
 
@@ -168,7 +184,8 @@ export async function claimDuePartnerNews(db: Db, now: Date, options: ClaimOptio
 export async function claimDuePartnerSummaries(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const monday = mondayMorning(await zoneClocks(db, now));
   if (monday.length === 0) return [];
-  return claimInBatches(await partnerWeeklySummaries(db, monday, options), insertPartnerSummaries(db), options);
+  const read = await partnerWeeklySummaries(db, monday, options);
+  return claimWeekly(read, insertPartnerSummaries(db), (batch) => markPartnersWeek(db, batch), options);
 }
 
 /** Who a partner's unsubscribe link is about: his first name, and whether the partner's e-mails already stopped. */

@@ -4,6 +4,7 @@ import { addDays } from "#shared/time.ts";
 import {
   type ClaimOptions,
   claimInBatches,
+  claimWeekly,
   clockTable,
   type DueReminder,
   daytime,
@@ -72,21 +73,22 @@ function deadlineReminders(db: Db, now: string, clocks: ZoneClock[], options: Cl
 }
 
 /**
- * The men of the Monday zones whose summary is not claimed yet, read through the zone index and their week marker
- * (decision 0168): the first tick after 08:00 in a zone reads its men, later ticks only those not done this week.
+ * The men of the Monday zones not yet decided this week, read through the zone index and their week marker (decisions
+ * 0168 and 0181), each answered due or passed over: the first tick after 08:00 in a zone reads its men, later ticks
+ * only those not yet decided.
  */
 function weeklySummaries(db: Db, clocks: ZoneClock[], options: ClaimOptions) {
-  return readDue<DueReminder>(
+  return readDue<DueReminder & { due: boolean }>(
     db,
     sql`
       with ${weeklyCandidates(clocks, "weekly_summary_week", "weekly_summary")}
-      select c.user_id, 'weekly_summary' as kind, c.week as subject_key
-      from candidates c
-      where ${found(sql`select true from reminder_deliveries d
+      select c.user_id, 'weekly_summary' as kind, c.week as subject_key,
+        ${found(sql`select true from reminder_deliveries d
           where d.user_id = c.user_id and d.kind = 'weekly_summary' and d.subject_key = c.week`)} = false
         and ${found(sql`select u.email_verified from users u where u.id = c.user_id`)}
         and ${found(sql`select true from challenges
-          where challenges.user_id = c.user_id and challenges.challenge_accepted and ${ofCurrentPlan}`)}
+          where challenges.user_id = c.user_id and challenges.challenge_accepted and ${ofCurrentPlan}`)} as due
+      from candidates c
 `,
     options,
   );
@@ -121,5 +123,6 @@ export async function claimDueDeadlines(db: Db, now: Date, options: ClaimOptions
 export async function claimDueSummaries(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const monday = mondayMorning(await zoneClocks(db, now));
   if (monday.length === 0) return [];
-  return claimInBatches(await weeklySummaries(db, monday, options), insertSummaryClaims(db), options);
+  const passedOver = (batch: DueReminder[]) => markWeek(db, "weekly_summary_week", batch);
+  return claimWeekly(await weeklySummaries(db, monday, options), insertSummaryClaims(db), passedOver, options);
 }
