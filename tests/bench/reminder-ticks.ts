@@ -183,7 +183,14 @@ async function drain(url: string, moment: string, now: Date): Promise<DrainRow> 
  * bitmap scans still visit the old versions of every row marked (47k for Berlin, Paris and Tokyo: 28 ms instead of
  * 0.2 ms). The seeded database stays as it was; the copy is dropped.
  */
-const WRITTEN = ["reminder_settings", "partners", "reminder_deliveries", "partner_deliveries", "community_members"];
+const WRITTEN = [
+  "reminder_settings",
+  "partners",
+  "milestones",
+  "reminder_deliveries",
+  "partner_deliveries",
+  "community_members",
+];
 
 async function afterFirstTick<T>(url: string, first: Date, work: (copy: string) => Promise<T>): Promise<T> {
   const seeded = new URL(url);

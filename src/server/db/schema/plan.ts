@@ -76,6 +76,12 @@ export const milestones = pgTable(
     todosClaimedAt: timestamp("todos_claimed_at", { withTimezone: true }),
     /** The todos the running generation has written so far, shown while it streams (issue 28). */
     todosPreview: jsonb("todos_preview").$type<string[]>(),
+    /**
+     * The deadline reminder last settled for it, its kind and due day ("overdue:2026-11-29"): claimed, or passed over
+     * because he could not be sent it then (decision 0182). The job reads only open deadlines not yet settled for the
+     * reminder due now; moving the deadline changes the day, so it earns new reminders.
+     */
+    deadlineReminder: text("deadline_reminder"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,9 +90,10 @@ export const milestones = pgTable(
     index("milestones_user_id_idx").on(t.userId),
     // The reminders' and partners' deadline window reads open milestones only (issue 58: 900k rows scanned at 100k men).
     // With what the window joins on (his id, the challenge, the milestone's id) in the key, it is read from the index
-    // alone, not from ~8,000 scattered heap blocks (decision 0168).
+    // alone, not from ~8,000 scattered heap blocks (decision 0168); with the reminder settled, the deadlines already
+    // settled are skipped in the index too (decision 0182).
     index("milestones_open_deadline_idx")
-      .on(t.milestoneDeadline, t.userId, t.challengeId, t.id)
+      .on(t.milestoneDeadline, t.userId, t.challengeId, t.id, t.deadlineReminder)
       .where(sql`not ${t.milestoneCompleted}`),
     // Partner news reads what was completed in the last days; most milestones are open, so those rows stay out.
     index("milestones_completed_at_idx").on(t.completedAt).where(sql`${t.completedAt} is not null`),

@@ -52,6 +52,13 @@ describe("reminder e-mails, on a clock of their own (issue 24 #2)", () => {
    * Monday morning also brings him the weekly summary, which the deadline tests leave aside.)
    */
   async function runAt(now: Date, userId: string, list: ReminderList = "deadlines"): Promise<DeliveryOutcome[]> {
+    const outcomes: DeliveryOutcome[] = [];
+    for (const id of await claimFor(now, userId, list)) outcomes.push(await deliverReminder(reminderDeps(), id, now));
+    return outcomes;
+  }
+
+  /** Plans at `now` and answers the deliveries claimed for this user on one list. */
+  async function claimFor(now: Date, userId: string, list: ReminderList = "deadlines"): Promise<string[]> {
     const ids = await claimDueReminders(t.db, now);
     const kinds = Object.entries(listOfKind).flatMap(([kind, of]) =>
       of === list ? [kind as keyof typeof listOfKind] : [],
@@ -69,9 +76,7 @@ describe("reminder e-mails, on a clock of their own (issue 24 #2)", () => {
                 inArray(reminderDeliveries.kind, kinds),
               ),
             );
-    const outcomes: DeliveryOutcome[] = [];
-    for (const { id } of his) outcomes.push(await deliverReminder(reminderDeps(), id, now));
-    return outcomes;
+    return his.map((row) => row.id);
   }
 
   /** The message's headers with folded lines unfolded (RFC 5322 2.2.3). */
@@ -193,25 +198,30 @@ describe("reminder e-mails, on a clock of their own (issue 24 #2)", () => {
 
     await user.api.reminders.settings.$patch({ json: { deadlineEmails: false } });
     expect(await runAt(morning, user.id)).toEqual([]);
+    // Switched back on the same morning: the reminder passed over then is settled, not sent late (decision 0182).
     await user.api.reminders.settings.$patch({ json: { deadlineEmails: true } });
+    expect(await runAt(at(addDays(due, -1), 11, TOKYO.offset), user.id)).toEqual([]);
 
-    // Completed after it was planned but before it went out: it is dropped, not sent.
-    const claimed = await claimDueReminders(t.db, morning);
+    // A moved deadline earns its reminders. Completed after it was planned but before it went out: dropped, not sent.
+    const moved = addDays(due, 3);
+    await user.api.milestones.$patch({ json: { milestones: [{ id: milestone.id, milestoneDeadline: moved }] } });
+    const movedMorning = at(addDays(moved, -1), 10, TOKYO.offset);
+    const claimed = await claimFor(movedMorning, user.id);
     expect(claimed).toHaveLength(1);
     await user.api.milestones[":id"].$patch({ param: { id: milestone.id }, json: { milestoneCompleted: true } });
-    expect(await deliverReminder(reminderDeps(), claimed[0]!, morning)).toBe("dropped");
-    expect(await deliverReminder(reminderDeps(), claimed[0]!, morning)).toBe("already-sent");
+    expect(await deliverReminder(reminderDeps(), claimed[0]!, movedMorning)).toBe("dropped");
+    expect(await deliverReminder(reminderDeps(), claimed[0]!, movedMorning)).toBe("already-sent");
 
     await user.api.milestones[":id"].$patch({ param: { id: milestone.id }, json: { milestoneCompleted: false } });
-    const moved = addDays(due, 2);
-    await user.api.milestones.$patch({ json: { milestones: [{ id: milestone.id, milestoneDeadline: moved }] } });
-    expect(await runAt(morning, user.id)).toEqual([]);
-    expect(await runAt(at(addDays(moved, -1), 10, TOKYO.offset), user.id)).toEqual(["sent"]);
+    const again = addDays(due, 5);
+    await user.api.milestones.$patch({ json: { milestones: [{ id: milestone.id, milestoneDeadline: again }] } });
+    expect(await runAt(movedMorning, user.id)).toEqual([]);
+    expect(await runAt(at(addDays(again, -1), 10, TOKYO.offset), user.id)).toEqual(["sent"]);
     const rows = await t.db
       .select()
       .from(reminderDeliveries)
       .where(and(eq(reminderDeliveries.userId, user.id), eq(reminderDeliveries.kind, "due_tomorrow")));
-    expect(rows.map((r) => r.subjectKey)).toEqual([`${milestone.id}:${moved}`]);
+    expect(rows.map((r) => r.subjectKey)).toEqual([`${milestone.id}:${again}`]);
   });
 
   it("sums up his week on Monday morning: what is due, what he completed, progress per challenge", async () => {

@@ -45,7 +45,8 @@ export const exportReview: Record<string, Review> = {
   quiz_responses: { description: "Your quiz answers and the mission, vision and analysis generated from them." },
   challenges: { description: "Your challenges and their plans, progress and notes." },
   milestones: {
-    description: "The milestones of your challenges: type, text, due date, done or not, and when you completed them.",
+    description:
+      "The milestones of your challenges: type, text, due date, done or not, when you completed them, and the last deadline reminder settled for each (sent, or not due to you then).",
   },
   todos: { description: "The to-dos of your milestones, and when you ticked each off." },
   milestone_replans: {

@@ -10,7 +10,7 @@ import { addDays, FALLBACK_TIME_ZONE, isValidTimeZone } from "#shared/time.ts";
 import {
   type ClaimOptions,
   claimInBatches,
-  claimWeekly,
+  claimOrPassOver,
   type DueReminder,
   found,
   insertReminderClaims,
@@ -122,5 +122,5 @@ export async function claimDueCheckIns(db: Db, now: Date, options: ClaimOptions 
   const sunday = (await zoneClocks(db, now)).filter(checkInNudgeHour);
   if (sunday.length === 0) return [];
   const passedOver = (batch: Due[]) => markWeek(db, "check_in_week", batch);
-  return claimWeekly(await dueCheckIns(db, sunday, options), insertCheckInClaims(db), passedOver, options);
+  return claimOrPassOver(await dueCheckIns(db, sunday, options), insertCheckInClaims(db), passedOver, options);
 }

@@ -40,7 +40,7 @@ export class TickBudget {
   get full(): boolean {
     return this.#full;
   }
-  /** Rows marked decided for the week in this tick (claimWeekly): progress, though nothing was claimed. */
+  /** Rows this tick marked settled without a claim (claimOrPassOver): progress, though nothing was claimed. */
   get decided(): number {
     return this.#decided;
   }
@@ -174,7 +174,11 @@ export function weeklyCandidates(
 export async function markWeek(db: Db, marker: WeekMarker, batch: DueReminder[]): Promise<number> {
   const column = sql.raw(marker);
   let marked = 0;
-  for (const [week, ids] of byWeek(batch, (row) => row.user_id)) {
+  for (const [week, ids] of groupBy(
+    batch,
+    (row) => row.subject_key,
+    (row) => row.user_id,
+  )) {
     const result = await db.execute(sql`insert into reminder_settings (user_id, ${column})
       select u.id, ${week}::text from users u
       where u.id = any(array(select json_array_elements_text(${JSON.stringify(ids)}::json)))
@@ -186,11 +190,14 @@ export async function markWeek(db: Db, marker: WeekMarker, batch: DueReminder[])
   return marked;
 }
 
-/** A batch's ids grouped by the week of their subject (one or two weeks: the zones' clocks differ by a day at most). */
-export function byWeek<T extends { subject_key: string }>(batch: T[], id: (row: T) => string): Map<string, string[]> {
-  const weeks = new Map<string, string[]>();
-  for (const row of batch) weeks.set(row.subject_key, [...(weeks.get(row.subject_key) ?? []), id(row)]);
-  return weeks;
+/**
+ * A batch's ids grouped by what one statement writes for them (the week of their subject: one or two weeks, the zones'
+ * clocks differ by a day at most; a deadline's settled marker: a few kinds and days).
+ */
+export function groupBy<T>(batch: T[], key: (row: T) => string, id: (row: T) => string): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const row of batch) groups.set(key(row), [...(groups.get(key(row)) ?? []), id(row)]);
+  return groups;
 }
 
 /**
@@ -244,12 +251,12 @@ export async function claimInBatches<T>(
 }
 
 /**
- * A weekly claim's candidates as its read answers them (decision 0181): each man (or partner) not yet decided this
- * week, `due` or passed over (not confirmed, no accepted plan, checked in lately, or claimed by another instance).
- * The due are claimed; the passed over are only marked, so no later tick of that Monday (or Sunday evening) reads
- * them again: his week is decided, and he hears from us next week. Both count as the tick's progress.
+ * A claim's candidates as its read answers them (decisions 0181 and 0182): each not yet settled, `due` or passed over
+ * (not confirmed, no accepted plan, checked in lately, his e-mails off, or claimed by another instance). The due are
+ * claimed; the passed over are only marked settled, so no later tick reads them again: a weekly e-mail waits for next
+ * week, a deadline reminder for the next one of that deadline. Both count as the tick's progress.
  */
-export async function claimWeekly<T extends { due: boolean }>(
+export async function claimOrPassOver<T extends { due: boolean }>(
   read: T[],
   write: (batch: T[]) => Promise<string[]>,
   markPassedOver: (batch: T[]) => Promise<number>,

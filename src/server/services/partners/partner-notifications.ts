@@ -4,13 +4,13 @@ import { partnerDeliveries, partners, users } from "#server/db/schema.ts";
 import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
 import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
 import {
-  byWeek,
   type ClaimOptions,
   claimInBatches,
-  claimWeekly,
+  claimOrPassOver,
   clockTable,
   daytime,
   found,
+  groupBy,
   mondayMorning,
   readDue,
   settingsOf,
@@ -147,7 +147,11 @@ function partnerWeeklySummaries(db: Db, clocks: ZoneClock[], options: ClaimOptio
 /** Marks partners done for their week (claimed, or passed over); answers how many it changed. */
 async function markPartnersWeek(db: Db, batch: PartnerDue[]): Promise<number> {
   let marked = 0;
-  for (const [week, partnerIds] of byWeek(batch, (row) => row.partner_id)) {
+  for (const [week, partnerIds] of groupBy(
+    batch,
+    (row) => row.subject_key,
+    (row) => row.partner_id,
+  )) {
     const result = await db.execute(sql`update partners set weekly_summary_week = ${week}
       where id = any(array(select json_array_elements_text(${JSON.stringify(partnerIds)}::json)::uuid))
         and coalesce(weekly_summary_week, '') < ${week}
@@ -185,7 +189,7 @@ export async function claimDuePartnerSummaries(db: Db, now: Date, options: Claim
   const monday = mondayMorning(await zoneClocks(db, now));
   if (monday.length === 0) return [];
   const read = await partnerWeeklySummaries(db, monday, options);
-  return claimWeekly(read, insertPartnerSummaries(db), (batch) => markPartnersWeek(db, batch), options);
+  return claimOrPassOver(read, insertPartnerSummaries(db), (batch) => markPartnersWeek(db, batch), options);
 }
 
 /** Who a partner's unsubscribe link is about: his first name, and whether the partner's e-mails already stopped. */

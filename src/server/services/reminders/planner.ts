@@ -3,12 +3,12 @@ import type { Db } from "#server/db/client.ts";
 import { addDays } from "#shared/time.ts";
 import {
   type ClaimOptions,
-  claimInBatches,
-  claimWeekly,
+  claimOrPassOver,
   clockTable,
   type DueReminder,
   daytime,
   found,
+  groupBy,
   insertReminderClaims,
   markWeek,
   mondayMorning,
@@ -51,26 +51,63 @@ const deadlineKind = (now: string) =>
   sql`case when m.milestone_deadline < ${now}::timestamptz then 'overdue' else 'due_tomorrow' end`;
 export const deadlineSubject = sql`m.id::text || ':' || to_char(m.milestone_deadline at time zone 'UTC', 'YYYY-MM-DD')`;
 
-/** Reminders go to confirmed addresses only (an unconfirmed one may be somebody else's), about his current plan. */
+/** A deadline reminder's settled marker, `kind:dueDay` (decision 0182), for milestone `m` at `now`. */
+const deadlineMarker = (now: string) =>
+  sql`${deadlineKind(now)} || ':' || to_char(m.milestone_deadline at time zone 'UTC', 'YYYY-MM-DD')`;
+
+type DueDeadline = DueReminder & { milestone_id: string; marker: string; due: boolean };
+
+/**
+ * The open deadlines due a reminder now on his clock and not yet settled for it (decision 0182: the marker is read
+ * from the deadline index itself), each answered due or passed over. Due: an accepted challenge of his current plan,
+ * a confirmed address (an unconfirmed one may be somebody else's), his deadline e-mails on, no claim yet.
+ */
 function deadlineReminders(db: Db, now: string, clocks: ZoneClock[], options: ClaimOptions) {
-  return readDue<DueReminder>(
+  return readDue<DueDeadline>(
     db,
     sql`
-      select m.user_id, ${deadlineKind(now)} as kind, ${deadlineSubject} as subject_key
+      select m.id as milestone_id, m.user_id, ${deadlineKind(now)} as kind, ${deadlineSubject} as subject_key,
+        ${deadlineMarker(now)} as marker,
+        ${found(sql`select challenges.challenge_accepted and ${ofCurrentPlan} from challenges
+          where challenges.id = m.challenge_id`)}
+          and ${found(sql`select u.email_verified from users u where u.id = m.user_id`)}
+          and coalesce(rs.deadline_emails, true)
+          and not exists (select 1 from reminder_deliveries d
+            where d.user_id = m.user_id and d.kind = ${deadlineKind(now)} and d.subject_key = ${deadlineSubject}) as due
       from milestones m
-      join challenges on challenges.id = m.challenge_id
       ${settingsOf(sql`m.user_id`)}
       ${clockTable(clocks, "z", sql`rs.time_zone`)}
       where not m.milestone_completed and ${deadlineDue(now, "any", clocks)}
-        and challenges.challenge_accepted and ${ofCurrentPlan}
-        and ${found(sql`select u.email_verified from users u where u.id = m.user_id`)}
-        and coalesce(rs.deadline_emails, true)
-        and not exists (select 1 from reminder_deliveries d
-          where d.user_id = m.user_id and d.kind = ${deadlineKind(now)} and d.subject_key = ${deadlineSubject})
+        and m.deadline_reminder is distinct from ${deadlineMarker(now)}
 `,
     options,
   );
 }
+
+/** Marks deadlines settled for the reminder due now (claimed or passed over); answers how many it changed. */
+async function markDeadlines(db: Db, batch: DueDeadline[]): Promise<number> {
+  let marked = 0;
+  for (const [marker, ids] of groupBy(
+    batch,
+    (row) => row.marker,
+    (row) => row.milestone_id,
+  )) {
+    // An array of ids, not a joined JSON table: one primary-key probe per milestone, never a scan of all of them.
+    const result = await db.execute(sql`update milestones set deadline_reminder = ${marker}
+      where id = any(array(select json_array_elements_text(${JSON.stringify(ids)}::json)::uuid))
+        and deadline_reminder is distinct from ${marker}
+      returning id`);
+    marked += result.rows.length;
+  }
+  return marked;
+}
+
+/** Claims a batch of deadline reminders, then marks their deadlines settled. */
+const insertDeadlineClaims = (db: Db) => async (batch: DueDeadline[]) => {
+  const ids = await insertReminderClaims(db)(batch);
+  await markDeadlines(db, batch);
+  return ids;
+};
 
 /**
  * The men of the Monday zones not yet decided this week, read through the zone index and their week marker (decisions
@@ -115,8 +152,8 @@ export async function claimDueReminders(db: Db, now: Date, options: ClaimOptions
 export async function claimDueDeadlines(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const deadlines = daytime(await zoneClocks(db, now));
   if (deadlines.length === 0) return [];
-  const due = await deadlineReminders(db, now.toISOString(), deadlines, options);
-  return claimInBatches(due, insertReminderClaims(db), options);
+  const read = await deadlineReminders(db, now.toISOString(), deadlines, options);
+  return claimOrPassOver(read, insertDeadlineClaims(db), (batch) => markDeadlines(db, batch), options);
 }
 
 /** The weekly summaries of claimDueReminders, the tick's step after the deadlines. */
@@ -124,5 +161,5 @@ export async function claimDueSummaries(db: Db, now: Date, options: ClaimOptions
   const monday = mondayMorning(await zoneClocks(db, now));
   if (monday.length === 0) return [];
   const passedOver = (batch: DueReminder[]) => markWeek(db, "weekly_summary_week", batch);
-  return claimWeekly(await weeklySummaries(db, monday, options), insertSummaryClaims(db), passedOver, options);
+  return claimOrPassOver(await weeklySummaries(db, monday, options), insertSummaryClaims(db), passedOver, options);
 }
