@@ -11,6 +11,7 @@ import { claimedIn, planTick, planUntilDone } from "#server/services/outbox/plan
 import type { OutboxDeps } from "#server/services/outbox/send.ts";
 import { claimDuePartnerEmails } from "#server/services/partners/partner-notifications.ts";
 import { claimDueReminders } from "#server/services/reminders/planner.ts";
+import { DIGEST_GRACE_MS } from "#shared/community/notifications.ts";
 
 // `DATABASE_URL=postgres://… node --import tsx tests/bench/reminder-ticks.ts [ordinary ISO moment] [Monday ISO moment]`,
 // or `BENCH_SCALE_DATABASE_URL=… npm run bench` (issue 58): times each claim of the reminder job at an ordinary tick and at the busiest Monday moment, against a
@@ -178,12 +179,13 @@ async function drain(url: string, moment: string, now: Date): Promise<DrainRow> 
 /**
  * Runs `work` on a copy of the seeded database in which every tick at `first` ran and committed, as in production:
  * the tick after it then finds the markers and claims of the first committed, not as uncommitted rows of its own
- * transaction. The tables the ticks wrote are then vacuumed, as autovacuum does within a minute of a busy tick (its
+ * transaction, and the digests' news taken as their sends take it. The tables written are then vacuumed, as autovacuum does within a minute of a busy tick (its
  * thresholds are a fifth of a table; this machine's PostgreSQL runs with autovacuum off): until then the zone indexes'
  * bitmap scans still visit the old versions of every row marked (47k for Berlin, Paris and Tokyo: 28 ms instead of
  * 0.2 ms). The seeded database stays as it was; the copy is dropped.
  */
 const WRITTEN = [
+  "community_notifications",
   "reminder_settings",
   "partners",
   "milestones",
@@ -210,6 +212,14 @@ async function afterFirstTick<T>(url: string, first: Date, work: (copy: string) 
       const steps = outboxKinds({ db, logger: createLogger("silent") } as OutboxDeps).flatMap((kind) => kind.claims);
       const deps = { logger: console, enqueue: async () => {}, retry: { attempts: 1, backoffMs: 0 } };
       await planUntilDone((from) => planTick(steps, first, deps, from));
+      // What the digests' sends do first (deliverDigest): take his pending news, so the tick after does not find it
+      // pending again. Only the digests are sent here; the other claims' sends change nothing a later tick reads.
+      await client.query(
+        `update community_notifications set emailed_at = $1
+          where read_at is null and emailed_at is null and created_at <= $2
+            and user_id in (select user_id from community_members where last_digest_at = $1)`,
+        [first, new Date(first.getTime() - DIGEST_GRACE_MS)],
+      );
       await client.query(`vacuum (analyze) ${WRITTEN.join(", ")}`);
     } finally {
       await client.end();
