@@ -29,16 +29,25 @@ export const partners = pgTable(
     lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
     /** The partner stopped every e-mail of this partnership from an e-mail's link. */
     emailsStoppedAt: timestamp("emails_stopped_at", { withTimezone: true }),
-    /** The ISO week of the last weekly summary claimed for this partner: the job skips partners done this week. */
+    /**
+     * The ISO week of the last weekly summary settled for this partner (claimed, or passed over: decision 0181): the
+     * job skips partners done this week.
+     */
     weeklySummaryWeek: text("weekly_summary_week"),
+    /**
+     * His time zone as his reminder settings hold it (null: not yet known, UTC), kept by the database: a trigger
+     * copies it on every insert of a partner and every change of his zone (migration 0022, decision 0183). The
+     * Monday summary's read finds the partners of the zones where it is Monday morning through it.
+     */
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
   },
   (t) => [
     unique("partners_user_email").on(t.userId, t.email),
     index("partners_user_idx").on(t.userId),
-    // The partners still listening whose weekly summary is not yet claimed this week (decision 0168).
-    index("partners_summary_week_idx")
-      .on(sql`coalesce(${t.weeklySummaryWeek}, '')`, t.userId)
+    // Per zone, the partners still listening whose weekly summary is not yet settled this week (decisions 0168, 0183).
+    index("partners_zone_summary_idx")
+      .on(sql`coalesce(${t.timeZone}, 'UTC')`, sql`coalesce(${t.weeklySummaryWeek}, '')`, t.id, t.userId)
       .where(sql`${t.acceptedAt} is not null and ${t.emailsStoppedAt} is null`),
   ],
 );

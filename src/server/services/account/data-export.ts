@@ -100,7 +100,7 @@ export const exportReview: Record<string, Review> = {
   },
   partners: {
     description:
-      "Your accountability partners: the first names and e-mail addresses you entered, when you sent each link, when the partner confirmed, last opened your plan, or stopped our e-mails. The secret of each link is left out.",
+      "Your accountability partners: the first names and e-mail addresses you entered, when you sent each link, when the partner confirmed, last opened your plan, or stopped our e-mails, the last week whose Monday summary was settled for each, and your time zone, which their e-mails follow. The secret of each link is left out.",
     omit: ["tokenHash"],
   },
   partner_cheers: { description: "The cheers your partners sent you, and when you dismissed them." },

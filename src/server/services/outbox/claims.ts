@@ -104,10 +104,10 @@ export async function zoneClocks(db: Db, now: Date): Promise<ZoneClock[]> {
 }
 
 /**
- * His zone as the claims read it, `coalesce(<alias>.time_zone, 'UTC')`: written out, not bound, so that PostgreSQL
- * matches it to the zone indexes' expression.
+ * His zone as the claims read it, `coalesce(<alias>.time_zone, 'UTC')` (his settings, or a partner's copy of it):
+ * written out, not bound, so that PostgreSQL matches it to the zone indexes' expression.
  */
-function zoneOf(alias: string): SQL {
+export function zoneOf(alias: string): SQL {
   if (!/^[a-z_]+$/.test(alias)) throw new Error(`not an alias: ${alias}`);
   return sql.raw(`coalesce(${alias}.time_zone, '${FALLBACK_TIME_ZONE}')`);
 }

@@ -2,7 +2,6 @@ import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { partnerDeliveries, partners, users } from "#server/db/schema.ts";
 import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
-import { FALLBACK_TIME_ZONE } from "#shared/time.ts";
 import {
   type ClaimOptions,
   claimInBatches,
@@ -16,6 +15,7 @@ import {
   settingsOf,
   type ZoneClock,
   zoneClocks,
+  zoneOf,
 } from "../outbox/claims.ts";
 import { ofCurrentPlan } from "../plan/latest-plan.ts";
 import { deadlineDue, deadlineSubject, deadlineWindow } from "../reminders/planner.ts";
@@ -103,27 +103,20 @@ function partnerNews(db: Db, now: string, clocks: ZoneClock[], options: ClaimOpt
 }
 
 /**
- * The listening partners not yet decided this week (read through `partners_summary_week_idx`: once a partner's summary
- * is claimed, or he is passed over, his row is marked with the week, decisions 0168 and 0181), kept where it is Monday
- * daytime on his man's clock: `candidates(id, user_id, week)`.
+ * The listening partners not yet settled this week in the zones where it is Monday morning, `candidates(id, user_id,
+ * week)`: per zone one probe of `partners_zone_summary_idx`, which holds his man's zone (a trigger keeps it,
+ * decision 0183) and the partner's week marker (decisions 0168 and 0181). A partner whose summary is settled, or whose
+ * zone is not yet at Monday 08:00, is never read.
  */
 function undecidedPartners(clocks: ZoneClock[]): SQL {
-  const weeks = clocks.map(({ zone, week }) => ({ zone, week }));
-  const latest =
-    weeks
-      .map((clock) => clock.week)
-      .sort()
-      .at(-1) ?? "";
-  return sql`waiting as materialized (
-        select p.id, p.user_id, coalesce(p.weekly_summary_week, '') as done,
-          coalesce((select s.time_zone from reminder_settings s where s.user_id = p.user_id), ${FALLBACK_TIME_ZONE}) as zone
-        from partners p
-        where ${listening} and coalesce(p.weekly_summary_week, '') < ${latest}
-      ), candidates as materialized (
-        select p.id, p.user_id, z.week from waiting p
-        join json_to_recordset(${JSON.stringify(weeks)}::json) as z(zone text, week text)
-          on z.zone = p.zone
-        where p.done < z.week
+  const json = JSON.stringify(clocks.map(({ zone, week }) => ({ zone, week })));
+  return sql`candidates as materialized (
+        select p.id, p.user_id, z.week
+        from json_to_recordset(${json}::json) as z(zone text, week text)
+        cross join lateral (select p.id, p.user_id from partners p
+          where ${zoneOf("p")} = z.zone and ${listening}
+            and coalesce(p.weekly_summary_week, '') < z.week
+          offset 0) p
       )`;
 }
 
