@@ -149,6 +149,16 @@ async function tick(url: string, moment: string, now: Date): Promise<TickRow[]> 
 }
 
 /**
+ * A planning tick as the outbox runs it (planTick over the outbox's own steps, in its order). Only the claims run:
+ * nothing is sent, so no mailer is needed.
+ */
+function outboxTick(db: Db) {
+  const steps = outboxKinds({ db, logger: createLogger("silent") } as OutboxDeps).flatMap((kind) => kind.claims);
+  const deps = { logger: console, enqueue: async () => {}, retry: { attempts: 1, backoffMs: 0 } };
+  return (now: Date, from?: string) => planTick(steps, now, deps, from);
+}
+
+/**
  * The ticks as the queue runs them (planTick, one TickBudget each, decision 0176) at `now`, one after the other in a
  * transaction rolled back, until a tick says no more is due: each tick's time and rows claimed.
  */
@@ -156,15 +166,12 @@ async function drain(url: string, moment: string, now: Date): Promise<DrainRow> 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const db = inOneTransaction(drizzle({ client, schema }) as unknown as Db);
-    // The outbox's own steps, in its order. Only their claims run here: nothing is sent, so no mailer is needed.
-    const steps = outboxKinds({ db, logger: createLogger("silent") } as OutboxDeps).flatMap((kind) => kind.claims);
-    const deps = { logger: console, enqueue: async () => {}, retry: { attempts: 1, backoffMs: 0 } };
+    const tick = outboxTick(inOneTransaction(drizzle({ client, schema }) as unknown as Db));
     const row: DrainRow = { moment, at: now, ms: [], claimed: [] };
     await client.query("begin");
     await planUntilDone(async (from) => {
       const started = performance.now();
-      const report = await planTick(steps, now, deps, from);
+      const report = await tick(now, from);
       row.ms.push(performance.now() - started);
       row.claimed.push(claimedIn(report));
       return report;
@@ -176,14 +183,7 @@ async function drain(url: string, moment: string, now: Date): Promise<DrainRow> 
   }
 }
 
-/**
- * Runs `work` on a copy of the seeded database in which every tick at `first` ran and committed, as in production:
- * the tick after it then finds the markers and claims of the first committed, not as uncommitted rows of its own
- * transaction, and the digests' news taken as their sends take it. The tables written are then vacuumed, as autovacuum does within a minute of a busy tick (its
- * thresholds are a fifth of a table; this machine's PostgreSQL runs with autovacuum off): until then the zone indexes'
- * bitmap scans still visit the old versions of every row marked (47k for Berlin, Paris and Tokyo: 28 ms instead of
- * 0.2 ms). The seeded database stays as it was; the copy is dropped.
- */
+/** The tables the first tick writes (and the digests' sends): vacuumed on the copy before the tick after. */
 const WRITTEN = [
   "community_notifications",
   "reminder_settings",
@@ -194,24 +194,30 @@ const WRITTEN = [
   "community_members",
 ];
 
+/**
+ * Runs `work` on a copy of the seeded database in which every tick at `first` ran and committed, as in production:
+ * the tick after it then finds the markers and claims of the first committed, not as uncommitted rows of its own
+ * transaction, and the digests' news taken as their sends take it. The tables written are then vacuumed, as
+ * autovacuum does within a minute of a busy tick (its thresholds are a fifth of a table; this machine's PostgreSQL
+ * runs with autovacuum off): until then the zone indexes' bitmap scans still visit the old versions of every row
+ * marked (47k for Berlin, Paris and Tokyo: 28 ms instead of 0.2 ms). The seeded database stays as it was; the copy
+ * is dropped.
+ */
 async function afterFirstTick<T>(url: string, first: Date, work: (copy: string) => Promise<T>): Promise<T> {
-  const seeded = new URL(url);
-  const name = decodeURIComponent(seeded.pathname.slice(1));
-  const copy = new URL(url);
-  copy.pathname = `/${name}_tick_after`;
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const copyName = `${name}_tick_after`;
+  const copy = Object.assign(new URL(url), { pathname: `/${copyName}` }).href;
+  const quoted = (db: string) => `"${db.replaceAll('"', '""')}"`;
   const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: "/postgres" }).href });
   await admin.connect();
-  const quoted = (db: string) => `"${db.replaceAll('"', '""')}"`;
   try {
-    await admin.query(`drop database if exists ${quoted(`${name}_tick_after`)} with (force)`);
-    await admin.query(`create database ${quoted(`${name}_tick_after`)} template ${quoted(name)} strategy file_copy`);
-    const client = new pg.Client({ connectionString: copy.href });
+    await admin.query(`drop database if exists ${quoted(copyName)} with (force)`);
+    await admin.query(`create database ${quoted(copyName)} template ${quoted(name)} strategy file_copy`);
+    const client = new pg.Client({ connectionString: copy });
     await client.connect();
     try {
-      const db = drizzle({ client, schema }) as unknown as Db;
-      const steps = outboxKinds({ db, logger: createLogger("silent") } as OutboxDeps).flatMap((kind) => kind.claims);
-      const deps = { logger: console, enqueue: async () => {}, retry: { attempts: 1, backoffMs: 0 } };
-      await planUntilDone((from) => planTick(steps, first, deps, from));
+      const tick = outboxTick(drizzle({ client, schema }) as unknown as Db);
+      await planUntilDone((from) => tick(first, from));
       // What the digests' sends do first (deliverDigest): take his pending news, so the tick after does not find it
       // pending again. Only the digests are sent here; the other claims' sends change nothing a later tick reads.
       await client.query(
@@ -224,9 +230,9 @@ async function afterFirstTick<T>(url: string, first: Date, work: (copy: string) 
     } finally {
       await client.end();
     }
-    return await work(copy.href);
+    return await work(copy);
   } finally {
-    await admin.query(`drop database if exists ${quoted(`${name}_tick_after`)} with (force)`);
+    await admin.query(`drop database if exists ${quoted(copyName)} with (force)`);
     await admin.end();
   }
 }

@@ -103,13 +103,6 @@ function dueCheckIns(db: Db, clocks: ZoneClock[], options: ClaimOptions): Promis
   );
 }
 
-/** Claims a batch of check-in nudges, then marks those men done for the week (decision 0168). */
-const insertCheckInClaims = (db: Db) => async (batch: Due[]) => {
-  const ids = await insertReminderClaims(db)(batch);
-  await markWeek(db, "check_in_week", batch);
-  return ids;
-};
-
 /** Claims the phone-down nudges due at `now`; answers their delivery ids. */
 export async function claimDuePhoneDowns(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const windows = (await zoneClocks(db, now)).flatMap((clock) => phoneDownWindows(clock, now));
@@ -121,6 +114,6 @@ export async function claimDuePhoneDowns(db: Db, now: Date, options: ClaimOption
 export async function claimDueCheckIns(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const sunday = (await zoneClocks(db, now)).filter(checkInNudgeHour);
   if (sunday.length === 0) return [];
-  const passedOver = (batch: Due[]) => markWeek(db, "check_in_week", batch);
-  return claimOrPassOver(await dueCheckIns(db, sunday, options), insertCheckInClaims(db), passedOver, options);
+  const mark = (batch: Due[]) => markWeek(db, "check_in_week", batch);
+  return claimOrPassOver(await dueCheckIns(db, sunday, options), insertReminderClaims(db), mark, options);
 }

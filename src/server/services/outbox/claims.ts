@@ -166,38 +166,46 @@ export function weeklyCandidates(
 }
 
 /**
- * Marks the men of a written batch as done for their week (whether this instance's insert or another's claimed them:
- * either way it is claimed). A man with no settings row gets one, all defaults but the marker, so that later ticks
- * find him in the zone index instead of among the men without a row. One primary-key probe per man (an array, not a
- * joined JSON table), never a scan of every settings row; a man deleted meanwhile is skipped.
+ * Marks men done for their week, claimed or passed over (whether this instance's insert or another's claimed them:
+ * either way it is settled). A man with no settings row gets one, all defaults but the marker, so that later ticks
+ * find him in the zone index instead of among the men without a row; a man deleted meanwhile is skipped.
  */
-export async function markWeek(db: Db, marker: WeekMarker, batch: DueReminder[]): Promise<number> {
+export function markWeek(db: Db, marker: WeekMarker, batch: DueReminder[]): Promise<number> {
   const column = sql.raw(marker);
-  let marked = 0;
-  for (const [week, ids] of groupBy(
+  return markEach(
+    db,
     batch,
     (row) => row.subject_key,
     (row) => row.user_id,
-  )) {
-    const result = await db.execute(sql`insert into reminder_settings (user_id, ${column})
+    (week, ids) => sql`insert into reminder_settings (user_id, ${column})
       select u.id, ${week}::text from users u
-      where u.id = any(array(select json_array_elements_text(${JSON.stringify(ids)}::json)))
+      where u.id = any(array(select json_array_elements_text(${ids})))
       on conflict (user_id) do update set ${column} = excluded.${column}
       where coalesce(reminder_settings.${column}, '') < excluded.${column}
-      returning user_id`);
-    marked += result.rows.length;
-  }
-  return marked;
+      returning user_id`,
+  );
 }
 
 /**
- * A batch's ids grouped by what one statement writes for them (the week of their subject: one or two weeks, the zones'
- * clocks differ by a day at most; a deadline's settled marker: a few kinds and days).
+ * Writes a settled marker on the rows of a batch: one statement (`write`, with a `returning` list) per marker value
+ * (one or two weeks, the zones' clocks differ by a day at most; a deadline's few kinds and days), given the ids as one
+ * JSON array to unnest in SQL, `any(array(select json_array_elements_text(ids)))`: one primary-key probe per row, never
+ * a joined table. Answers how many rows it changed.
  */
-export function groupBy<T>(batch: T[], key: (row: T) => string, id: (row: T) => string): Map<string, string[]> {
+export async function markEach<T>(
+  db: Db,
+  batch: T[],
+  markerOf: (row: T) => string,
+  idOf: (row: T) => string,
+  write: (marker: string, ids: SQL) => SQL,
+): Promise<number> {
   const groups = new Map<string, string[]>();
-  for (const row of batch) groups.set(key(row), [...(groups.get(key(row)) ?? []), id(row)]);
-  return groups;
+  for (const row of batch) groups.set(markerOf(row), [...(groups.get(markerOf(row)) ?? []), idOf(row)]);
+  let marked = 0;
+  for (const [marker, ids] of groups) {
+    marked += (await db.execute(write(marker, sql`${JSON.stringify(ids)}::json`))).rows.length;
+  }
+  return marked;
 }
 
 /**
@@ -253,25 +261,31 @@ export async function claimInBatches<T>(
 /**
  * A claim's candidates as its read answers them (decisions 0181 and 0182): each not yet settled, `due` or passed over
  * (not confirmed, no accepted plan, checked in lately, his e-mails off, or claimed by another instance). The due are
- * claimed; the passed over are only marked settled, so no later tick reads them again: a weekly e-mail waits for next
- * week, a deadline reminder for the next one of that deadline. Both count as the tick's progress.
+ * claimed (`insert`) and then marked settled (`mark`); the passed over are only marked, so no later tick reads them
+ * again: a weekly e-mail waits for next week, a deadline reminder for the next one of that deadline. Both count as the
+ * tick's progress.
  */
 export async function claimOrPassOver<T extends { due: boolean }>(
   read: T[],
-  write: (batch: T[]) => Promise<string[]>,
-  markPassedOver: (batch: T[]) => Promise<number>,
+  insert: (batch: T[]) => Promise<string[]>,
+  mark: (batch: T[]) => Promise<number>,
   options: ClaimOptions = {},
 ): Promise<string[]> {
+  const claimAndMark = async (batch: T[]) => {
+    const ids = await insert(batch);
+    await mark(batch);
+    return ids;
+  };
   const ids = await claimInBatches(
     read.filter((row) => row.due),
-    write,
+    claimAndMark,
     options,
   );
   const passed = read.filter((row) => !row.due);
   const size = options.batchSize ?? CLAIM_BATCH;
   for (let from = 0; from < passed.length; from += size) {
     // Marked first, then counted: `budget?.noteDecided(await …)` would skip the marking when there is no budget.
-    const marked = await markPassedOver(passed.slice(from, from + size));
+    const marked = await mark(passed.slice(from, from + size));
     options.budget?.noteDecided(marked);
   }
   return ids;

@@ -9,7 +9,7 @@ import {
   clockTable,
   daytime,
   found,
-  groupBy,
+  markEach,
   mondayMorning,
   readDue,
   settingsOf,
@@ -138,28 +138,16 @@ function partnerWeeklySummaries(db: Db, clocks: ZoneClock[], options: ClaimOptio
 }
 
 /** Marks partners done for their week (claimed, or passed over); answers how many it changed. */
-async function markPartnersWeek(db: Db, batch: PartnerDue[]): Promise<number> {
-  let marked = 0;
-  for (const [week, partnerIds] of groupBy(
+const markPartnersWeek = (db: Db) => (batch: PartnerDue[]) =>
+  markEach(
+    db,
     batch,
     (row) => row.subject_key,
     (row) => row.partner_id,
-  )) {
-    const result = await db.execute(sql`update partners set weekly_summary_week = ${week}
-      where id = any(array(select json_array_elements_text(${JSON.stringify(partnerIds)}::json)::uuid))
-        and coalesce(weekly_summary_week, '') < ${week}
-      returning id`);
-    marked += result.rows.length;
-  }
-  return marked;
-}
-
-/** Claims a batch of partner summaries, then marks those partners done for the week. */
-const insertPartnerSummaries = (db: Db) => async (batch: PartnerDue[]) => {
-  const ids = await insertPartnerEmails(db)(batch);
-  await markPartnersWeek(db, batch);
-  return ids;
-};
+    (week, ids) => sql`update partners set weekly_summary_week = ${week}
+      where id = any(array(select json_array_elements_text(${ids})::uuid)) and coalesce(weekly_summary_week, '') < ${week}
+      returning id`,
+  );
 
 /**
  * Claims the partner e-mails due at `now` that nobody claimed before and answers their delivery ids, as
@@ -182,7 +170,7 @@ export async function claimDuePartnerSummaries(db: Db, now: Date, options: Claim
   const monday = mondayMorning(await zoneClocks(db, now));
   if (monday.length === 0) return [];
   const read = await partnerWeeklySummaries(db, monday, options);
-  return claimOrPassOver(read, insertPartnerSummaries(db), (batch) => markPartnersWeek(db, batch), options);
+  return claimOrPassOver(read, insertPartnerEmails(db), markPartnersWeek(db), options);
 }
 
 /** Who a partner's unsubscribe link is about: his first name, and whether the partner's e-mails already stopped. */

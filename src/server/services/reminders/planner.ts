@@ -8,8 +8,8 @@ import {
   type DueReminder,
   daytime,
   found,
-  groupBy,
   insertReminderClaims,
+  markEach,
   markWeek,
   mondayMorning,
   readDue,
@@ -85,29 +85,16 @@ function deadlineReminders(db: Db, now: string, clocks: ZoneClock[], options: Cl
 }
 
 /** Marks deadlines settled for the reminder due now (claimed or passed over); answers how many it changed. */
-async function markDeadlines(db: Db, batch: DueDeadline[]): Promise<number> {
-  let marked = 0;
-  for (const [marker, ids] of groupBy(
+const markDeadlines = (db: Db) => (batch: DueDeadline[]) =>
+  markEach(
+    db,
     batch,
     (row) => row.marker,
     (row) => row.milestone_id,
-  )) {
-    // An array of ids, not a joined JSON table: one primary-key probe per milestone, never a scan of all of them.
-    const result = await db.execute(sql`update milestones set deadline_reminder = ${marker}
-      where id = any(array(select json_array_elements_text(${JSON.stringify(ids)}::json)::uuid))
-        and deadline_reminder is distinct from ${marker}
-      returning id`);
-    marked += result.rows.length;
-  }
-  return marked;
-}
-
-/** Claims a batch of deadline reminders, then marks their deadlines settled. */
-const insertDeadlineClaims = (db: Db) => async (batch: DueDeadline[]) => {
-  const ids = await insertReminderClaims(db)(batch);
-  await markDeadlines(db, batch);
-  return ids;
-};
+    (marker, ids) => sql`update milestones set deadline_reminder = ${marker}
+      where id = any(array(select json_array_elements_text(${ids})::uuid)) and deadline_reminder is distinct from ${marker}
+      returning id`,
+  );
 
 /**
  * The men of the Monday zones not yet decided this week, read through the zone index and their week marker (decisions
@@ -131,13 +118,6 @@ function weeklySummaries(db: Db, clocks: ZoneClock[], options: ClaimOptions) {
   );
 }
 
-/** Claims a batch of weekly summaries, then marks those men done for the week. */
-const insertSummaryClaims = (db: Db) => async (batch: DueReminder[]) => {
-  const ids = await insertReminderClaims(db)(batch);
-  await markWeek(db, "weekly_summary_week", batch);
-  return ids;
-};
-
 /**
  * Claims the reminders due at `now` that nobody claimed before and answers their delivery ids. The unique key
  * (user, kind, subject) makes the claim the one place that decides "once": two instances planning the same minute,
@@ -153,13 +133,13 @@ export async function claimDueDeadlines(db: Db, now: Date, options: ClaimOptions
   const deadlines = daytime(await zoneClocks(db, now));
   if (deadlines.length === 0) return [];
   const read = await deadlineReminders(db, now.toISOString(), deadlines, options);
-  return claimOrPassOver(read, insertDeadlineClaims(db), (batch) => markDeadlines(db, batch), options);
+  return claimOrPassOver(read, insertReminderClaims(db), markDeadlines(db), options);
 }
 
 /** The weekly summaries of claimDueReminders, the tick's step after the deadlines. */
 export async function claimDueSummaries(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const monday = mondayMorning(await zoneClocks(db, now));
   if (monday.length === 0) return [];
-  const passedOver = (batch: DueReminder[]) => markWeek(db, "weekly_summary_week", batch);
-  return claimOrPassOver(await weeklySummaries(db, monday, options), insertSummaryClaims(db), passedOver, options);
+  const mark = (batch: DueReminder[]) => markWeek(db, "weekly_summary_week", batch);
+  return claimOrPassOver(await weeklySummaries(db, monday, options), insertReminderClaims(db), mark, options);
 }
