@@ -41,10 +41,18 @@ test("Settings: the phone-down time from his quiz answer, on and off, and the sc
   await time.fill("22:45");
   await section.getByRole("button", { name: "Turn on" }).click();
   await expect(section.getByText("On: every evening at 22:45 your time.")).toBeVisible();
+  // A switch moves at once and saves in the background: the reload waits for both saves' answers, or it would
+  // cancel the second one still on its way.
+  const savedSwitch = () =>
+    page.waitForResponse((r) => r.url().endsWith("/api/reminders/settings") && r.request().method() === "PATCH");
+  let saved = savedSwitch();
   await partner.click();
   await expect(partner).toHaveAttribute("aria-checked", "true");
+  await saved;
+  saved = savedSwitch();
   await checkIn.click();
   await expect(checkIn).toHaveAttribute("aria-checked", "false");
+  await saved;
   await reloadHydrated(page);
   await expect(section.getByLabel("Phone-down time")).toHaveValue("22:45");
   await expect(partner).toHaveAttribute("aria-checked", "true");
