@@ -41,20 +41,37 @@ export const communityNotifyRequests = pgTable("community_notify_requests", {
 });
 
 /** A member let in from the waitlist: only members read and write the feed. */
-export const communityMembers = pgTable("community_members", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  admittedAt: timestamp("admitted_at", { withTimezone: true }).notNull(),
-  /** "command" (npm run community:admit) or the operator's user id. */
-  admittedBy: text("admitted_by").notNull(),
-  /** Suspended by the operator's decision: he can no longer read or write the feed. */
-  suspendedAt: timestamp("suspended_at", { withTimezone: true }),
-  /** He turned the daily e-mail digest off (one click from any digest, or in settings). */
-  digestOffAt: timestamp("digest_off_at", { withTimezone: true }),
-  /** The last digest sent to him: at most one a day, claimed with a conditional update so two instances send one. */
-  lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
-});
+export const communityMembers = pgTable(
+  "community_members",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    admittedAt: timestamp("admitted_at", { withTimezone: true }).notNull(),
+    /** "command" (npm run community:admit) or the operator's user id. */
+    admittedBy: text("admitted_by").notNull(),
+    /** Suspended by the operator's decision: he can no longer read or write the feed. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    /** He turned the daily e-mail digest off (one click from any digest, or in settings). */
+    digestOffAt: timestamp("digest_off_at", { withTimezone: true }),
+    /** The last digest sent to him: at most one a day, claimed with a conditional update so two instances send one. */
+    lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
+    /**
+     * The earliest moment his next digest may be due; none: nothing pending (decision 0184). A lower bound kept by the
+     * database's triggers on every write that can make him due (news, a switch back on, an address confirmed, an
+     * unblock, a cheer given again) and settled by the digest's claim, which decides on the row itself.
+     */
+    digestDueAt: timestamp("digest_due_at", { withTimezone: true }),
+    /** A copy of his zone (his reminder settings'), kept by triggers, by which the digest's claim finds him (0184). */
+    timeZone: text("time_zone"),
+  },
+  (t) => [
+    // Per zone, the members whose digest may be due by now: a tick reads only those, in the zones where it is day.
+    index("community_members_digest_due_idx")
+      .on(sql`coalesce(${t.timeZone}, 'UTC')`, t.digestDueAt, t.userId)
+      .where(sql`${t.digestDueAt} is not null`),
+  ],
+);
 
 /** An account the operator marked with `npm run community:operator`: it sees /admin; everyone else gets 404. */
 export const operators = pgTable("operators", {

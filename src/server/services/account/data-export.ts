@@ -62,7 +62,10 @@ export const exportReview: Record<string, Review> = {
   payment_events: { description: "The Stripe checkouts and events that changed your plan (ids and kinds only)." },
   waitlist_signups: { description: "Your community waitlist entry: name, e-mail, interests, place in the queue." },
   community_notify_requests: { description: "When you asked to be told that the community opens." },
-  community_members: { description: "When you were let into the community from the waitlist, and by whom." },
+  community_members: {
+    description:
+      "When you were let into the community from the waitlist, and by whom; whether your daily digest is off, when the last one went out and when the next may; and your time zone, which the digest follows.",
+  },
   community_posts: {
     description: "The wins you shared in the community: the challenge, the milestone, the day, your words.",
   },
