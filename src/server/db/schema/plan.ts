@@ -82,6 +82,12 @@ export const milestones = pgTable(
      * reminder due now; moving the deadline changes the day, so it earns new reminders.
      */
     deadlineReminder: text("deadline_reminder"),
+    /**
+     * The partner news last settled for it, "completed" or "overdue:2026-11-29" (the overdue news' due day): claimed
+     * for his listening partners, or passed over because none could hear it then (decision 0185). The job reads only
+     * the completions and overdue deadlines not yet settled for that news.
+     */
+    partnerNews: text("partner_news"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -91,12 +97,15 @@ export const milestones = pgTable(
     // The reminders' and partners' deadline window reads open milestones only (issue 58: 900k rows scanned at 100k men).
     // With what the window joins on (his id, the challenge, the milestone's id) in the key, it is read from the index
     // alone, not from ~8,000 scattered heap blocks (decision 0168); with the reminder settled, the deadlines already
-    // settled are skipped in the index too (decision 0182).
+    // settled are skipped in the index too (decision 0182), and so are the overdue ones whose partner news is (0185).
     index("milestones_open_deadline_idx")
-      .on(t.milestoneDeadline, t.userId, t.challengeId, t.id, t.deadlineReminder)
+      .on(t.milestoneDeadline, t.userId, t.challengeId, t.id, t.deadlineReminder, t.partnerNews)
       .where(sql`not ${t.milestoneCompleted}`),
-    // Partner news reads what was completed in the last days; most milestones are open, so those rows stay out.
-    index("milestones_completed_at_idx").on(t.completedAt).where(sql`${t.completedAt} is not null`),
+    // Partner news reads what was completed in the last days and is not yet settled for it (decision 0185): a
+    // completion leaves the index once its news is claimed or passed over.
+    index("milestones_partner_completed_idx")
+      .on(t.completedAt, t.userId, t.challengeId, t.id)
+      .where(sql`${t.milestoneCompleted} and ${t.partnerNews} is distinct from 'completed'`),
     unique("milestones_challenge_type_unique").on(t.challengeId, t.milestoneType),
     check("milestones_type_check", oneOf(t.milestoneType, milestoneTypes)),
   ],

@@ -46,7 +46,7 @@ export const exportReview: Record<string, Review> = {
   challenges: { description: "Your challenges and their plans, progress and notes." },
   milestones: {
     description:
-      "The milestones of your challenges: type, text, due date, done or not, when you completed them, and the last deadline reminder settled for each (sent, or not due to you then).",
+      "The milestones of your challenges: type, text, due date, done or not, when you completed them, and the last deadline reminder and the last partner news settled for each (sent, or not due then).",
   },
   todos: { description: "The to-dos of your milestones, and when you ticked each off." },
   milestone_replans: {

@@ -4,7 +4,6 @@ import { partnerDeliveries, partners, users } from "#server/db/schema.ts";
 import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
 import {
   type ClaimOptions,
-  claimInBatches,
   claimOrPassOver,
   clockTable,
   daytime,
@@ -62,45 +61,90 @@ const insertPartnerEmails = (db: Db) => async (batch: PartnerDue[]) => {
 const newsKind = sql`case when m.milestone_completed then 'completed' else 'overdue' end`;
 const newsSubject = sql`case when m.milestone_completed then m.id::text else ${deadlineSubject} end`;
 
+/** The overdue news' settled marker for milestone `m`, `overdue:dueDay` (decision 0185). */
+const overdueMarker = sql`'overdue:' || to_char(m.milestone_deadline at time zone 'UTC', 'YYYY-MM-DD')`;
+
+/** A milestone's news as the read answers it: the partners due to hear it (none: passed over), and its marker. */
+type MilestoneNews = {
+  milestone_id: string;
+  user_id: string;
+  kind: PartnerDeliveryKind;
+  subject_key: string;
+  marker: string;
+  partner_ids: string[];
+  due: boolean;
+};
+
 /**
- * One pass over his milestones for both kinds of news, read on his zone's clock `z` (daytime only). For the overdue
- * one, the very rule of his own overdue reminder (`deadlineDue`).
+ * The milestones whose partner news is due on his clock `z` (daytime only) and not yet settled (decision 0185), each
+ * answered with the partners due to hear it: completions of the last days from the index of unsettled completions,
+ * overdue deadlines (the very rule of his own overdue reminder, `deadlineDue`) from the open-deadline index, which
+ * holds the marker. Each is read from its index alone; a settled one is not read at all.
+ *
+ * Due to hear it: a partner who confirmed (before the completion: news from before is on the page he opened) and
+ * still listens, with no claim yet, of an accepted challenge of his current plan. A milestone with none (he has no
+ * partner listening, or the challenge is no longer his plan's) is passed over and marked, as one whose partners all
+ * heard it: a partner who confirms later hears the next news.
  */
 function partnerNews(db: Db, now: string, clocks: ZoneClock[], options: ClaimOptions) {
   const recentlyCompleted = sql`m.completed_at between ${now}::timestamptz - ${`${COMPLETED_NEWS_DAYS} days`}::interval and ${now}::timestamptz`;
-  return readDue<PartnerDue>(
+  return readDue<MilestoneNews>(
     db,
     sql`
-      -- The milestones that may be news, of men with a partner listening: a probe of his partners first, so that only
-      -- those (a tenth) go on to the plan's checks below. Joined straight on, PostgreSQL checked every milestone
-      -- completed or overdue in the window against his current plan (decision 0176).
       with news as materialized (
-        select m.* from milestones m
-        where ((m.milestone_completed and ${recentlyCompleted})
-            or (not m.milestone_completed and ${deadlineWindow(now, "overdue", clocks)}))
-          and exists (select 1 from partners lp where lp.user_id = m.user_id
-            and lp.accepted_at is not null and lp.emails_stopped_at is null)
+        select m.id, m.user_id, m.challenge_id, true as milestone_completed, m.completed_at,
+          null::timestamptz as milestone_deadline
+        from milestones m
+        where m.milestone_completed and ${recentlyCompleted} and m.partner_news is distinct from 'completed'
+        union all
+        select m.id, m.user_id, m.challenge_id, false, null, m.milestone_deadline
+        from milestones m
+        where not m.milestone_completed and ${deadlineWindow(now, "overdue", clocks)}
+          and m.milestone_deadline < ${now}::timestamptz and m.partner_news is distinct from ${overdueMarker}
       )
-      select p.id as partner_id, p.user_id, ${newsKind} as kind, ${newsSubject} as subject_key
-      from partners p
-      join news m on m.user_id = p.user_id
-      join challenges on challenges.id = m.challenge_id
-      ${settingsOf(sql`p.user_id`)}
+      select m.id as milestone_id, m.user_id, ${newsKind} as kind, ${newsSubject} as subject_key,
+        case when m.milestone_completed then 'completed' else ${overdueMarker} end as marker,
+        case when ${found(sql`select challenges.challenge_accepted and ${ofCurrentPlan} from challenges
+            where challenges.id = m.challenge_id`)}
+          then coalesce((select json_agg(p.id) from partners p
+            where p.user_id = m.user_id and ${listening}
+              and (not m.milestone_completed or m.completed_at >= p.accepted_at)
+              and not exists (select 1 from partner_deliveries d
+                where d.partner_id = p.id and d.kind = ${newsKind} and d.subject_key = ${newsSubject})), '[]'::json)
+          else '[]'::json end as partner_ids
+      from news m
+      ${settingsOf(sql`m.user_id`)}
       ${clockTable(clocks, "z", sql`rs.time_zone`)}
-      where ${listening} and challenges.challenge_accepted and ${ofCurrentPlan}
-        and (
-          (m.milestone_completed
-            and ${recentlyCompleted}
-            -- News from before the partner confirmed is on the page he opened, not in his inbox.
-            and m.completed_at >= p.accepted_at)
-          or (not m.milestone_completed and ${deadlineDue(now, "overdue", clocks)})
-        )
-        and not exists (select 1 from partner_deliveries d
-          where d.partner_id = p.id and d.kind = ${newsKind} and d.subject_key = ${newsSubject})
+      where m.milestone_completed or ${deadlineDue(now, "overdue", clocks)}
 `,
     options,
-  );
+  ).then((rows) => rows.map((row) => ({ ...row, due: row.partner_ids.length > 0 })));
 }
+
+/** One delivery per partner due to hear a milestone's news. */
+const insertNewsEmails = (db: Db) => (batch: MilestoneNews[]) =>
+  insertPartnerEmails(db)(
+    batch.flatMap((row) =>
+      row.partner_ids.map((partnerId) => ({
+        partner_id: partnerId,
+        user_id: row.user_id,
+        kind: row.kind,
+        subject_key: row.subject_key,
+      })),
+    ),
+  );
+
+/** Marks milestones settled for their news (claimed or passed over); answers how many it changed. */
+const markNews = (db: Db) => (batch: MilestoneNews[]) =>
+  markEach(
+    db,
+    batch,
+    (row) => row.marker,
+    (row) => row.milestone_id,
+    (marker, ids) => sql`update milestones set partner_news = ${marker}
+      where id = any(array(select json_array_elements_text(${ids})::uuid)) and partner_news is distinct from ${marker}
+      returning id`,
+  );
 
 /**
  * The listening partners not yet settled this week in the zones where it is Monday morning, `candidates(id, user_id,
@@ -162,7 +206,8 @@ export async function claimDuePartnerEmails(db: Db, now: Date, options: ClaimOpt
 export async function claimDuePartnerNews(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const news = daytime(await zoneClocks(db, now));
   if (news.length === 0) return [];
-  return claimInBatches(await partnerNews(db, now.toISOString(), news, options), insertPartnerEmails(db), options);
+  const read = await partnerNews(db, now.toISOString(), news, options);
+  return claimOrPassOver(read, insertNewsEmails(db), markNews(db), options);
 }
 
 /** The weekly summaries of claimDuePartnerEmails, the tick's step after the news. */
