@@ -17,7 +17,7 @@ import {
   zoneOf,
 } from "../outbox/claims.ts";
 import { ofCurrentPlan } from "../plan/latest-plan.ts";
-import { deadlineDue, deadlineSubject, deadlineWindow } from "../reminders/planner.ts";
+import { deadlineDue, deadlineSubject, deadlineWindow, markMilestones } from "../reminders/planner.ts";
 
 /**
  * What his accountability partners hear (issue 25, decision 0106), planned in the same minute as his own reminders and
@@ -134,18 +134,6 @@ const insertNewsEmails = (db: Db) => (batch: MilestoneNews[]) =>
     ),
   );
 
-/** Marks milestones settled for their news (claimed or passed over); answers how many it changed. */
-const markNews = (db: Db) => (batch: MilestoneNews[]) =>
-  markEach(
-    db,
-    batch,
-    (row) => row.marker,
-    (row) => row.milestone_id,
-    (marker, ids) => sql`update milestones set partner_news = ${marker}
-      where id = any(array(select json_array_elements_text(${ids})::uuid)) and partner_news is distinct from ${marker}
-      returning id`,
-  );
-
 /**
  * The listening partners not yet settled this week in the zones where it is Monday morning, `candidates(id, user_id,
  * week)`: per zone one probe of `partners_zone_summary_idx`, which holds his man's zone (a trigger keeps it,
@@ -207,7 +195,7 @@ export async function claimDuePartnerNews(db: Db, now: Date, options: ClaimOptio
   const news = daytime(await zoneClocks(db, now));
   if (news.length === 0) return [];
   const read = await partnerNews(db, now.toISOString(), news, options);
-  return claimOrPassOver(read, insertNewsEmails(db), markNews(db), options);
+  return claimOrPassOver(read, insertNewsEmails(db), markMilestones(db, "partner_news"), options);
 }
 
 /** The weekly summaries of claimDuePartnerEmails, the tick's step after the news. */

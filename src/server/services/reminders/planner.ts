@@ -84,17 +84,22 @@ function deadlineReminders(db: Db, now: string, clocks: ZoneClock[], options: Cl
   );
 }
 
-/** Marks deadlines settled for the reminder due now (claimed or passed over); answers how many it changed. */
-const markDeadlines = (db: Db) => (batch: DueDeadline[]) =>
-  markEach(
-    db,
-    batch,
-    (row) => row.marker,
-    (row) => row.milestone_id,
-    (marker, ids) => sql`update milestones set deadline_reminder = ${marker}
-      where id = any(array(select json_array_elements_text(${ids})::uuid)) and deadline_reminder is distinct from ${marker}
-      returning id`,
-  );
+/**
+ * Marks milestones settled (claimed or passed over) for what `column` records: his deadline reminder (decision 0182)
+ * or his partners' news (0185). Answers how many it changed.
+ */
+export const markMilestones =
+  <T extends { milestone_id: string; marker: string }>(db: Db, column: "deadline_reminder" | "partner_news") =>
+  (batch: T[]) =>
+    markEach(
+      db,
+      batch,
+      (row) => row.marker,
+      (row) => row.milestone_id,
+      (marker, ids) => sql`update milestones set ${sql.raw(column)} = ${marker}
+        where id = any(array(select json_array_elements_text(${ids})::uuid)) and ${sql.raw(column)} is distinct from ${marker}
+        returning id`,
+    );
 
 /**
  * The men of the Monday zones not yet decided this week, read through the zone index and their week marker (decisions
@@ -133,7 +138,7 @@ export async function claimDueDeadlines(db: Db, now: Date, options: ClaimOptions
   const deadlines = daytime(await zoneClocks(db, now));
   if (deadlines.length === 0) return [];
   const read = await deadlineReminders(db, now.toISOString(), deadlines, options);
-  return claimOrPassOver(read, insertReminderClaims(db), markDeadlines(db), options);
+  return claimOrPassOver(read, insertReminderClaims(db), markMilestones(db, "deadline_reminder"), options);
 }
 
 /** The weekly summaries of claimDueReminders, the tick's step after the deadlines. */
