@@ -70,7 +70,9 @@ export default defineConfig({
   webServer: {
     command: "node --import tsx tests/support/e2e-server.ts",
     url: `${E2E.baseUrl}/api/health`,
-    reuseExistingServer: !process.env.CI,
+    // A server left running by a stopped run may serve another checkout's files (a deleted clone answered every proof
+    // upload with a 500): CI always starts its own.
+    reuseExistingServer: !process.env.CI && !process.env.E2E_FRESH_SERVER,
     timeout: 180_000,
     stdout: "pipe",
     stderr: "pipe",
