@@ -116,6 +116,52 @@ test("issue 35 row 8: his words come before the reasons; edits are checked again
   await expect(panel).toContainText("A re-plan uses 1 token.");
 });
 
+test("an answer of the dashboard sent before his re-plan existed neither closes the dialog nor undoes his edits", async ({
+  page,
+  isMobile,
+  signedIn: _,
+}) => {
+  await missedMilestone(page);
+  await gotoHydrated(page, "/dashboard");
+  const panel = page.getByTestId("milestone").first().getByTestId("replan");
+  await expect(panel).toBeVisible();
+  // Back on the dashboard from another of its pages, the screen shows what it holds and asks again (always stale).
+  // That answer, of the moment before the proposal existed, is held until the proposal is on screen and edited, as
+  // a slow network delivers it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const delivered: Promise<void>[] = [];
+  await page.route("**/api/dashboard", async (route) => {
+    const response = await route.fetch();
+    const answer = held.then(() => route.fulfill({ response }).catch(() => {}));
+    delivered.push(answer);
+    await answer;
+  });
+  if (isMobile) await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = isMobile
+    ? page.getByRole("dialog", { name: "Menu" })
+    : page.getByRole("complementary", { name: "Account" });
+  await menu.getByRole("link", { name: "Help", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/help$/);
+  await page.goBack();
+  await expect.poll(() => delivered.length).toBeGreaterThan(0);
+
+  await panel.getByRole("button", { name: "Not enough time" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your re-plan" });
+  await dialog.getByLabel("Todo 2").fill("Cut the legs on Saturday morning");
+  const landed = page.waitForResponse("**/api/dashboard");
+  release();
+  await (await landed).finished();
+  await Promise.all(delivered);
+  // Two frames: whatever the older answer would change is on screen by then.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Todo 2")).toHaveValue("Cut the legs on Saturday morning");
+  await page.unroute("**/api/dashboard");
+});
+
 test("the overdue e-mail's link opens the milestone's waiting re-plan", async ({ page, signedIn: _ }) => {
   const { id } = await missedMilestone(page);
   await apiPost(page, `/api/milestones/${id}/replan`, { reason: "no_time" });

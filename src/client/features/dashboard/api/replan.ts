@@ -17,7 +17,10 @@ export function useRequestReplan(milestoneId: string) {
     mutationKey: [...milestoneSelfKey(milestoneId), "replan"],
     mutationFn: async (request: ReplanRequest): Promise<ReplanProposed> =>
       unwrap(api.milestones[":id"].replan.$post({ param: { id: milestoneId }, json: request }), replanMessages.failed),
-    onSuccess: ({ replan, tokens }) => {
+    onSuccess: async ({ replan, tokens }) => {
+      // A refetch sent before the proposal existed would land over it: the dialog would close, and open again with
+      // the AI's words in place of what he had typed once a later refetch brought the proposal back.
+      await cache.settle();
       cache.updateMilestone(milestoneId, (m) => ({
         ...m,
         replan,
@@ -46,7 +49,9 @@ export function useAcceptReplan(milestoneId: string) {
         api.milestones[":id"].replan.accept.$post({ param: { id: milestoneId }, json: changes }),
         replanMessages.failed,
       ),
-    onSuccess: ({ milestone, todos }) => {
+    onSuccess: async ({ milestone, todos }) => {
+      // Nor may an older answer bring back the proposal he has just accepted.
+      await cache.settle();
       cache.updateMilestone(milestoneId, (m) => ({ ...withSaved(m, milestone, todos), replan: null }));
     },
     onError: (error) => {
@@ -66,6 +71,9 @@ export function useDismissReplan(milestoneId: string) {
       const response = await api.milestones[":id"].replan.$delete({ param: { id: milestoneId } });
       if (!response.ok) throw new Error("Could not dismiss the re-plan. Please try again.");
     },
-    onSuccess: () => cache.updateMilestone(milestoneId, (m) => ({ ...m, replan: null })),
+    onSuccess: async () => {
+      await cache.settle();
+      cache.updateMilestone(milestoneId, (m) => ({ ...m, replan: null }));
+    },
   });
 }
