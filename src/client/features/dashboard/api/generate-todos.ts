@@ -17,7 +17,9 @@ export function useGenerateTodos(milestoneId: string) {
     mutationKey: generateKey(milestoneId),
     mutationFn: async (): Promise<TodosGenerated> =>
       unwrap(api.milestones[":id"].todos.$post({ param: { id: milestoneId } }), todoMessages.generateFailed),
-    onSuccess: ({ todos, tokens }) => {
+    onSuccess: async ({ todos, tokens }) => {
+      // An older answer landing after this one would hide the todos he paid for and give the token back on screen.
+      await cache.settle();
       cache.updateMilestone(milestoneId, (m) => ({ ...m, todos }));
       cache.setTokens(tokens);
     },

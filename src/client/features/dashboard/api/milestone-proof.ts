@@ -4,6 +4,7 @@ import type { Dashboard } from "#shared/dashboard/contracts.ts";
 import type { ProofSummary } from "#shared/proof/contracts.ts";
 import { proofMessages } from "#shared/proof/rules.ts";
 import { dashboardQuery } from "./dashboard.ts";
+import { dashboardCache } from "./dashboard-cache.ts";
 
 /** The dashboard's copy with one milestone's proof replaced, so the card shows it at once. */
 function withProof(dashboard: Dashboard | undefined, milestoneId: string, proof: ProofSummary | null) {
@@ -32,7 +33,9 @@ export function useAttachProof(milestoneId: string) {
       );
       return proof;
     },
-    onSuccess: (proof) => {
+    onSuccess: async (proof) => {
+      // An older answer landing after this one would show the milestone without its proof.
+      await dashboardCache(queryClient).settle();
       queryClient.setQueryData<Dashboard>(dashboardQuery().queryKey, (d) => withProof(d, milestoneId, proof));
     },
   });
@@ -50,7 +53,8 @@ export function useRemoveProof(milestoneId: string) {
       const response = await api.milestones[":id"].proof.$delete({ param: { id: milestoneId } });
       if (!response.ok) throw new Error("Could not remove the proof. Please try again.");
     },
-    onSuccess: () => {
+    onSuccess: async () => {
+      await dashboardCache(queryClient).settle();
       queryClient.setQueryData<Dashboard>(dashboardQuery().queryKey, (d) => withProof(d, milestoneId, null));
     },
   });
