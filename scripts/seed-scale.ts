@@ -310,11 +310,12 @@ function seedSql(men: number, seed: number, at: string) {
     ],
     [
       "reminder_settings",
-      `insert into reminder_settings (user_id, deadline_emails, weekly_summary, time_zone, created_at,
-        updated_at)
-      select id, ${r("n", 80)} >= 0.05, ${r("n", 81)} >= 0.1,
-             case when ${r("n", 82)} >= 0.06 then ${pick(timeZones, r("n", 83))} end, joined, joined
-        from scale_men where ${r("n", 84)} < 0.85`,
+      // Every man's row of defaults is made with him (decision 0186); 85 % have changed a switch or sent a zone.
+      `update reminder_settings
+          set deadline_emails = not changed or ${r("n", 80)} >= 0.05, weekly_summary = not changed or ${r("n", 81)} >= 0.1,
+              time_zone = case when changed and ${r("n", 82)} >= 0.06 then ${pick(timeZones, r("n", 83))} end,
+              created_at = joined, updated_at = joined
+        from scale_men, lateral (select ${r("n", 84)} < 0.85 as changed) c where user_id = id`,
     ],
     [
       "subscriptions",

@@ -12,9 +12,7 @@ export async function buildDueMen(db: Db, options: { prefix: string; count: numb
   const theirs = `${prefix}-%`;
   await db.execute(sql`insert into users (id, name, email, email_verified, first_name)
     select ${prefix} || '-' || g, 'Man ' || g, ${prefix} || '-' || g || '@example.test', true, 'Man' from ${men}`);
-  await db.execute(
-    sql`insert into reminder_settings (user_id, time_zone) select ${prefix} || '-' || g, ${zone} from ${men}`,
-  );
+  await db.execute(sql`update reminder_settings set time_zone = ${zone} where user_id like ${theirs}`);
   await db.execute(sql`insert into quiz_responses (user_id, user_email, answers, status, completed_at)
     select id, email, '[]'::jsonb, 'analyzed', '2030-01-01T09:00:00Z' from users where id like ${theirs}`);
   await db.execute(sql`insert into challenges (user_id, quiz_response_id, title, description, challenge_accepted)

@@ -7,8 +7,8 @@ import { createdAt, oneOf, updatedAt } from "./columns.ts";
 // Reminders, the calendar feed and web push (issue 14).
 
 /**
- * A user's reminder choices and the time zone his browser reported. No row means the defaults: every reminder on,
- * time zone not yet known.
+ * A user's reminder choices and the time zone his browser reported. Every man has his row from sign-up, made by a
+ * trigger on users (decision 0186) with the defaults: every reminder on, time zone not yet known.
  */
 export const reminderSettings = pgTable(
   "reminder_settings",

@@ -49,7 +49,12 @@ describe("re-planning a missed milestone (issue 27)", () => {
       { milestoneId: immediate!.id, userId: user.id, position: 1, todoDescription: "Cut the legs" },
       { milestoneId: immediate!.id, userId: user.id, position: 2, todoDescription: "Glue the top" },
     ]);
-    if (options.timeZone) await t.db.insert(reminderSettings).values({ userId: user.id, timeZone: options.timeZone });
+    if (options.timeZone) {
+      await t.db
+        .update(reminderSettings)
+        .set({ timeZone: options.timeZone })
+        .where(eq(reminderSettings.userId, user.id));
+    }
     return { user, id: immediate!.id, description: immediate!.milestoneDescription, others: [short!, medium!] };
   }
 

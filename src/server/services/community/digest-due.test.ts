@@ -50,7 +50,7 @@ describe("a member's digest moment (decision 0184)", () => {
     const { author, fan, post } = await authorAndFan("Arne");
     expect(await momentOf(author)).toEqual({ due: null, zone: null });
 
-    await t.db.execute(sql`insert into reminder_settings (user_id, time_zone) values (${author.id}, 'Asia/Tokyo')`);
+    await t.db.execute(sql`update reminder_settings set time_zone = 'Asia/Tokyo' where user_id = ${author.id}`);
     expect((await momentOf(author)).zone).toBe("Asia/Tokyo");
     await t.db.execute(sql`update reminder_settings set time_zone = 'America/Chicago' where user_id = ${author.id}`);
     expect((await momentOf(author)).zone).toBe("America/Chicago");
@@ -84,9 +84,7 @@ describe("a member's digest moment (decision 0184)", () => {
       .set({ lastDigestAt: spentAt })
       .where(eq(communityMembers.userId, spent!.author.id));
     // 23:00 in Tokyo at 14:00 UTC: night on his clock.
-    await t.db.execute(
-      sql`insert into reminder_settings (user_id, time_zone) values (${night!.author.id}, 'Asia/Tokyo')`,
-    );
+    await t.db.execute(sql`update reminder_settings set time_zone = 'Asia/Tokyo' where user_id = ${night!.author.id}`);
     for (const { fan, post } of authors) {
       await cheerPost(t.db, fan.id, post.id, at("2030-03-05T07:00:00Z"));
     }

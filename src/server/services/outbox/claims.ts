@@ -141,10 +141,10 @@ type WeekMarker = "weekly_summary_week" | "check_in_week";
 
 /**
  * The men who may be due a weekly e-mail in the zones of `clocks`, `candidates(user_id, week, zone)`, read through
- * a zone index: in each zone only those with the switch `on` whose `marker` is not yet this week, and, where UTC is due,
- * the men with no settings row (the UTC clock and every switch on until his browser sends a zone; one anti-join of
- * two primary keys). A man is marked once his claim is written, so later ticks of the same Monday (or Sunday evening)
- * skip him in the index instead of reading him again (decision 0168).
+ * a zone index: in each zone only those with the switch `on` whose `marker` is not yet this week. Every man has a
+ * settings row from his sign-up (a trigger on users, decision 0186), so the index holds everyone: a man whose browser
+ * has not sent a zone is under UTC. A man is marked once his claim is written, so later ticks of the same Monday (or
+ * Sunday evening) skip him in the index instead of reading him again (decision 0168).
  */
 export function weeklyCandidates(
   clocks: ZoneClock[],
@@ -152,23 +152,18 @@ export function weeklyCandidates(
   on: "weekly_summary" | "screen_time_check_in",
 ): SQL {
   const json = JSON.stringify(clocks.map(({ zone, week }) => ({ zone, week })));
-  const utc = clocks.find((clock) => clock.zone === FALLBACK_TIME_ZONE);
-  const unset = sql`select u.id as user_id, ${utc?.week ?? ""}::text as week, ${FALLBACK_TIME_ZONE}::text as zone
-      from users u where not exists (select 1 from reminder_settings rs where rs.user_id = u.id)`;
   return sql`candidates as materialized (
       select c.user_id, z.week, z.zone
       from json_to_recordset(${json}::json) as z(zone text, week text)
       cross join lateral (select rs.user_id from reminder_settings rs
         where ${zoneOf("rs")} = z.zone and rs.${sql.raw(on)} and coalesce(rs.${sql.raw(marker)}, '') < z.week
         offset 0) c
-      ${utc ? sql`union all ${unset}` : sql``}
     )`;
 }
 
 /**
  * Marks men done for their week, claimed or passed over (whether this instance's insert or another's claimed them:
- * either way it is settled). A man with no settings row gets one, all defaults but the marker, so that later ticks
- * find him in the zone index instead of among the men without a row; a man deleted meanwhile is skipped.
+ * either way it is settled). A man deleted meanwhile has no row left to mark.
  */
 export function markWeek(db: Db, marker: WeekMarker, batch: DueReminder[]): Promise<number> {
   const column = sql.raw(marker);
@@ -177,11 +172,9 @@ export function markWeek(db: Db, marker: WeekMarker, batch: DueReminder[]): Prom
     batch,
     (row) => row.subject_key,
     (row) => row.user_id,
-    (week, ids) => sql`insert into reminder_settings (user_id, ${column})
-      select u.id, ${week}::text from users u
-      where u.id = any(array(select json_array_elements_text(${ids})))
-      on conflict (user_id) do update set ${column} = excluded.${column}
-      where coalesce(reminder_settings.${column}, '') < excluded.${column}
+    (week, ids) => sql`update reminder_settings set ${column} = ${week}::text
+      where user_id = any(array(select json_array_elements_text(${ids})))
+        and coalesce(${column}, '') < ${week}::text
       returning user_id`,
   );
 }

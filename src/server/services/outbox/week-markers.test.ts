@@ -12,8 +12,8 @@ import { claimedIn, planTick, planUntilDone } from "./plan-tick.ts";
  * The weekly claims read men through a week marker (decisions 0168 and 0181): a man is marked once his summary (or
  * check-in nudge, or his partner's summary) is claimed, or once the claim that found every man due passed him over
  * (not confirmed, no accepted plan, checked in lately), and later ticks of that Monday skip him in the index. A man
- * with no settings row (UTC) is claimed too and gets a row holding his marker; two instances at the same moment
- * claim once. Fixed clock:
+ * who never changed a setting has the row of defaults his sign-up made (decision 0186) and is read under UTC; two
+ * instances at the same moment claim once. Fixed clock:
  * Monday 7 January 2030 (ISO week 2030-W02) in UTC, and Sunday 6 January 2030 at 18:30 UTC for the check-in nudge.
  */
 const MONDAY = new Date("2030-01-07T09:00:00Z");
@@ -21,15 +21,15 @@ const LATER = new Date("2030-01-07T09:05:00Z");
 const SUNDAY_EVENING = new Date("2030-01-06T18:30:00Z");
 
 /**
- * wm-1 in UTC with a settings row, wm-2 with none (UTC until known), wm-3 not yet confirmed, wm-4 summary off, wm-5
- * a partner but no plan; all but wm-5 past onboarding with a plan accepted.
+ * wm-1 in UTC, wm-2 with the settings his sign-up made (UTC until known), wm-3 not yet confirmed, wm-4 summary off,
+ * wm-5 a partner but no plan; all but wm-5 past onboarding with a plan accepted.
  */
 async function seedMen(db: TestApp["db"]) {
   await db.execute(sql`insert into users (id, name, email, email_verified, first_name) values
     ('wm-1', 'A', 'wm-1@example.test', true, 'A'), ('wm-2', 'B', 'wm-2@example.test', true, 'B'),
     ('wm-3', 'C', 'wm-3@example.test', false, 'C'), ('wm-4', 'D', 'wm-4@example.test', true, 'D')`);
-  await db.execute(sql`insert into reminder_settings (user_id, time_zone, weekly_summary) values
-    ('wm-1', 'UTC', true), ('wm-3', null, true), ('wm-4', 'UTC', false)`);
+  await db.execute(sql`update reminder_settings set time_zone = 'UTC' where user_id in ('wm-1', 'wm-4')`);
+  await db.execute(sql`update reminder_settings set weekly_summary = false where user_id = 'wm-4'`);
   await db.execute(sql`insert into quiz_responses (user_id, user_email, answers, status, completed_at)
     select id, email, '[]'::jsonb, 'analyzed', '2030-01-01T09:00:00Z' from users where id like 'wm-%'`);
   await db.execute(sql`insert into challenges (user_id, quiz_response_id, title, description, challenge_accepted)
@@ -65,7 +65,7 @@ describe("weekly claims skip men already done this week (decision 0168)", () => 
     const summaries = sql`select count(*)::int as n from reminder_deliveries where kind = 'weekly_summary'`;
     expect(await count(summaries)).toBe(2);
     expect((await marker("wm-1"))?.weekly_summary_week).toBe("2030-W02");
-    // No settings row before: he has one now, all defaults but the marker.
+    // His sign-up's row of defaults: only the marker written.
     expect(await marker("wm-2")).toEqual({ weekly_summary_week: "2030-W02", check_in_week: null });
     // Passed over (address not confirmed): decided for this week all the same.
     expect((await marker("wm-3"))?.weekly_summary_week).toBe("2030-W02");
@@ -154,5 +154,46 @@ describe("deciding the men a weekly claim passed over, within the tick's budget 
       sql`select count(*)::int as n from reminder_settings where weekly_summary_week = '2030-W03'`,
     );
     expect(Number(all.rows[0]?.n)).toBe(4);
+  });
+});
+
+describe("every man has his settings row from sign-up (decision 0186)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("makes the row of defaults with the account, which the weekly claim reads under UTC", async () => {
+    const him = await t.signUpUser({ firstName: "Teo" });
+    const rows = await t.db.execute(sql`select time_zone, deadline_emails, weekly_summary, screen_time_check_in,
+      phone_down_at, partner_sees_screen_time, weekly_summary_week from reminder_settings where user_id = ${him.id}`);
+    expect(rows.rows).toEqual([
+      {
+        time_zone: null,
+        deadline_emails: true,
+        weekly_summary: true,
+        screen_time_check_in: true,
+        phone_down_at: null,
+        partner_sees_screen_time: false,
+        weekly_summary_week: null,
+      },
+    ]);
+    // Confirmed, without a plan yet: read on Monday morning in UTC, passed over, and decided for the week.
+    expect(await claimDueSummaries(t.db, MONDAY)).toEqual([]);
+    expect(
+      (await t.db.execute(sql`select weekly_summary_week as w from reminder_settings where user_id = ${him.id}`)).rows,
+    ).toEqual([{ w: "2030-W02" }]);
+  });
+
+  it("gives each of many men inserted in one statement his row", async () => {
+    await t.db.execute(sql`insert into users (id, name, email, email_verified, first_name)
+      select 'many-' || g, 'M', 'many-' || g || '@example.test', true, 'M' from generate_series(1, 50) g`);
+    const count = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from reminder_settings where user_id like 'many-%' and time_zone is null`,
+    );
+    expect(Number(count.rows[0]?.n)).toBe(50);
   });
 });

@@ -40,7 +40,7 @@ describe("a partner follows his man's time zone (decision 0183)", () => {
       values ('pz-1', 'Sam', 'sam-pz@example.test', 'pz-hash-1', '2030-01-01T10:00:00Z', '2030-01-01T11:00:00Z')`);
     expect(await zones()).toEqual(["Sam null"]);
 
-    await t.db.execute(sql`insert into reminder_settings (user_id, time_zone) values ('pz-1', 'Asia/Tokyo')`);
+    await t.db.execute(sql`update reminder_settings set time_zone = 'Asia/Tokyo' where user_id = 'pz-1'`);
     expect(await zones()).toEqual(["Sam Asia/Tokyo"]);
 
     // A week marker written on his settings does not touch his partners; a new zone does.

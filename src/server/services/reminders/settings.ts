@@ -42,7 +42,10 @@ const turnedOff: Record<ReminderList, ReminderSettingsPatch> = {
   evening: { phoneDownAt: null },
 };
 
-/** No row means every reminder on (they are on by default for deadlines he set). */
+/**
+ * His row, made with his account (decision 0186); the defaults stand in should a row be missing all the same (every
+ * reminder on: they are on by default for deadlines he set).
+ */
 export async function readReminderSettings(db: Db, userId: string): Promise<ReminderSettings> {
   const [row] = await db.select().from(reminderSettings).where(eq(reminderSettings.userId, userId));
   return toSettings(row);
