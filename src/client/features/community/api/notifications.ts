@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "#client/lib/api.ts";
+import { writeAnswer } from "#client/lib/query-answers.ts";
 import { NEWS_REFRESH_MS } from "#client/lib/query-client.ts";
 import type { DigestSetting, NotificationsAnswer } from "#shared/community/notifications.ts";
 import { notificationMessages } from "#shared/community/rules.ts";
@@ -50,9 +51,11 @@ export function useMarkNotificationsRead() {
   return useMutation({
     mutationFn: (until?: string) =>
       unwrap(api.community.notifications.read.$post({ json: until ? { until } : {} }), notificationMessages.markFailed),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(notificationsKey, answer);
-      queryClient.setQueryData(newsKey, answer.unread);
+    onSuccess: async (answer) => {
+      await Promise.all([
+        writeAnswer(queryClient, notificationsKey, answer),
+        writeAnswer(queryClient, newsKey, answer.unread),
+      ]);
     },
   });
 }

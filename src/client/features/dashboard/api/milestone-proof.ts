@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, unwrap } from "#client/lib/api.ts";
+import { writeAnswer } from "#client/lib/query-answers.ts";
 import type { Dashboard } from "#shared/dashboard/contracts.ts";
 import type { ProofSummary } from "#shared/proof/contracts.ts";
 import { proofMessages } from "#shared/proof/rules.ts";
 import { dashboardQuery } from "./dashboard.ts";
-import { dashboardCache } from "./dashboard-cache.ts";
 
 /** The dashboard's copy with one milestone's proof replaced, so the card shows it at once. */
 function withProof(dashboard: Dashboard | undefined, milestoneId: string, proof: ProofSummary | null) {
@@ -33,11 +33,8 @@ export function useAttachProof(milestoneId: string) {
       );
       return proof;
     },
-    onSuccess: async (proof) => {
-      // An older answer landing after this one would show the milestone without its proof.
-      await dashboardCache(queryClient).settle();
-      queryClient.setQueryData<Dashboard>(dashboardQuery().queryKey, (d) => withProof(d, milestoneId, proof));
-    },
+    onSuccess: (proof) =>
+      writeAnswer<Dashboard>(queryClient, dashboardQuery().queryKey, (d) => withProof(d, milestoneId, proof)),
   });
 }
 
@@ -53,9 +50,7 @@ export function useRemoveProof(milestoneId: string) {
       const response = await api.milestones[":id"].proof.$delete({ param: { id: milestoneId } });
       if (!response.ok) throw new Error("Could not remove the proof. Please try again.");
     },
-    onSuccess: async () => {
-      await dashboardCache(queryClient).settle();
-      queryClient.setQueryData<Dashboard>(dashboardQuery().queryKey, (d) => withProof(d, milestoneId, null));
-    },
+    onSuccess: () =>
+      writeAnswer<Dashboard>(queryClient, dashboardQuery().queryKey, (d) => withProof(d, milestoneId, null)),
   });
 }

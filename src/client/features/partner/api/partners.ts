@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify/unstyled";
 import { ApiError, api, unwrap } from "#client/lib/api.ts";
+import { writeAnswer } from "#client/lib/query-answers.ts";
 import { NEWS_REFRESH_MS } from "#client/lib/query-client.ts";
 import type { InvitePartner, PartnerSummary, PartnersAnswer } from "#shared/partners/contracts.ts";
 import { partnerMessages } from "#shared/partners/rules.ts";
@@ -36,8 +37,8 @@ function useListChange<T>(request: (input: T) => Promise<PartnersAnswer>, onDone
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: (answer, input) => {
-      queryClient.setQueryData(partnersQuery().queryKey, answer);
+    onSuccess: async (answer, input) => {
+      await writeAnswer(queryClient, partnersQuery().queryKey, answer);
       onDone?.(input);
     },
   });
@@ -88,8 +89,8 @@ export function useDismissCheer() {
       if (before) queryClient.setQueryData(queryKey, { ...before, cheers: before.cheers.filter((c) => c.id !== id) });
       return { before };
     },
-    onSuccess: (answer) => {
-      if (answer) queryClient.setQueryData(queryKey, answer);
+    onSuccess: async (answer) => {
+      if (answer) await writeAnswer(queryClient, queryKey, answer);
     },
     onError: (error, _id, context) => {
       if (context?.before) queryClient.setQueryData(queryKey, context.before);
