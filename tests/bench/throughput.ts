@@ -43,6 +43,12 @@ async function bundled(script: string, root = resolve(here, "../..")) {
   return resolve(outdir, `${name}.mjs`);
 }
 
+/** The servers still running: a run that fails (a database that does not exist) stops them as it exits. */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGTERM");
+});
+
 async function start(script: string, env: Record<string, string | undefined> = {}, root?: string): Promise<Child> {
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles every server of the run (docs/performance.md).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
@@ -50,6 +56,8 @@ async function start(script: string, env: Record<string, string | undefined> = {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   const line = await new Promise<string>((done, fail) => {
     createInterface({ input: child.stdout! }).once("line", done);
     child.once("exit", (code) => fail(new Error(`${script} exited with ${code}`)));
