@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { writeAnswer } from "#client/lib/query-answers.ts";
 import type { Dashboard } from "#shared/dashboard/contracts.ts";
 import { type DashboardMilestone, findMilestone, updateMilestoneIn } from "../dashboard-updates.ts";
 import { dashboardQuery } from "./dashboard.ts";
@@ -21,6 +22,9 @@ export function dashboardCache(queryClient: QueryClient) {
     milestone: (id: string) => findMilestone(queryClient.getQueryData<Dashboard>(key), id),
     updateMilestone: (id: string, change: (m: DashboardMilestone) => DashboardMilestone) =>
       queryClient.setQueryData<Dashboard>(key, (old) => (old ? updateMilestoneIn(old, id, change) : old)),
+    /** A server's answer about one milestone, written once the refetches in flight are stopped (decision 0187). */
+    answerMilestone: (id: string, change: (m: DashboardMilestone) => DashboardMilestone) =>
+      writeAnswer<Dashboard>(queryClient, key, (old) => (old ? updateMilestoneIn(old, id, change) : old)),
     setTokens: (tokens: Dashboard["tokens"]) =>
       queryClient.setQueryData<Dashboard>(key, (old) => (old ? { ...old, tokens } : old)),
   };

@@ -19,8 +19,7 @@ export function useGenerateTodos(milestoneId: string) {
       unwrap(api.milestones[":id"].todos.$post({ param: { id: milestoneId } }), todoMessages.generateFailed),
     onSuccess: async ({ todos, tokens }) => {
       // An older answer landing after this one would hide the todos he paid for and give the token back on screen.
-      await cache.settle();
-      cache.updateMilestone(milestoneId, (m) => ({ ...m, todos }));
+      await cache.answerMilestone(milestoneId, (m) => ({ ...m, todos }));
       cache.setTokens(tokens);
     },
     onError: (error) => {

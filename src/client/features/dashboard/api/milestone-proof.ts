@@ -1,29 +1,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api, unwrap } from "#client/lib/api.ts";
-import { writeAnswer } from "#client/lib/query-answers.ts";
-import type { Dashboard } from "#shared/dashboard/contracts.ts";
 import type { ProofSummary } from "#shared/proof/contracts.ts";
 import { proofMessages } from "#shared/proof/rules.ts";
-import { dashboardQuery } from "./dashboard.ts";
-
-/** The dashboard's copy with one milestone's proof replaced, so the card shows it at once. */
-function withProof(dashboard: Dashboard | undefined, milestoneId: string, proof: ProofSummary | null) {
-  if (!dashboard) return dashboard;
-  return {
-    ...dashboard,
-    challenges: dashboard.challenges.map((challenge) => ({
-      ...challenge,
-      milestones: challenge.milestones.map((m) => (m.id === milestoneId ? { ...m, proof } : m)),
-    })),
-  };
-}
+import { dashboardCache } from "./dashboard-cache.ts";
 
 /**
  * POST /api/milestones/:id/proof: an activity file or a photo; the server's message says what is wrong with a file.
  * `confirmMismatch`: he said yes to an activity file for a milestone not about moving (see `isProofMismatch`).
  */
 export function useAttachProof(milestoneId: string) {
-  const queryClient = useQueryClient();
+  const cache = dashboardCache(useQueryClient());
   return useMutation({
     mutationFn: async ({ file, confirmMismatch }: { file: File; confirmMismatch?: boolean }): Promise<ProofSummary> => {
       const form = confirmMismatch ? { file, confirmMismatch: "true" as const } : { file };
@@ -33,8 +19,8 @@ export function useAttachProof(milestoneId: string) {
       );
       return proof;
     },
-    onSuccess: (proof) =>
-      writeAnswer<Dashboard>(queryClient, dashboardQuery().queryKey, (d) => withProof(d, milestoneId, proof)),
+    // The card shows the proof at once (decision 0187: once older refetches are stopped).
+    onSuccess: (proof) => cache.answerMilestone(milestoneId, (m) => ({ ...m, proof })),
   });
 }
 
@@ -44,13 +30,12 @@ export const isProofMismatch = (error: unknown): error is ApiError =>
 
 /** DELETE /api/milestones/:id/proof. */
 export function useRemoveProof(milestoneId: string) {
-  const queryClient = useQueryClient();
+  const cache = dashboardCache(useQueryClient());
   return useMutation({
     mutationFn: async () => {
       const response = await api.milestones[":id"].proof.$delete({ param: { id: milestoneId } });
       if (!response.ok) throw new Error("Could not remove the proof. Please try again.");
     },
-    onSuccess: () =>
-      writeAnswer<Dashboard>(queryClient, dashboardQuery().queryKey, (d) => withProof(d, milestoneId, null)),
+    onSuccess: () => cache.answerMilestone(milestoneId, (m) => ({ ...m, proof: null })),
   });
 }

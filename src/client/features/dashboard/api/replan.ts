@@ -20,8 +20,7 @@ export function useRequestReplan(milestoneId: string) {
     onSuccess: async ({ replan, tokens }) => {
       // A refetch sent before the proposal existed would land over it: the dialog would close, and open again with
       // the AI's words in place of what he had typed once a later refetch brought the proposal back.
-      await cache.settle();
-      cache.updateMilestone(milestoneId, (m) => ({
+      await cache.answerMilestone(milestoneId, (m) => ({
         ...m,
         replan,
         replansUsed: m.replan?.id === replan.id ? m.replansUsed : m.replansUsed + 1,
@@ -51,8 +50,7 @@ export function useAcceptReplan(milestoneId: string) {
       ),
     onSuccess: async ({ milestone, todos }) => {
       // Nor may an older answer bring back the proposal he has just accepted.
-      await cache.settle();
-      cache.updateMilestone(milestoneId, (m) => ({ ...withSaved(m, milestone, todos), replan: null }));
+      await cache.answerMilestone(milestoneId, (m) => ({ ...withSaved(m, milestone, todos), replan: null }));
     },
     onError: (error) => {
       // Accepted or dismissed in another tab: what the server holds is the truth.
@@ -71,9 +69,6 @@ export function useDismissReplan(milestoneId: string) {
       const response = await api.milestones[":id"].replan.$delete({ param: { id: milestoneId } });
       if (!response.ok) throw new Error("Could not dismiss the re-plan. Please try again.");
     },
-    onSuccess: async () => {
-      await cache.settle();
-      cache.updateMilestone(milestoneId, (m) => ({ ...m, replan: null }));
-    },
+    onSuccess: () => cache.answerMilestone(milestoneId, (m) => ({ ...m, replan: null })),
   });
 }
