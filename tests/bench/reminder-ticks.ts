@@ -12,6 +12,7 @@ import type { OutboxDeps } from "#server/services/outbox/send.ts";
 import { claimDuePartnerEmails } from "#server/services/partners/partner-notifications.ts";
 import { claimDueReminders } from "#server/services/reminders/planner.ts";
 import { DIGEST_GRACE_MS } from "#shared/community/notifications.ts";
+import { type PlanNode, rowsRead } from "#tests/support/rows-read.ts";
 
 // `DATABASE_URL=postgres://… node --import tsx tests/bench/reminder-ticks.ts [ordinary ISO moment] [Monday ISO moment]`,
 // or `BENCH_SCALE_DATABASE_URL=… npm run bench` (issue 58): times each claim of the reminder job at an ordinary tick and at the busiest Monday moment, against a
@@ -46,25 +47,6 @@ const claims = {
 
 type Statement = { text: string; rowsRead: number; buffers: number; ms: number };
 type Explained = { statements: number; rowsRead: number; buffers: number; each: Statement[] };
-type PlanNode = {
-  "Node Type": string;
-  "Actual Rows"?: number;
-  "Actual Loops"?: number;
-  "Rows Removed by Filter"?: number;
-  "Rows Removed by Join Filter"?: number;
-  "Shared Hit Blocks"?: number;
-  "Shared Read Blocks"?: number;
-  "Actual Total Time"?: number;
-  Plans?: PlanNode[];
-};
-
-/** Rows read by the scans of a plan: what each scan produced plus what its filter threw away, for every loop. */
-function rowsRead(node: PlanNode): number {
-  const own = /Scan/.test(node["Node Type"])
-    ? ((node["Actual Rows"] ?? 0) + (node["Rows Removed by Filter"] ?? 0)) * (node["Actual Loops"] ?? 1)
-    : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child), 0);
-}
 
 /**
  * A client whose every statement is first run under EXPLAIN (ANALYZE, BUFFERS) inside a savepoint that is rolled
