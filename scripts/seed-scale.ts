@@ -234,6 +234,16 @@ function seedSql(men: number, seed: number, at: string) {
         from scale_men where ${r("n", 24)} < 0.95`,
     ],
     [
+      "reminder_settings",
+      // Every man's row of defaults is made with him (decision 0186); 85 % have changed a switch or sent a zone. Before
+      // his milestones and partners, which take a copy of his zone as they are written (decisions 0183 and 0188).
+      `update reminder_settings
+          set deadline_emails = not changed or ${r("n", 80)} >= 0.05, weekly_summary = not changed or ${r("n", 81)} >= 0.1,
+              time_zone = case when changed and ${r("n", 82)} >= 0.06 then ${pick(timeZones, r("n", 83))} end,
+              created_at = joined, updated_at = joined
+        from scale_men, lateral (select ${r("n", 84)} < 0.85 as changed) c where user_id = id`,
+    ],
+    [
       "quiz_responses",
       `insert into quiz_responses (id, user_id, user_email, answers, status, generation_status,
         generation_stage, completed_at, life_mission, life_mission_for_others, mission_statement, vision, ai_analysis,
@@ -307,15 +317,6 @@ function seedSql(men: number, seed: number, at: string) {
              joined + interval '2 days'
         from scale_men, generate_series(1, case when ${r("n", 74)} < 1.0 / 6 then 2 else 1 end) p
        where ${r("n", 75)} < 0.3`,
-    ],
-    [
-      "reminder_settings",
-      // Every man's row of defaults is made with him (decision 0186); 85 % have changed a switch or sent a zone.
-      `update reminder_settings
-          set deadline_emails = not changed or ${r("n", 80)} >= 0.05, weekly_summary = not changed or ${r("n", 81)} >= 0.1,
-              time_zone = case when changed and ${r("n", 82)} >= 0.06 then ${pick(timeZones, r("n", 83))} end,
-              created_at = joined, updated_at = joined
-        from scale_men, lateral (select ${r("n", 84)} < 0.85 as changed) c where user_id = id`,
     ],
     [
       "subscriptions",

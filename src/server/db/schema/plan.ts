@@ -88,23 +88,47 @@ export const milestones = pgTable(
      * the completions and overdue deadlines not yet settled for that news.
      */
     partnerNews: text("partner_news"),
+    /**
+     * A copy of his reminder time zone (null: UTC, as on his settings), kept by the database on every milestone written
+     * and every change of his zone (decision 0188): the deadline and partner-news reads find a zone's milestones in
+     * their indexes, only where it is daytime, instead of reading the night's and dropping them by his clock.
+     */
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("milestones_challenge_id_idx").on(t.challengeId),
     index("milestones_user_id_idx").on(t.userId),
-    // The reminders' and partners' deadline window reads open milestones only (issue 58: 900k rows scanned at 100k men).
-    // With what the window joins on (his id, the challenge, the milestone's id) in the key, it is read from the index
-    // alone, not from ~8,000 scattered heap blocks (decision 0168); with the reminder settled, the deadlines already
-    // settled are skipped in the index too (decision 0182), and so are the overdue ones whose partner news is (0185).
-    index("milestones_open_deadline_idx")
-      .on(t.milestoneDeadline, t.userId, t.challengeId, t.id, t.deadlineReminder, t.partnerNews)
+    // The reminders' and partners' deadline reads take open milestones only (issue 58: 900k rows scanned at 100k men),
+    // from the index alone: what they join on (his id, the challenge, the milestone's id) is in the key (decision 0168).
+    // The marker of what was settled and his zone come first (decision 0188): per daytime zone, each read probes the
+    // deadlines of its days not yet settled for the reminder due, so neither the night's nor the settled are read.
+    // Each index leads with its own marker, so neither can serve the other's read by skipping through its marker.
+    index("milestones_deadline_reminders_idx")
+      .on(
+        sql`coalesce(${t.deadlineReminder}, '')`,
+        sql`coalesce(${t.timeZone}, 'UTC')`,
+        t.milestoneDeadline,
+        t.userId,
+        t.challengeId,
+        t.id,
+      )
+      .where(sql`not ${t.milestoneCompleted}`),
+    index("milestones_partner_overdue_idx")
+      .on(
+        sql`coalesce(${t.partnerNews}, '')`,
+        sql`coalesce(${t.timeZone}, 'UTC')`,
+        t.milestoneDeadline,
+        t.userId,
+        t.challengeId,
+        t.id,
+      )
       .where(sql`not ${t.milestoneCompleted}`),
     // Partner news reads what was completed in the last days and is not yet settled for it (decision 0185): a
-    // completion leaves the index once its news is claimed or passed over.
+    // completion leaves the index once its news is claimed or passed over. Per zone, the daytime ones only (0188).
     index("milestones_partner_completed_idx")
-      .on(t.completedAt, t.userId, t.challengeId, t.id)
+      .on(sql`coalesce(${t.timeZone}, 'UTC')`, t.completedAt, t.userId, t.challengeId, t.id)
       .where(sql`${t.milestoneCompleted} and ${t.partnerNews} is distinct from 'completed'`),
     unique("milestones_challenge_type_unique").on(t.challengeId, t.milestoneType),
     check("milestones_type_check", oneOf(t.milestoneType, milestoneTypes)),

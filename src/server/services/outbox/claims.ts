@@ -119,16 +119,6 @@ export const daytime = (clocks: ZoneClock[]) => clocks.filter(withinSendingHours
 export const mondayMorning = (clocks: ZoneClock[]) => daytime(clocks).filter((clock) => clock.weekday === 1);
 
 /**
- * The clocks as a table to join on a user's zone, `<alias>(zone, day, week)`: one JSON parameter, whatever the number
- * of zones. `zoneOf` is his stored zone, null until known.
- */
-export function clockTable(clocks: ZoneClock[], alias: string, zoneOf: SQL): SQL {
-  const json = JSON.stringify(clocks.map(({ zone, date, week }) => ({ zone, day: date, week })));
-  return sql`join json_to_recordset(${json}::json) as ${sql.raw(alias)}(zone text, day date, week text)
-    on ${sql.raw(alias)}.zone = coalesce(${zoneOf}, ${FALLBACK_TIME_ZONE})`;
-}
-
-/**
  * His settings row as `rs` (none: all nulls), looked up by his id for each row of the outer query. A plain left join
  * let the planner hash the whole settings table (85,000 rows at 100k men) for a few thousand due rows; a lateral
  * subquery that cannot be flattened (`offset 0`) is one primary-key probe each (decision 0168).

@@ -5,19 +5,17 @@ import type { PartnerDeliveryKind } from "#shared/partners/rules.ts";
 import {
   type ClaimOptions,
   claimOrPassOver,
-  clockTable,
   daytime,
   found,
   markEach,
   mondayMorning,
   readDue,
-  settingsOf,
   type ZoneClock,
   zoneClocks,
   zoneOf,
 } from "../outbox/claims.ts";
 import { ofCurrentPlan } from "../plan/latest-plan.ts";
-import { deadlineDue, deadlineSubject, deadlineWindow, markMilestones } from "../reminders/planner.ts";
+import { deadlineSubject, dueDeadlines, markMilestones } from "../reminders/planner.ts";
 
 /**
  * What his accountability partners hear (issue 25, decision 0106), planned in the same minute as his own reminders and
@@ -76,31 +74,31 @@ type MilestoneNews = {
 };
 
 /**
- * The milestones whose partner news is due on his clock `z` (daytime only) and not yet settled (decision 0185), each
- * answered with the partners due to hear it: completions of the last days from the index of unsettled completions,
- * overdue deadlines (the very rule of his own overdue reminder, `deadlineDue`) from the open-deadline index, which
- * holds the marker. Each is read from its index alone; a settled one is not read at all.
+ * The milestones whose partner news is due now in the zones of `clocks` (daytime only) and not yet settled (decision
+ * 0185), each answered with the partners due to hear it: completions of the last days from the index of unsettled
+ * completions, overdue deadlines (the very rule of his own overdue reminder, `dueDeadlines`) from the index of open
+ * deadlines by zone and marker. Both indexes lead with his zone (decision 0188): each is read from its index alone, per
+ * daytime zone; a settled one is not read at all, nor news of a man whose night it is.
  *
  * Due to hear it: a partner who confirmed (before the completion: news from before is on the page he opened) and
  * still listens, with no claim yet, of an accepted challenge of his current plan. A milestone with none (he has no
  * partner listening, or the challenge is no longer his plan's) is passed over and marked, as one whose partners all
  * heard it: a partner who confirms later hears the next news.
  */
-function partnerNews(db: Db, now: string, clocks: ZoneClock[], options: ClaimOptions) {
-  const recentlyCompleted = sql`m.completed_at between ${now}::timestamptz - ${`${COMPLETED_NEWS_DAYS} days`}::interval and ${now}::timestamptz`;
-  return readDue<MilestoneNews>(
-    db,
-    sql`
+export function partnerNewsRead(now: string, clocks: ZoneClock[]): SQL {
+  const zones = JSON.stringify(clocks.map(({ zone }) => ({ zone })));
+  return sql`
       with news as materialized (
         select m.id, m.user_id, m.challenge_id, true as milestone_completed, m.completed_at,
           null::timestamptz as milestone_deadline
-        from milestones m
-        where m.milestone_completed and ${recentlyCompleted} and m.partner_news is distinct from 'completed'
+        from json_to_recordset(${zones}::json) as z(zone text)
+        cross join lateral (select m.id, m.user_id, m.challenge_id, m.completed_at from milestones m
+          where ${zoneOf("m")} = z.zone and m.milestone_completed and m.partner_news is distinct from 'completed'
+            and m.completed_at between ${now}::timestamptz - ${`${COMPLETED_NEWS_DAYS} days`}::interval and ${now}::timestamptz
+          offset 0) m
         union all
         select m.id, m.user_id, m.challenge_id, false, null, m.milestone_deadline
-        from milestones m
-        where not m.milestone_completed and ${deadlineWindow(now, "overdue", clocks)}
-          and m.milestone_deadline < ${now}::timestamptz and m.partner_news is distinct from ${overdueMarker}
+        from ${dueDeadlines(now, "partner_news", clocks)}
       )
       select m.id as milestone_id, m.user_id, ${newsKind} as kind, ${newsSubject} as subject_key,
         case when m.milestone_completed then 'completed' else ${overdueMarker} end as marker,
@@ -113,12 +111,7 @@ function partnerNews(db: Db, now: string, clocks: ZoneClock[], options: ClaimOpt
                 where d.partner_id = p.id and d.kind = ${newsKind} and d.subject_key = ${newsSubject})), '[]'::json)
           else '[]'::json end as partner_ids
       from news m
-      ${settingsOf(sql`m.user_id`)}
-      ${clockTable(clocks, "z", sql`rs.time_zone`)}
-      where m.milestone_completed or ${deadlineDue(now, "overdue", clocks)}
-`,
-    options,
-  ).then((rows) => rows.map((row) => ({ ...row, due: row.partner_ids.length > 0 })));
+`;
 }
 
 /** One delivery per partner due to hear a milestone's news. */
@@ -194,7 +187,10 @@ export async function claimDuePartnerEmails(db: Db, now: Date, options: ClaimOpt
 export async function claimDuePartnerNews(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const news = daytime(await zoneClocks(db, now));
   if (news.length === 0) return [];
-  const read = await partnerNews(db, now.toISOString(), news, options);
+  const read = (await readDue<MilestoneNews>(db, partnerNewsRead(now.toISOString(), news), options)).map((row) => ({
+    ...row,
+    due: row.partner_ids.length > 0,
+  }));
   return claimOrPassOver(read, insertNewsEmails(db), markMilestones(db, "partner_news"), options);
 }
 

@@ -4,7 +4,6 @@ import { addDays } from "#shared/time.ts";
 import {
   type ClaimOptions,
   claimOrPassOver,
-  clockTable,
   type DueReminder,
   daytime,
   found,
@@ -17,33 +16,61 @@ import {
   weeklyCandidates,
   type ZoneClock,
   zoneClocks,
+  zoneOf,
 } from "../outbox/claims.ts";
 import { ofCurrentPlan } from "../plan/latest-plan.ts";
 
-/** The UTC day a deadline falls on (SPEC.md section 9): the day a deadline e-mail's subject names. */
-const dueDayOf = (deadline: SQL) => sql`(${deadline} at time zone 'UTC')::date`;
+/** What a deadline read settles: his own reminders, or his partners' overdue news (decisions 0182 and 0185). */
+type SettledBy = "deadline_reminder" | "partner_news";
 
 /**
- * The rules of deadlineRemindersDue (due-reminders.ts) as a filter on milestones `m` joined to his zone's clock `z`,
- * which is one of `clocks` (daytime already): overdue once the deadline has passed, on its due day or the next on his
- * clock; due tomorrow on the day before, while not overdue. So a deadline is due only if its UTC day is within a day
- * of a day those clocks show: that window lets the index on open deadlines find them, about three days of deadlines
- * where the zones show one day (decision 0176; a window of three days either side of now read twice as many).
+ * The rules of deadlineRemindersDue (due-reminders.ts) as index probes per zone of `clocks` (daytime already): overdue
+ * once the deadline has passed, on its due day or the next on his clock; due tomorrow on the day before, while not
+ * overdue. With `D` the day a zone's clock shows and a deadline's due day its UTC day, that is a deadline in [D-1, D+1)
+ * that has passed, or one in [D+1, D+2) that has not. Each probe also names the marker a deadline due then carries
+ * while not yet settled for it ('' for none): a marker names its deadline's own day, as a moved deadline loses it
+ * (decision 0188). So each zone reads exactly its deadlines due and not yet settled; a zone where it is night is not
+ * read at all.
+ * - his reminders: overdue ones unsettled or settled only as due tomorrow, tomorrow's unsettled;
+ * - his partners' overdue news: unsettled, or settled only as a completion before he reopened it.
  */
-export function deadlineDue(now: string, kind: "any" | "overdue", clocks: ZoneClock[]): SQL {
-  const dueDay = dueDayOf(sql`m.milestone_deadline`);
-  const overdue = sql`(m.milestone_deadline < ${now}::timestamptz and z.day in (${dueDay}, ${dueDay} + 1))`;
-  const window = deadlineWindow(now, kind, clocks);
-  if (kind === "overdue") return sql`${window} and ${overdue}`;
-  return sql`${window} and (${overdue} or (m.milestone_deadline >= ${now}::timestamptz and z.day = ${dueDay} - 1))`;
+function dueDeadlineProbes(now: string, settledBy: SettledBy, clocks: ZoneClock[]) {
+  const midnight = (day: string, days: number) => `${addDays(day, days)}T00:00:00.000Z`;
+  const earlier = (a: string, b: string) => (Date.parse(a) <= Date.parse(b) ? a : b);
+  const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
+  return clocks.flatMap(({ zone, date }) => {
+    const overdue = { from: midnight(date, -1), to: earlier(now, midnight(date, 1)) };
+    const tomorrow = { from: later(now, midnight(date, 1)), to: midnight(date, 2) };
+    const probes =
+      settledBy === "partner_news"
+        ? [
+            { ...overdue, settled: "" },
+            { ...overdue, settled: "completed" },
+          ]
+        : [
+            { ...overdue, settled: "" },
+            { ...overdue, settled: `due_tomorrow:${addDays(date, -1)}` },
+            { ...overdue, settled: `due_tomorrow:${date}` },
+            { ...tomorrow, settled: "" },
+          ];
+    return probes.filter((probe) => Date.parse(probe.from) < Date.parse(probe.to)).map((probe) => ({ zone, ...probe }));
+  });
 }
 
-/** The deadlines `deadlineDue` can find due on `clocks`' days, as a range the index on open deadlines reads. */
-export function deadlineWindow(now: string, kind: "any" | "overdue", clocks: ZoneClock[]): SQL {
-  const days = clocks.map((clock) => clock.date).sort();
-  const first = `${addDays(days[0] ?? now.slice(0, 10), -1)}T00:00:00Z`;
-  const end = `${addDays(days.at(-1) ?? now.slice(0, 10), kind === "overdue" ? 1 : 2)}T00:00:00Z`;
-  return sql`m.milestone_deadline >= ${first}::timestamptz and m.milestone_deadline < ${end}::timestamptz`;
+/**
+ * The open milestones due a deadline reminder (or, for `partner_news`, overdue news) now in the zones of `clocks` and
+ * not yet settled for it, as `m(id, user_id, challenge_id, milestone_deadline)`: one probe each of the index that
+ * leads with the marker and his zone (`milestones_deadline_reminders_idx`, `milestones_partner_overdue_idx`), read
+ * from the index alone.
+ */
+export function dueDeadlines(now: string, settledBy: SettledBy, clocks: ZoneClock[]): SQL {
+  const json = JSON.stringify(dueDeadlineProbes(now, settledBy, clocks));
+  return sql`json_to_recordset(${json}::json) as w(zone text, settled text, "from" timestamptz, "to" timestamptz)
+      cross join lateral (select m.id, m.user_id, m.challenge_id, m.milestone_deadline
+        from milestones m
+        where ${zoneOf("m")} = w.zone and coalesce(${sql.raw(`m.${settledBy}`)}, '') = w.settled
+          and not m.milestone_completed and m.milestone_deadline >= w."from" and m.milestone_deadline < w."to"
+        offset 0) m`;
 }
 
 /** A deadline e-mail's kind and subject (`milestoneId:dueDay`) for milestone `m` at `now`. */
@@ -59,13 +86,12 @@ type DueDeadline = DueReminder & { milestone_id: string; marker: string; due: bo
 
 /**
  * The open deadlines due a reminder now on his clock and not yet settled for it (decision 0182: the marker is read
- * from the deadline index itself), each answered due or passed over. Due: an accepted challenge of his current plan,
- * a confirmed address (an unconfirmed one may be somebody else's), his deadline e-mails on, no claim yet.
+ * from the deadline index itself, as his zone is, 0188), each answered due or passed over. Due: an accepted challenge
+ * of his current plan, a confirmed address (an unconfirmed one may be somebody else's), his deadline e-mails on, no
+ * claim yet.
  */
-function deadlineReminders(db: Db, now: string, clocks: ZoneClock[], options: ClaimOptions) {
-  return readDue<DueDeadline>(
-    db,
-    sql`
+export function deadlineRemindersRead(now: string, clocks: ZoneClock[]): SQL {
+  return sql`
       select m.id as milestone_id, m.user_id, ${deadlineKind(now)} as kind, ${deadlineSubject} as subject_key,
         ${deadlineMarker(now)} as marker,
         ${found(sql`select challenges.challenge_accepted and ${ofCurrentPlan} from challenges
@@ -74,22 +100,19 @@ function deadlineReminders(db: Db, now: string, clocks: ZoneClock[], options: Cl
           and coalesce(rs.deadline_emails, true)
           and not exists (select 1 from reminder_deliveries d
             where d.user_id = m.user_id and d.kind = ${deadlineKind(now)} and d.subject_key = ${deadlineSubject}) as due
-      from milestones m
+      from ${dueDeadlines(now, "deadline_reminder", clocks)}
       ${settingsOf(sql`m.user_id`)}
-      ${clockTable(clocks, "z", sql`rs.time_zone`)}
-      where not m.milestone_completed and ${deadlineDue(now, "any", clocks)}
-        and m.deadline_reminder is distinct from ${deadlineMarker(now)}
-`,
-    options,
-  );
+`;
 }
 
 /**
  * Marks milestones settled (claimed or passed over) for what `column` records: his deadline reminder (decision 0182)
- * or his partners' news (0185). Answers how many it changed.
+ * or his partners' news (0185). A marker of a deadline's day is written only while the deadline is still on that day:
+ * moved since it was read, it has lost its markers (decision 0188) and is read again for its new day. Answers how many
+ * it changed.
  */
 export const markMilestones =
-  <T extends { milestone_id: string; marker: string }>(db: Db, column: "deadline_reminder" | "partner_news") =>
+  <T extends { milestone_id: string; marker: string }>(db: Db, column: SettledBy) =>
   (batch: T[]) =>
     markEach(
       db,
@@ -98,6 +121,8 @@ export const markMilestones =
       (row) => row.milestone_id,
       (marker, ids) => sql`update milestones set ${sql.raw(column)} = ${marker}
         where id = any(array(select json_array_elements_text(${ids})::uuid)) and ${sql.raw(column)} is distinct from ${marker}
+          and (${marker} = 'completed'
+            or split_part(${marker}, ':', 2) = to_char(milestone_deadline at time zone 'UTC', 'YYYY-MM-DD'))
         returning id`,
     );
 
@@ -137,7 +162,7 @@ export async function claimDueReminders(db: Db, now: Date, options: ClaimOptions
 export async function claimDueDeadlines(db: Db, now: Date, options: ClaimOptions = {}): Promise<string[]> {
   const deadlines = daytime(await zoneClocks(db, now));
   if (deadlines.length === 0) return [];
-  const read = await deadlineReminders(db, now.toISOString(), deadlines, options);
+  const read = await readDue<DueDeadline>(db, deadlineRemindersRead(now.toISOString(), deadlines), options);
   return claimOrPassOver(read, insertReminderClaims(db), markMilestones(db, "deadline_reminder"), options);
 }
 
