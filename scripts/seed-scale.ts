@@ -1,16 +1,16 @@
 import { parseArgs } from "node:util";
 import { hash } from "@node-rs/argon2";
 import pg from "pg";
+import { SCALE_SEED_PASSWORD } from "#tests/support/scale-seed.ts";
 
 // `DATABASE_URL=postgres://… npm run seed:scale -- --men 100000 [--seed 1] [--at 2026-11-29] [--force]`: fills a
 // PostgreSQL database with men in the shapes the app's real users have (issue 58), to measure requests, job ticks and
 // deletions at scale. Every row is computed in PostgreSQL from generate_series and a hash of (seed, row), so nothing
 // travels row by row and the same seed and --at give the same rows, whatever the machine. The dates are laid out
 // around --at (default: today, 00:00 UTC): sign-ups over the year before it, deadlines up to four months after it.
-// Every seeded man's password is SEED_PASSWORD.
+// Every seeded man's password is SCALE_SEED_PASSWORD.
 // One job in one file, over 400 lines: one INSERT … SELECT per table, in the order the foreign keys need.
 
-const SEED_PASSWORD = "scale-seed-password";
 const MAX_MEN = 2_000_000;
 
 const usage =
@@ -459,7 +459,7 @@ async function main() {
     // One hash for every man, salted from the seed so the rows come out the same; verifying it costs what a real one
     // does (the parameters are in the string).
     const salt = new Uint8Array(16).map((_, i) => (given.seed * 31 + i * 7) & 0xff);
-    const passwordHash = await hash(SEED_PASSWORD, {
+    const passwordHash = await hash(SCALE_SEED_PASSWORD, {
       algorithm: 2,
       memoryCost: 19_456,
       timeCost: 2,
@@ -489,7 +489,7 @@ async function main() {
     );
     console.error(
       `Seeded ${given.men} men (seed ${given.seed}, around ${given.at}) in ${((performance.now() - started) / 1000).toFixed(1)} s. ` +
-        `Every man's password: ${SEED_PASSWORD}`,
+        `Every man's password: ${SCALE_SEED_PASSWORD}`,
     );
   } finally {
     await client.end();

@@ -39,6 +39,20 @@ export async function createBenchApp(
     });
   }
 
+  /**
+   * His cookie once signed in, as a browser sends it: the session, and the offline copy's tag the first answer sets
+   * (decision 0170), which the server would otherwise set again on every answer to a client without it.
+   */
+  async function signIn(email: string, password: string) {
+    const signedIn = await authRequest("/api/auth/sign-in/email", { email, password });
+    const session = cookieFrom(signedIn);
+    const asked = await app.request("/api/me", { headers: { origin: TEST_ORIGIN, cookie: session } });
+    const me = (await asked.json()) as { user: { id: string } | null };
+    if (!me.user) throw new Error(`signed in as ${email}, but /api/me knows nobody`);
+    const tag = cookieFrom(asked);
+    return { id: me.user.id, cookie: tag ? `${session}; ${tag}` : session };
+  }
+
   /** A confirmed, signed-in user and the typed API as that user. */
   async function createUser() {
     const account = newAccount({ email: uniqueEmail("bench") });
@@ -53,17 +67,9 @@ export async function createBenchApp(
     if (!link) throw new Error("no confirmation link");
     const verify = new URL(link);
     await authRequest(verify.pathname + verify.search);
-    const signIn = await authRequest("/api/auth/sign-in/email", { email: account.email, password: account.password });
-    const session = cookieFrom(signIn);
-    const asked = await app.request("/api/me", { headers: { origin: TEST_ORIGIN, cookie: session } });
-    const me = (await asked.json()) as { user: { id: string } | null };
-    if (!me.user) throw new Error("signed in, but /api/me knows nobody");
-    // As a browser does, it sends back what the answers set: the offline copy's tag (decision 0170), which the server
-    // sets again on every answer to a client without it.
-    const tag = cookieFrom(asked);
-    const cookie = tag ? `${session}; ${tag}` : session;
+    const { id, cookie } = await signIn(account.email, account.password);
     const api = hc<ApiType>(`${TEST_ORIGIN}/api`, { fetch: app.request, headers: { origin: TEST_ORIGIN, cookie } });
-    return { id: me.user.id, cookie, api };
+    return { id, cookie, api };
   }
 
   /** The app on a real loopback port, for figures that include the HTTP stack (compare with a bare Node server). */
@@ -79,5 +85,5 @@ export async function createBenchApp(
     };
   }
 
-  return { deps, createUser, listen: listenOnLoopback, close: () => database.close() };
+  return { deps, createUser, signIn, listen: listenOnLoopback, close: () => database.close() };
 }

@@ -8,6 +8,7 @@ import { benchPlanStreaming, printPlanStreaming } from "./plan-streaming.ts";
 import { benchProofRead, printProofRead } from "./proof-read.ts";
 import { benchReminderTicks, printReminderTicks } from "./reminder-ticks.ts";
 import { benchRenderedPages } from "./rendered-pages.ts";
+import { benchScaleRequests, printScaleRequests } from "./scale-requests.ts";
 import { benchScaling, printScaling } from "./scaling.ts";
 import { benchScreenTimeReading, printScreenTimeReading } from "./screen-time-reading.ts";
 import { benchStaticAndSession, printStaticAndSession } from "./static-and-session.ts";
@@ -57,6 +58,9 @@ if (process.env.BENCH_SCALE_DATABASE_URL) {
   console.log("");
   // The reminder job's claims at an ordinary tick and at the busiest Monday moment, each rolled back.
   printReminderTicks(await benchReminderTicks());
+  console.log("");
+  // The requests above and his data export, as one of the seeded men, beside bare Node.
+  printScaleRequests(await benchScaleRequests());
   console.log("");
 }
 

@@ -80,6 +80,7 @@ function rssMb(child: Child) {
 /** The load's figures, and the server's CPU time per answered request (user + system), in µs. */
 type Load = {
   requestsPerSecond: number;
+  p50: number;
   p99: number;
   errors: number;
   timeouts: number;
@@ -109,6 +110,7 @@ export async function measuredLoad(
   const answered = Math.max(1, result.requests.total);
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors,
     timeouts: result.timeouts,
@@ -209,11 +211,23 @@ export const ENDPOINTS: ReadonlyArray<readonly [string, string, boolean, number?
   ["GET /api/dashboard, signed in, 50 connections", "/api/dashboard", true, 50],
 ];
 
+/** A man of a database filled before (`npm run seed:scale`), whom the app's server signs in instead of seeding its own. */
+export type SignInAs = { email: string; password: string };
+
 /**
  * This checkout's app server, and with BENCH_COMPARE_ROOT the other checkout's beside it: each seeded the same way on a
- * database of its own (PostgreSQL when `url` is given, else the embedded database in a folder of its own).
+ * database of its own (PostgreSQL when `url` is given, else the embedded database in a folder of its own). With
+ * `signIn`, one server on the database `url` names itself, signed in as that man.
  */
-export async function startApps(url: string | undefined): Promise<{ apps: AppUnderTest[]; dataDirs: string[] }> {
+export async function startApps(
+  url: string | undefined,
+  signIn?: SignInAs,
+): Promise<{ apps: AppUnderTest[]; dataDirs: string[] }> {
+  if (signIn) {
+    const env = { BENCH_DATABASE_URL: url, BENCH_SIGN_IN: signIn.email, BENCH_SIGN_IN_PASSWORD: signIn.password };
+    const child = await start("throughput/app-server.ts", env);
+    return { apps: [{ name: "", env, child, atStart: rssMb(child) }], dataDirs: [] };
+  }
   const sides = [{ name: "" }, ...(compareRoot ? [{ name: ` [${basename(compareRoot)}]`, root: compareRoot }] : [])];
   const dataDirs: string[] = [];
   const apps: AppUnderTest[] = [];
@@ -228,7 +242,16 @@ export async function startApps(url: string | undefined): Promise<{ apps: AppUnd
   return { apps, dataDirs };
 }
 
-export async function benchThroughput(given: { url?: string }): Promise<ThroughputReport> {
+/**
+ * The rows of ENDPOINTS beside bare Node, on the embedded database or PostgreSQL (`url`), each server seeded afresh;
+ * with `signIn`, on the database `url` names as it is (a seeded one at scale), as that man, without the soak and the
+ * database ceilings (they read the bench's own seeded man).
+ */
+export async function benchThroughput(given: {
+  url?: string;
+  signIn?: SignInAs;
+  database?: string;
+}): Promise<ThroughputReport> {
   // Bare Node stays up the whole run and is loaded before every row and after the last: each row's share is of the
   // bare loads beside it, so a shared machine's drift during the run hits both alike.
   const bare = await start("throughput/bare-server.ts");
@@ -252,7 +275,7 @@ export async function benchThroughput(given: { url?: string }): Promise<Throughp
   };
   ceilings.push(await beside(() => ceiling("bare Hono on @hono/node-server, same JSON", "throughput/hono-server.ts")));
 
-  const { apps, dataDirs } = await startApps(given.url);
+  const { apps, dataDirs } = await startApps(given.url, given.signIn);
   const rss: ThroughputReport["rss"] = [];
   const only = process.env.BENCH_ENDPOINTS?.split("|").map((s) => s.trim());
   const rows: ThroughputRow[] = [];
@@ -270,7 +293,9 @@ export async function benchThroughput(given: { url?: string }): Promise<Throughp
       );
     }
   }
-  const soaked = await soak(apps[0]!.child, "/api/dashboard", apps[0]!.child.ready.cookie);
+  const soaked = given.signIn
+    ? { seconds: 0, samples: [rssMb(apps[0]!.child)] }
+    : await soak(apps[0]!.child, "/api/dashboard", apps[0]!.child.ready.cookie);
   for (const app of apps) {
     const afterLoad = rssMb(app.child);
     await stop(app.child);
@@ -283,7 +308,7 @@ export async function benchThroughput(given: { url?: string }): Promise<Throughp
     );
     rss.push({ name: app.name, atRest: app.atStart, afterLoad, afterRestart: rssMb(again) });
     await stop(again);
-    if (app.env.BENCH_DATABASE_URL && app === apps[0] && process.env.BENCH_CEILINGS !== "0") {
+    if (app.env.BENCH_DATABASE_URL && app === apps[0] && !given.signIn && process.env.BENCH_CEILINGS !== "0") {
       // After the app's run: its migrations made the sessions table this server reads.
       ceilings.push(
         await beside(() =>
@@ -303,7 +328,7 @@ export async function benchThroughput(given: { url?: string }): Promise<Throughp
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   await stop(bare);
   return {
-    database: given.url ? "PostgreSQL" : "PGlite",
+    database: given.database ?? (given.url ? "PostgreSQL" : "PGlite"),
     bare: bareLoads,
     ceilings,
     rows,
@@ -320,23 +345,23 @@ export function printThroughput(report: ThroughputReport) {
       .join(", ");
   console.log(`\n${report.database}: autocannon, ${seconds} s per endpoint, 10 connections unless said`);
   console.log(
-    "| endpoint | req/s | share of bare Node | server CPU µs per request | share by CPU | p99 ms | problems | server RSS after, MB |",
+    "| endpoint | req/s | share of bare Node | server CPU µs per request | share by CPU | p50 ms | p99 ms | problems | server RSS after, MB |",
   );
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|");
   const bareRates = report.bare.map((b) => b.requestsPerSecond);
   const bareCpu = report.bare.map((b) => b.cpuMicros.toFixed(0));
   console.log(
-    `| bare node http (before each row, and after the last) | ${bareRates.join(" / ")} | 100 % | ${bareCpu.join(" / ")} | 100 % | ${report.bare[0]?.p99} | | |`,
+    `| bare node http (before each row, and after the last) | ${bareRates.join(" / ")} | 100 % | ${bareCpu.join(" / ")} | 100 % | ${report.bare[0]?.p50} | ${report.bare[0]?.p99} | | |`,
   );
   for (const row of [...report.ceilings, ...report.rows]) {
     console.log(
-      `| ${row.label} | ${row.load.requestsPerSecond} | ${percent(row.share)} | ${row.load.cpuMicros.toFixed(0)} | ${percent(row.cpuShare)} | ${row.load.p99} | ${problems(row.load)} | ${row.rssAfter ?? ""} |`,
+      `| ${row.label} | ${row.load.requestsPerSecond} | ${percent(row.share)} | ${row.load.cpuMicros.toFixed(0)} | ${percent(row.cpuShare)} | ${row.load.p50} | ${row.load.p99} | ${problems(row.load)} | ${row.rssAfter ?? ""} |`,
     );
   }
   const { samples } = report.soak;
   console.log(
     report.soak.seconds === 0
-      ? "No load for memory (BENCH_SOAK_SECONDS=0)."
+      ? "No load for memory (BENCH_SOAK_SECONDS=0, or a database filled before)."
       : `Server RSS under ${report.soak.seconds} s more of GET /api/dashboard (signed in, 10 connections), every 5 s: ` +
           `${samples.join(", ")} MB (first ${samples[0]}, highest ${Math.max(...samples)}, last ${samples.at(-1)}).`,
   );

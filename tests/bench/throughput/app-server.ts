@@ -1,5 +1,7 @@
 // A child process of the throughput benchmark: the app on a loopback port, as `npm start` runs it (database, job
-// queue), with one seeded user. Prints one JSON line {port, cookie} when ready.
+// queue), with one seeded user. Prints one JSON line {port, cookie} when ready. With BENCH_SIGN_IN=<e-mail> (and
+// BENCH_SIGN_IN_PASSWORD) it serves a database filled before, signed in as that man, and seeds nothing; nor does it
+// run the job queue, whose ticks would claim the seeded men's reminders of today in the middle of the loads.
 import { startMailOutbox } from "#server/outbox-kinds.ts";
 import { createBenchApp } from "../bench-app.ts";
 import { defaultFeedSize, seedCommunity } from "../community-feed.ts";
@@ -7,18 +9,25 @@ import { seedDashboardOwner } from "../dashboard.ts";
 
 const t = await createBenchApp({ url: process.env.BENCH_DATABASE_URL, dataDir: process.env.BENCH_DATA_DIR });
 const { deps } = t;
-const queue = await startMailOutbox(
-  { db: deps.database.db, database: deps.database, mailer: deps.mailer, env: deps.env, logger: deps.logger },
-  { cron: deps.env.REMINDER_CRON },
-);
-const owner = process.env.BENCH_COOKIE ? null : await seedDashboardOwner(t);
+const signInAs = process.env.BENCH_SIGN_IN;
+const queue = signInAs
+  ? null
+  : await startMailOutbox(
+      { db: deps.database.db, database: deps.database, mailer: deps.mailer, env: deps.env, logger: deps.logger },
+      { cron: deps.env.REMINDER_CRON },
+    );
+const owner = process.env.BENCH_COOKIE
+  ? null
+  : signInAs
+    ? await t.signIn(signInAs, process.env.BENCH_SIGN_IN_PASSWORD ?? "")
+    : await seedDashboardOwner(t);
 // The dashboard's owner is a member of a community a year old, so his feed's first page is a full one.
-if (owner) await seedCommunity(t, owner.id, defaultFeedSize);
+if (owner && !signInAs) await seedCommunity(t, owner.id, defaultFeedSize);
 const http = await t.listen();
 process.stdout.write(`${JSON.stringify({ port: http.port, cookie: owner?.cookie ?? process.env.BENCH_COOKIE })}\n`);
 process.on("SIGTERM", async () => {
   await http.close();
-  await queue.stop();
+  await queue?.stop();
   await t.close();
   process.exit(0);
 });
