@@ -97,42 +97,37 @@ export const milestones = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("milestones_challenge_id_idx").on(t.challengeId),
-    index("milestones_user_id_idx").on(t.userId),
-    // The reminders' and partners' deadline reads take open milestones only (issue 58: 900k rows scanned at 100k men),
-    // from the index alone: what they join on (his id, the challenge, the milestone's id) is in the key (decision 0168).
-    // The marker of what was settled and his zone come first (decision 0188): per daytime zone, each read probes the
-    // deadlines of its days not yet settled for the reminder due, so neither the night's nor the settled are read.
-    // Each index leads with its own marker, so neither can serve the other's read by skipping through its marker.
-    index("milestones_deadline_reminders_idx")
-      .on(
-        sql`coalesce(${t.deadlineReminder}, '')`,
-        sql`coalesce(${t.timeZone}, 'UTC')`,
-        t.milestoneDeadline,
-        t.userId,
-        t.challengeId,
-        t.id,
-      )
-      .where(sql`not ${t.milestoneCompleted}`),
-    index("milestones_partner_overdue_idx")
-      .on(
-        sql`coalesce(${t.partnerNews}, '')`,
-        sql`coalesce(${t.timeZone}, 'UTC')`,
-        t.milestoneDeadline,
-        t.userId,
-        t.challengeId,
-        t.id,
-      )
-      .where(sql`not ${t.milestoneCompleted}`),
-    // Partner news reads what was completed in the last days and is not yet settled for it (decision 0185): a
-    // completion leaves the index once its news is claimed or passed over. Per zone, the daytime ones only (0188).
-    index("milestones_partner_completed_idx")
-      .on(sql`coalesce(${t.timeZone}, 'UTC')`, t.completedAt, t.userId, t.challengeId, t.id)
-      .where(sql`${t.milestoneCompleted} and ${t.partnerNews} is distinct from 'completed'`),
-    unique("milestones_challenge_type_unique").on(t.challengeId, t.milestoneType),
-    check("milestones_type_check", oneOf(t.milestoneType, milestoneTypes)),
-  ],
+  (t) => {
+    // The reminders' and partners' deadline reads take open milestones only (issue 58: 900k rows scanned at 100k
+    // men), from the index alone: what they join on (his id, the challenge, the milestone's id) is in the key (decision
+    // 0168). The marker of what was settled and his zone come first (decision 0188): per daytime zone, each read
+    // probes the deadlines of its days not yet settled for the reminder due, so neither the night's nor the settled
+    // are read. Each index leads with its own marker, so neither can serve the other's read by skipping through it.
+    const openDeadlinesBy = (name: string, marker: typeof t.deadlineReminder | typeof t.partnerNews) =>
+      index(name)
+        .on(
+          sql`coalesce(${marker}, '')`,
+          sql`coalesce(${t.timeZone}, 'UTC')`,
+          t.milestoneDeadline,
+          t.userId,
+          t.challengeId,
+          t.id,
+        )
+        .where(sql`not ${t.milestoneCompleted}`);
+    return [
+      index("milestones_challenge_id_idx").on(t.challengeId),
+      index("milestones_user_id_idx").on(t.userId),
+      openDeadlinesBy("milestones_deadline_reminders_idx", t.deadlineReminder),
+      openDeadlinesBy("milestones_partner_overdue_idx", t.partnerNews),
+      // Partner news reads what was completed in the last days and is not yet settled for it (decision 0185): a
+      // completion leaves the index once its news is claimed or passed over. Per zone, the daytime ones only (0188).
+      index("milestones_partner_completed_idx")
+        .on(sql`coalesce(${t.timeZone}, 'UTC')`, t.completedAt, t.userId, t.challengeId, t.id)
+        .where(sql`${t.milestoneCompleted} and ${t.partnerNews} is distinct from 'completed'`),
+      unique("milestones_challenge_type_unique").on(t.challengeId, t.milestoneType),
+      check("milestones_type_check", oneOf(t.milestoneType, milestoneTypes)),
+    ];
+  },
 );
 
 export const todos = pgTable(
