@@ -165,7 +165,9 @@ test("issue 57 row 4: his session revoked elsewhere, the app opened offline show
   const challenge = await installedWithHisCopy(page);
   expect(await holdsCopyTag(page)).toBe(true);
 
-  // On another device he resets his password: every session of his ends, this phone's too.
+  // On another device he resets his password: every session of his ends, this phone's too. The phone is offline
+  // meanwhile: any request of its own (a poll, a refetch on focus) would hear of it before the test says it has not.
+  await context.setOffline(true);
   const elsewhere = await browser.newContext({ baseURL: E2E.baseUrl });
   const headers = { origin: E2E.baseUrl };
   const asked = await elsewhere.request.post("/api/auth/request-password-reset", {
@@ -183,7 +185,6 @@ test("issue 57 row 4: his session revoked elsewhere, the app opened offline show
   await elsewhere.close();
 
   // This phone has heard nothing of it: offline, it opens on his own copy, as it was, and says so.
-  await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: "You are offline." })).toBeVisible();
   await expect(page.getByRole("heading", { name: challenge.title })).toBeVisible();
