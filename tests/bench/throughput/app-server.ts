@@ -16,13 +16,16 @@ const queue = signInAs
       { db: deps.database.db, database: deps.database, mailer: deps.mailer, env: deps.env, logger: deps.logger },
       { cron: deps.env.REMINDER_CRON },
     );
-const owner = process.env.BENCH_COOKIE
-  ? null
-  : signInAs
-    ? await t.signIn(signInAs, process.env.BENCH_SIGN_IN_PASSWORD ?? "")
-    : await seedDashboardOwner(t);
-// The dashboard's owner is a member of a community a year old, so his feed's first page is a full one.
-if (owner && !signInAs) await seedCommunity(t, owner.id, defaultFeedSize);
+/** The man the loads are made as: none to make on a restart (BENCH_COOKIE), the one named, or one seeded here. */
+async function theOwner() {
+  if (process.env.BENCH_COOKIE) return null;
+  if (signInAs) return t.signIn(signInAs, process.env.BENCH_SIGN_IN_PASSWORD ?? "");
+  const seeded = await seedDashboardOwner(t);
+  // The dashboard's owner is a member of a community a year old, so his feed's first page is a full one.
+  await seedCommunity(t, seeded.id, defaultFeedSize);
+  return seeded;
+}
+const owner = await theOwner();
 const http = await t.listen();
 process.stdout.write(`${JSON.stringify({ port: http.port, cookie: owner?.cookie ?? process.env.BENCH_COOKIE })}\n`);
 process.on("SIGTERM", async () => {

@@ -77,7 +77,7 @@ type MilestoneNews = {
  * The milestones whose partner news is due now in the zones of `clocks` (daytime only) and not yet settled (decision
  * 0185), each answered with the partners due to hear it: completions of the last days from the index of unsettled
  * completions, overdue deadlines (the very rule of his own overdue reminder, `dueDeadlines`) from the index of open
- * deadlines by zone and marker. Both indexes lead with his zone (decision 0188): each is read from its index alone, per
+ * deadlines by marker and zone. Both indexes hold his zone (decision 0188): each is read from its index alone, per
  * daytime zone; a settled one is not read at all, nor news of a man whose night it is.
  *
  * Due to hear it: a partner who confirmed (before the completion: news from before is on the page he opened) and
