@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { onePer } from "./one-per.ts";
+import { lastMade, onePer } from "./one-per.ts";
 
 describe("onePer", () => {
   it("makes a value once per object, on its first use, and a value of its own for another object", () => {
@@ -13,5 +13,25 @@ describe("onePer", () => {
     expect(counterOf(b)).toEqual({ owner: "b", serial: 2 });
     expect(counterOf(a)).toEqual({ owner: "a", serial: 1 });
     expect(made).toBe(2);
+  });
+});
+
+describe("lastMade", () => {
+  it("makes a value once per key, and forgets the oldest key made beyond its size", () => {
+    const made: string[] = [];
+    const upper = lastMade(2, (key) => {
+      made.push(key);
+      return { key: key.toUpperCase() };
+    });
+    const a = upper("a");
+    expect(upper("a")).toBe(a);
+    expect(upper("b")).toEqual({ key: "B" });
+    expect(made).toEqual(["a", "b"]);
+    upper("c");
+    expect(upper("b")).toEqual({ key: "B" });
+    expect(made).toEqual(["a", "b", "c"]);
+    expect(upper("a")).toEqual(a);
+    expect(upper("a")).not.toBe(a);
+    expect(made).toEqual(["a", "b", "c", "a"]);
   });
 });

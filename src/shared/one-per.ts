@@ -13,3 +13,21 @@ export function onePer<K extends object, V>(make: (key: K) => V): (key: K) => V 
     return value;
   };
 }
+
+/**
+ * What `make` gives for a key, kept for the last `max` keys made (the oldest made is forgotten first): a value that is
+ * the same for every request sharing its key, such as the weeks a calendar day shows in one time zone. Only for pure
+ * `make`: another instance, or this one after forgetting, makes the same value again.
+ */
+export function lastMade<V>(max: number, make: (key: string) => V): (key: string) => V {
+  const made = new Map<string, V>();
+  return (key) => {
+    let value = made.get(key);
+    if (value === undefined) {
+      value = make(key);
+      if (made.size >= max) made.delete(made.keys().next().value as string);
+      made.set(key, value);
+    }
+    return value;
+  };
+}

@@ -105,6 +105,21 @@ describe("progress per challenge over the weeks (issue 27)", () => {
     ];
     expect(ends.map((end) => progressAt(lateSunday, end)).slice(-4)).toEqual([0, 33, 33, 33]);
   });
+
+  it("issue 58: the weeks made once for a zone's day are never another zone's or another day's", () => {
+    // Monday 30 November 2026, 03:00 UTC: Monday in Berlin, still Sunday in New York.
+    const mondayMorning = at("2026-11-30T03:00:00Z");
+    const berlin = weekEnds(mondayMorning, "Europe/Berlin");
+    const newYork = weekEnds(mondayMorning, "America/New_York");
+    expect(insightMondays(mondayMorning, "Europe/Berlin").at(-1)).toBe("2026-11-30");
+    expect(insightMondays(mondayMorning, "America/New_York").at(-1)).toBe("2026-11-23");
+    expect(berlin.at(-2)?.toISOString()).toBe("2026-11-29T22:59:59.999Z");
+    expect(newYork.at(-2)?.toISOString()).toBe("2026-11-23T04:59:59.999Z");
+    // Asked again, and at a later hour of the same day, each zone keeps its own weeks; the next day moves them.
+    expect(weekEnds(mondayMorning, "Europe/Berlin")).toEqual(berlin);
+    expect(weekEnds(at("2026-11-30T04:00:00Z"), "America/New_York").slice(0, -1)).toEqual(newYork.slice(0, -1));
+    expect(insightMondays(at("2026-11-30T06:00:00Z"), "America/New_York").at(-1)).toBe("2026-11-30");
+  });
 });
 
 describe("the weeks of the progress lines (issue 35 row 9)", () => {

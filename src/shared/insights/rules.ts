@@ -1,5 +1,6 @@
+import { lastMade } from "../one-per.ts";
 import { challengeProgress, isOverdue, type MilestoneType, sortMilestones } from "../plan/rules.ts";
-import { addDays, dayOf, isoWeekKey, localTime, startOfLocalDay, todayIn } from "../time.ts";
+import { addDays, dayOf, FALLBACK_TIME_ZONE, isoWeekKey, localTime, startOfLocalDay, todayIn } from "../time.ts";
 import { localWeekStart, STREAK_RECENT_WEEKS } from "./streak.ts";
 
 /**
@@ -14,18 +15,48 @@ export const INSIGHT_WEEKS = STREAK_RECENT_WEEKS;
 export type ActivityDay = { date: string; count: number; today: boolean; future: boolean };
 export type ActivityWeek = { monday: string; week: string; days: ActivityDay[] };
 
+/** One week the insights draw: its Monday and ISO key, its seven days, and its last moment on his clock. */
+type CalendarWeek = { monday: string; week: string; days: readonly string[]; lastMs: number };
+
 /**
- * The Mondays of the last INSIGHT_WEEKS weeks on his clock, oldest first, this week's last. With `since` (when he
- * signed up), none before the week he did: a new user's chart starts at his first week, not as a flat line from weeks
- * he was not here (issue 35 row 9).
+ * The INSIGHT_WEEKS weeks up to `today` on the clock of `timeZone`, oldest first, this week last: the same for every
+ * answer of his day, so made once per zone and day (issue 58: made for each answer, this arithmetic was two fifths of
+ * the insights' server time). A week's last moment is the last millisecond before the next Monday on his clock (a
+ * week of 167 or 169 hours across a summer-time switch).
  */
-export function insightMondays(now: Date, timeZone: string, since?: Date): string[] {
-  const thisMonday = localWeekStart(now, timeZone);
-  const mondays = Array.from({ length: INSIGHT_WEEKS }, (_, i) => addDays(thisMonday, (i - INSIGHT_WEEKS + 1) * 7));
-  if (!since) return mondays;
+// Pure, so the client's bundle, which reads this module's messages, drops it.
+const calendarOf = /* @__PURE__ */ lastMade(1024, (key): readonly CalendarWeek[] => {
+  const [timeZone = FALLBACK_TIME_ZONE, today = ""] = key.split("\n");
+  const thisMonday = addDays(today, 1 - (new Date(`${today}T00:00:00Z`).getUTCDay() || 7));
+  return Object.freeze(
+    Array.from({ length: INSIGHT_WEEKS }, (_, i) => {
+      const monday = addDays(thisMonday, (i - INSIGHT_WEEKS + 1) * 7);
+      return Object.freeze({
+        monday,
+        week: isoWeekKey(monday),
+        days: Object.freeze(Array.from({ length: 7 }, (_, day) => addDays(monday, day))),
+        lastMs: startOfLocalDay(addDays(monday, 7), timeZone).getTime() - 1,
+      });
+    }),
+  );
+});
+
+/**
+ * Today on his clock and the weeks the insights draw. With `since` (when he signed up), none before the week he did:
+ * a new user's chart starts at his first week, not as a flat line from weeks he was not here (issue 35 row 9).
+ */
+function calendar(now: Date, timeZone: string, since?: Date) {
+  const today = todayIn(timeZone, now);
+  const weeks = calendarOf(`${timeZone}\n${today}`);
+  if (!since) return { today, weeks };
   const first = localWeekStart(since, timeZone);
-  const kept = mondays.filter((monday) => monday >= first);
-  return kept.length > 0 ? kept : [thisMonday];
+  const kept = weeks.filter((week) => week.monday >= first);
+  return { today, weeks: kept.length > 0 ? kept : weeks.slice(-1) };
+}
+
+/** The Mondays of the last INSIGHT_WEEKS weeks on his clock, oldest first, this week's last; with `since`, from his first. */
+export function insightMondays(now: Date, timeZone: string, since?: Date): string[] {
+  return calendar(now, timeZone, since).weeks.map((week) => week.monday);
 }
 
 /** Twelve weeks of seven days, Monday first, each day with the number of things he completed on his clock. */
@@ -35,12 +66,11 @@ export function activityGrid(completions: Iterable<Date>, now: Date, timeZone: s
     const day = localTime(moment, timeZone).date;
     perDay.set(day, (perDay.get(day) ?? 0) + 1);
   }
-  const today = todayIn(timeZone, now);
-  return insightMondays(now, timeZone).map((monday) => ({
+  const { today, weeks } = calendar(now, timeZone);
+  return weeks.map(({ monday, week, days }) => ({
     monday,
-    week: isoWeekKey(monday),
-    days: Array.from({ length: 7 }, (_, i) => {
-      const date = addDays(monday, i);
+    week,
+    days: days.map((date) => {
       const future = date > today;
       return { date, count: future ? 0 : (perDay.get(date) ?? 0), today: date === today, future };
     }),
@@ -70,15 +100,12 @@ export function progressAt(milestones: MilestoneHistory[], at: Date): number {
 }
 
 /**
- * The moments each week's point of the progress lines is read at: the last millisecond before the next Monday on his
- * clock (a week of 167 or 169 hours across a summer-time switch), and now for the week under way; from the week of
- * `since` on, as `insightMondays`.
+ * The moments each week's point of the progress lines is read at: each week's last moment on his clock, and now for
+ * the week under way; from the week of `since` on, as `insightMondays`.
  */
 export function weekEnds(now: Date, timeZone: string, since?: Date): Date[] {
-  const mondays = insightMondays(now, timeZone, since);
-  return mondays.map((monday, i) =>
-    i === mondays.length - 1 ? now : new Date(startOfLocalDay(addDays(monday, 7), timeZone).getTime() - 1),
-  );
+  const { weeks } = calendar(now, timeZone, since);
+  return weeks.map((week, i) => (i === weeks.length - 1 ? now : new Date(week.lastMs)));
 }
 
 export type DeadlineRecord = { onTime: number; late: number; overdue: number; upcoming: number };

@@ -1,3 +1,4 @@
+import { lastMade } from "../one-per.ts";
 import { addDays, DAY_MS, isoWeekKey, localTime } from "../time.ts";
 
 /**
@@ -54,6 +55,18 @@ function mondayOf(week: number): string {
 }
 
 /**
+ * The STREAK_RECENT_WEEKS weeks up to the week numbered `current`, oldest first: the same for every answer of that
+ * week, so made once (issue 58).
+ */
+const recentWeeks = /* @__PURE__ */ lastMade(64, (current) =>
+  Array.from({ length: STREAK_RECENT_WEEKS }, (_, i) => {
+    const number = Number(current) - STREAK_RECENT_WEEKS + 1 + i;
+    const monday = mondayOf(number);
+    return { number, monday, week: isoWeekKey(monday) };
+  }),
+);
+
+/**
  * The streak from the Mondays of the weeks in which he completed something, read forward week by week as he lived
  * it: a streak once ended stays ended, whatever comes after. (Read backward from today, a later week could choose to
  * forgive another miss and bring back a streak he was already told had ended.)
@@ -91,11 +104,11 @@ export function weeklyStreak(activeMondays: Iterable<string>, currentMonday: str
   }
   const thisWeekDone = active.has(current);
   const lastCounted = thisWeekDone ? current : current - 1;
-  const recent = Array.from({ length: STREAK_RECENT_WEEKS }, (_, i) => {
-    const week = current - STREAK_RECENT_WEEKS + 1 + i;
-    const monday = mondayOf(week);
-    return { monday, week: isoWeekKey(monday), status: status.get(week) ?? "before" };
-  });
+  const recent = recentWeeks(String(current)).map(({ number, monday, week }) => ({
+    monday,
+    week,
+    status: status.get(number) ?? "before",
+  }));
   return {
     weeks: start === null ? 0 : lastCounted - start + 1,
     restWeeks: start === null ? 0 : restWeeks,
