@@ -1,5 +1,6 @@
-import { and, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { isoTime, preparedStatement } from "#server/db/prepared.ts";
 import {
   challenges,
   communityBlocks,
@@ -13,11 +14,9 @@ import {
   userBadges,
   users,
 } from "#server/db/schema.ts";
-import type { FeedPage, FeedPost, PostProof, SharePostRequest } from "#shared/community/contracts.ts";
+import type { FeedPage, FeedPost, SharePostRequest } from "#shared/community/contracts.ts";
 import { sharedWinProblem } from "#shared/community/post-text.ts";
-import { type BadgeId, badgeInfo, FEED_PAGE_SIZE } from "#shared/community/rules.ts";
-import { onePer } from "#shared/one-per.ts";
-import type { ActivityReading } from "#shared/proof/contracts.ts";
+import { badgeInfo, FEED_PAGE_SIZE } from "#shared/community/rules.ts";
 import { dayOf } from "#shared/time.ts";
 import { DomainError } from "../domain-error.ts";
 import type { ProofStorage } from "../proof/proof-storage.ts";
@@ -32,153 +31,99 @@ const RUN_CHALLENGE_TITLE = "Run longer than ever before";
 /** Who reads: his id, or the placeholder a statement prepared once binds it to. */
 type Viewer = string | Placeholder<"viewer">;
 
-/** The columns of a post as `viewerId` sees it: counts, and whether he cheered it. */
-function postColumns(viewerId: Viewer) {
-  return {
-    id: communityPosts.id,
-    userId: communityPosts.userId,
-    firstName: users.firstName,
-    kind: communityPosts.kind,
-    challengeTitle: communityPosts.challengeTitle,
-    milestoneText: communityPosts.milestoneText,
-    achievedOn: communityPosts.achievedOn,
-    text: communityPosts.text,
-    proofKind: proofs.kind,
-    // Whether an activity file proved his run, whatever the post shows of it: a run is validated once, never changed.
-    tookBackMinutes: communityPosts.tookBackMinutes,
-    selfReported: sql<boolean>`${communityPosts.kind} = 'run' and not exists (select 1 from ${runValidations} join ${proofs} as run_proof on run_proof.run_validation_id = ${runValidations.id} where ${runValidations.userId} = ${communityPosts.userId})`,
-    proofActivity: proofs.activity,
-    photoWidth: proofs.photoWidth,
-    photoHeight: proofs.photoHeight,
-    createdAt: communityPosts.createdAt,
-    cheers: sql<number>`(select count(*)::int from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id})`,
-    // One probe of the (post, member) index per post of the page. Without `offset 0` PostgreSQL may read every cheer
-    // he ever gave into a hash instead, as it planned for the whole feed: 4,000 cheers cost 1.4–2.2 ms a page
-    // against 0.4–0.5 ms.
-    cheeredByMe: sql<boolean>`exists (select 1 from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id} and ${communityCheers.userId} = ${viewerId} offset 0)`,
-    comments: sql<number>`(select count(*)::int from ${communityComments} where ${communityComments.postId} = ${communityPosts.id} and ${visibleComment(viewerId)})`,
-    // His badges in the same statement (the unique (user_id, badge_id) index serves it), in display order below.
-    badges: sql<
-      string[] | null
-    >`(select json_agg(${userBadges.badgeId}) from ${userBadges} where ${userBadges.userId} = ${communityPosts.userId})`,
-  };
-}
-
-type PostRow = {
-  id: string;
-  userId: string;
-  firstName: string;
-  kind: FeedPost["kind"];
-  challengeTitle: string;
-  milestoneText: string;
-  achievedOn: string;
-  text: string;
-  proofKind: string | null;
-  selfReported: boolean;
-  tookBackMinutes: number | null;
-  proofActivity: ActivityReading | null;
-  photoWidth: number | null;
-  photoHeight: number | null;
-  createdAt: Date;
-  cheers: number;
-  cheeredByMe: boolean;
-  comments: number;
-  badges: string[] | null;
-};
-
-/** His badges in display order. */
-function sortedBadges(held: string[] | null): BadgeId[] {
-  return ((held ?? []) as BadgeId[]).sort((a, b) => badgeInfo[a].order - badgeInfo[b].order);
-}
-
-/** Where a post's photo is served to the members who may see the post (GET /api/community/posts/:id/photo). */
-const postPhotoUrl = (postId: string) => `/api/community/posts/${postId}/photo`;
-
-function postProof(row: PostRow): PostProof | null {
-  if (row.proofKind === "photo") {
-    return {
-      kind: "photo",
-      photo: { width: row.photoWidth ?? 0, height: row.photoHeight ?? 0, url: postPhotoUrl(row.id) },
-    };
-  }
-  if (row.proofKind === "activity" && row.proofActivity) {
-    const { format, distanceMeters, movingSeconds, paceSecondsPerKm, route } = row.proofActivity;
-    return { kind: "activity", activity: { format, distanceMeters, movingSeconds, paceSecondsPerKm, route } };
-  }
-  return null;
-}
-
-function toPost(row: PostRow, viewerId: string): FeedPost {
-  return {
-    id: row.id,
-    author: { firstName: row.firstName, badges: sortedBadges(row.badges) },
-    kind: row.kind,
-    challengeTitle: row.challengeTitle,
-    milestoneText: row.milestoneText,
-    achievedOn: row.achievedOn,
-    text: row.text,
-    proof: postProof(row),
-    selfReported: Boolean(row.selfReported),
-    tookBackMinutes: row.tookBackMinutes,
-    cheers: Number(row.cheers),
-    cheeredByMe: Boolean(row.cheeredByMe),
-    comments: Number(row.comments),
-    mine: row.userId === viewerId,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** Posts as `viewerId` sees them, with `extra` columns beside them (the first page's hidden count). */
-function postsQuery<Extra extends Record<string, SQL>>(db: Db, viewerId: Viewer, extra?: Extra) {
-  return db
-    .select({ ...postColumns(viewerId), ...(extra as Extra) })
-    .from(communityPosts)
-    .innerJoin(users, eq(users.id, communityPosts.userId))
-    .leftJoin(proofs, eq(proofs.id, communityPosts.proofId));
-}
-
 /**
- * A page's rows and one more (whether there is a next page), written into the statement's text rather than bound:
- * drizzle's `limit` takes a number or a placeholder and binds either, and with the limit a parameter PostgreSQL's
- * generic plan of the prepared statement cannot know it is 21 rows. It planned for thousands (34 ms a page at 100,000
- * men), so PostgreSQL planned every execution anew instead (1.7 ms); with the limit in the text the generic plan
- * is kept, 0.7 ms. drizzle writes an SQL object given as the limit into the text (`typeof limit === "object"`).
+ * A post as `viewerId` sees it, built as JSON by PostgreSQL in the shape of `FeedPost` (but for the order of his
+ * badges): issue 58, a page's twenty rows of nineteen columns mapped by drizzle and rebuilt in JavaScript were a
+ * fifth of the feed's server time.
  */
-const PAGE_LIMIT = sql.raw(String(FEED_PAGE_SIZE + 1)) as unknown as Placeholder;
+function postJson(viewerId: Viewer) {
+  return sql`json_build_object(
+    'id', ${communityPosts.id},
+    'author', json_build_object(
+      'firstName', ${users.firstName},
+      -- His badges in the same statement (the unique (user_id, badge_id) index serves it), ordered for display below.
+      'badges', coalesce((select json_agg(${userBadges.badgeId}) from ${userBadges} where ${userBadges.userId} = ${communityPosts.userId}), '[]'::json)
+    ),
+    'kind', ${communityPosts.kind},
+    'challengeTitle', ${communityPosts.challengeTitle},
+    'milestoneText', ${communityPosts.milestoneText},
+    'achievedOn', ${communityPosts.achievedOn},
+    'text', ${communityPosts.text},
+    'proof', case
+      when ${proofs.kind} = 'photo' then json_build_object('kind', 'photo', 'photo', json_build_object(
+        'width', coalesce(${proofs.photoWidth}, 0),
+        'height', coalesce(${proofs.photoHeight}, 0),
+        -- Served to the members who may see the post (GET /api/community/posts/:id/photo).
+        'url', '/api/community/posts/' || ${communityPosts.id}::text || '/photo'))
+      -- What the post shows of an activity: how it was recorded, nothing of when or where it started.
+      when ${proofs.kind} = 'activity' and ${proofs.activity} is not null then json_build_object('kind', 'activity', 'activity', json_build_object(
+        'format', ${proofs.activity}->'format',
+        'distanceMeters', ${proofs.activity}->'distanceMeters',
+        'movingSeconds', ${proofs.activity}->'movingSeconds',
+        'paceSecondsPerKm', ${proofs.activity}->'paceSecondsPerKm',
+        'route', ${proofs.activity}->'route'))
+    end,
+    -- Whether an activity file proved his run, whatever the post shows of it: a run is validated once, never changed.
+    'selfReported', ${communityPosts.kind} = 'run' and not exists (select 1 from ${runValidations} join ${proofs} as run_proof on run_proof.run_validation_id = ${runValidations.id} where ${runValidations.userId} = ${communityPosts.userId}),
+    'tookBackMinutes', ${communityPosts.tookBackMinutes},
+    'cheers', (select count(*)::int from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id}),
+    -- One probe of the (post, member) index per post of the page. Without "offset 0" PostgreSQL may read every cheer
+    -- he ever gave into a hash instead, as it planned for the whole feed: 4,000 cheers cost 1.4–2.2 ms a page
+    -- against 0.4–0.5 ms.
+    'cheeredByMe', exists (select 1 from ${communityCheers} where ${communityCheers.postId} = ${communityPosts.id} and ${communityCheers.userId} = ${viewerId} offset 0),
+    'comments', (select count(*)::int from ${communityComments} where ${communityComments.postId} = ${communityPosts.id} and ${visibleComment(viewerId)}),
+    'mine', ${communityPosts.userId} = ${viewerId},
+    'createdAt', ${isoTime(sql`${communityPosts.createdAt}`)}
+  )`;
+}
+
+/** A post's author, its proof: what `postJson` reads besides the post. */
+const postsWithAuthors = sql`${communityPosts}
+  join ${users} on ${users.id} = ${communityPosts.userId}
+  left join ${proofs} on ${proofs.id} = ${communityPosts.proofId}`;
+
+/** A post as PostgreSQL built it, with his badges put in display order. */
+function inDisplayOrder(post: FeedPost): FeedPost {
+  post.author.badges.sort((a, b) => badgeInfo[a].order - badgeInfo[b].order);
+  return post;
+}
+
+/** A page's posts (and one more: whether there is a next page), and on the first page how many he hid. */
+type PageRow = { posts: FeedPost[]; hidden: number };
 
 const viewer = sql.placeholder("viewer");
 
 /**
- * A page's statement, built once per database and prepared by name: the viewer and the cursor are placeholders bound
- * at each call. Built per request, drizzle's builder (the selection, the `sql` fragments, the names) was a tenth of a
- * page's CPU though PostgreSQL had the statement prepared (issue 58).
+ * A page's statement, prepared once by name (`preparedStatement`): the viewer and the cursor are placeholders bound at
+ * each call, and the page's rows and one more (whether there is a next page) are written into its text, so PostgreSQL's
+ * generic plan knows it reads 21 rows (as a bound limit it planned for thousands: 34 ms a page at 100,000 men).
  */
-function pageStatement(db: Db, after: boolean) {
-  // The first page says how many posts he hid (issue 53 row 5): counted in the page's own statement, once (an
-  // uncorrelated subquery), so a page is one statement (issue 58); asked on its own only when the page is empty.
-  return (
-    postsQuery(db, viewer, { hidden: after ? sql<number>`0` : hiddenCount(viewer) })
-      .where(
-        and(
-          visiblePost(viewer),
-          // A row comparison, not `a < x or (a = x and b < y)`: PostgreSQL starts the index scan at the cursor, where
-          // the `or` made it read every newer post first (a page ten months back: 46 ms against 4 ms, 50,000 posts).
-          after
-            ? sql`(${communityPosts.createdAt}, ${communityPosts.id}) < (${sql.placeholder("afterAt")}, ${sql.placeholder("afterId")}::uuid)`
-            : undefined,
-        ),
-      )
-      // `nulls last` as the index is built: a plain `desc` means nulls first, which the index cannot give, and the
-      // first page sorted every post instead (58 ms against 4 ms with 50,000 posts; the columns are never null).
-      .orderBy(sql`${communityPosts.createdAt} desc nulls last`, sql`${communityPosts.id} desc nulls last`)
-      .limit(PAGE_LIMIT)
-      // A name per shape (the text never changes between calls): planning it took about as long as running it.
-      .prepare(after ? "feed_page_after" : "feed_first_page")
-  );
+function pageStatement(after: boolean) {
+  return preparedStatement<PageRow>(after ? "feed_page_after" : "feed_first_page", () => {
+    const page = sql`select ${communityPosts.createdAt} as created_at, ${communityPosts.id} as id, ${postJson(viewer)} as post
+      from ${postsWithAuthors}
+      where ${visiblePost(viewer)}
+      ${
+        // A row comparison, not `a < x or (a = x and b < y)`: PostgreSQL starts the index scan at the cursor, where
+        // the `or` made it read every newer post first (a page ten months back: 46 ms against 4 ms, 50,000 posts).
+        after
+          ? sql`and (${communityPosts.createdAt}, ${communityPosts.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")}::uuid)`
+          : sql``
+      }
+      -- "nulls last" as the index is built: a plain "desc" means nulls first, which the index cannot give, and the
+      -- first page sorted every post instead (58 ms against 4 ms with 50,000 posts; the columns are never null).
+      order by ${communityPosts.createdAt} desc nulls last, ${communityPosts.id} desc nulls last
+      limit ${sql.raw(String(FEED_PAGE_SIZE + 1))}`;
+    // The first page says how many posts he hid (issue 53 row 5), counted once in the page's own statement.
+    return sql`with page as (${page})
+      select coalesce(json_agg(page.post order by page.created_at desc, page.id desc), '[]'::json) as posts,
+        ${after ? sql`0` : hiddenCount(viewer)} as hidden
+      from page`;
+  });
 }
 
-/** Per database object: a prepared statement belongs to the session it was built on. */
-const statementsFor = onePer((db: Db) => ({ first: pageStatement(db, false), after: pageStatement(db, true) }));
+const firstPage = pageStatement(false);
+const pageAfter = pageStatement(true);
 
 /**
  * One page of the feed, newest first. The cursor is the last post's (created_at, id), so a page stays right while
@@ -186,17 +131,18 @@ const statementsFor = onePer((db: Db) => ({ first: pageStatement(db, false), aft
  */
 export async function readFeed(db: Db, viewerId: string, cursor?: string): Promise<FeedPage> {
   const after = decodeCursor(cursor);
-  const statements = statementsFor(db);
-  const rows = after
-    ? await statements.after.execute({ viewer: viewerId, afterAt: new Date(after.at), afterId: after.id })
-    : await statements.first.execute({ viewer: viewerId });
-  const page = rows.slice(0, FEED_PAGE_SIZE);
+  const { rows } = after
+    ? await pageAfter(db, { viewer: viewerId, afterAt: after.at, afterId: after.id })
+    : await firstPage(db, { viewer: viewerId });
+  const [row] = rows;
+  const posts = row?.posts ?? [];
+  const page = posts.slice(0, FEED_PAGE_SIZE).map(inDisplayOrder);
   const last = page.at(-1);
-  const hidden = after ? 0 : last ? Number(last.hidden) : await hiddenPosts(db, viewerId);
   return {
-    posts: page.map((row) => toPost(row as PostRow, viewerId)),
-    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last) : null,
-    hidden,
+    posts: page,
+    nextCursor:
+      posts.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: new Date(last.createdAt), id: last.id }) : null,
+    hidden: Number(row?.hidden ?? 0),
   };
 }
 
@@ -221,15 +167,6 @@ function hiddenCount(viewerId: Viewer) {
     ) as hidden)`;
 }
 
-async function hiddenPosts(db: Db, viewerId: string): Promise<number> {
-  // Any post's row carries the count; with no post at all, none is hidden.
-  const [row] = await db
-    .select({ n: hiddenCount(viewerId) })
-    .from(communityPosts)
-    .limit(1);
-  return Number(row?.n ?? 0);
-}
-
 /**
  * The photo shown with a post, for a member who may see that post (the same rule as the feed: not removed, not
  * reported by him, its author not blocked by him); null for anything else, which answers as a post not there.
@@ -246,9 +183,13 @@ export async function readPostPhoto(db: Db, storage: ProofStorage, viewerId: str
 
 /** One post as `viewerId` may see it, or `community.postNotFound`: what every act on a post checks first. */
 export async function readPost(db: Db, viewerId: string, postId: string): Promise<FeedPost> {
-  const [row] = await postsQuery(db, viewerId).where(and(eq(communityPosts.id, postId), visiblePost(viewerId)));
+  const { rows } = await db.execute<{ post: FeedPost }>(
+    sql`select ${postJson(viewerId)} as post from ${postsWithAuthors}
+      where ${communityPosts.id} = ${postId} and ${visiblePost(viewerId)}`,
+  );
+  const [row] = rows;
   if (!row) throw new DomainError("community.postNotFound");
-  return toPost(row as PostRow, viewerId);
+  return inDisplayOrder(row.post);
 }
 
 /** What the post shows of the win, read from his own plan or run; never from the request. */
