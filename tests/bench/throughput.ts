@@ -217,21 +217,23 @@ export type SignInAs = { email: string; password: string };
 /**
  * This checkout's app server, and with BENCH_COMPARE_ROOT the other checkout's beside it: each seeded the same way on a
  * database of its own (PostgreSQL when `url` is given, else the embedded database in a folder of its own). With
- * `signIn`, one server on the database `url` names itself, signed in as that man.
+ * `signIn`, each on the database `url` names itself, signed in as that man.
  */
 export async function startApps(
   url: string | undefined,
   signIn?: SignInAs,
 ): Promise<{ apps: AppUnderTest[]; dataDirs: string[] }> {
-  if (signIn) {
-    const env = { BENCH_DATABASE_URL: url, BENCH_SIGN_IN: signIn.email, BENCH_SIGN_IN_PASSWORD: signIn.password };
-    const child = await start("throughput/app-server.ts", env);
-    return { apps: [{ name: "", env, child, atStart: rssMb(child) }], dataDirs: [] };
-  }
   const sides = [{ name: "" }, ...(compareRoot ? [{ name: ` [${basename(compareRoot)}]`, root: compareRoot }] : [])];
   const dataDirs: string[] = [];
   const apps: AppUnderTest[] = [];
   for (const [i, side] of sides.entries()) {
+    if (signIn) {
+      // Both checkouts on the one database, as the same man: it is only read.
+      const env = { BENCH_DATABASE_URL: url, BENCH_SIGN_IN: signIn.email, BENCH_SIGN_IN_PASSWORD: signIn.password };
+      const child = await start("throughput/app-server.ts", env, side.root);
+      apps.push({ ...side, env, child, atStart: rssMb(child) });
+      continue;
+    }
     const database = url && (await freshDatabase(url, i === 0 ? "throughput" : "throughput_compare"));
     const dataDir = database ? undefined : mkdtempSync(join(tmpdir(), "unscroll-bench-"));
     if (dataDir) dataDirs.push(dataDir);
