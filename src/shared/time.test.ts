@@ -29,6 +29,12 @@ describe("the app's clock (time.ts) and the reminders' sending hours", () => {
     // Berlin in summer is UTC+2, in winter UTC+1.
     expect(localTime(new Date("2026-07-01T06:00:00Z"), "Europe/Berlin").hour).toBe(8);
     expect(localTime(new Date("2026-12-01T06:00:00Z"), "Europe/Berlin").hour).toBe(7);
+    // Asked again, alternately, each zone and moment keeps its own wall clock (the last one read is kept, issue 58).
+    expect(localTime(moment, "UTC").date).toBe("2026-11-22");
+    expect(localTime(moment, "UTC").date).toBe("2026-11-22");
+    expect(localTime(moment, "Asia/Tokyo").date).toBe("2026-11-23");
+    expect(localTime(new Date(moment.getTime() + 3_600_000), "UTC").date).toBe("2026-11-23");
+    expect(localTime(moment, "UTC").date).toBe("2026-11-22");
   });
 
   it("counts days and ISO weeks over month and year ends", () => {

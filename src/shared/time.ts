@@ -66,7 +66,7 @@ export function isValidTimeZone(value: string): boolean {
 }
 
 /** A moment as a wall clock in one time zone: its date (YYYY-MM-DD), hour (0–23) and ISO weekday (1 = Monday). */
-export type LocalTime = { date: string; hour: number; weekday: number };
+export type LocalTime = { readonly date: string; readonly hour: number; readonly weekday: number };
 
 /**
  * A date on a UTC clock: date-fns reads and moves it by its UTC fields, so the machine's own time zone, which may skip
@@ -81,6 +81,9 @@ const calendarDate = (date: Date) => formatISO(date, { representation: "date" })
 
 const utcDay = (date: string) => parseISO(date, { in: onUtcClock });
 
+/** The wall clock read last: `localTime` is pure, so the last answer stands for the same moment and zone. */
+let lastRead: { ms: number; timeZone: string; local: Readonly<LocalTime> } | undefined;
+
 /**
  * His wall clock: the moment moved by his zone's UTC offset at that moment (Intl's, through `tzOffset`), read on a UTC
  * clock. That is what TZDate does inside, without its class; and only read, never set: setting a wall-clock time goes
@@ -88,6 +91,16 @@ const utcDay = (date: string) => parseISO(date, { in: onUtcClock });
  * wrong sign (date-fns/date-fns#4279); no zone has had one since Monrovia's in 1972.
  */
 export function localTime(now: Date, timeZone: string): LocalTime {
+  const ms = now.getTime();
+  // One answer asks for the same moment's wall clock several times (the insights: his day for the grid, the weeks and
+  // the streak); each reading of the zone's offset goes through Intl (issue 58).
+  if (lastRead && lastRead.ms === ms && lastRead.timeZone === timeZone) return lastRead.local;
+  const local = readLocalTime(now, timeZone);
+  lastRead = { ms, timeZone, local };
+  return local;
+}
+
+function readLocalTime(now: Date, timeZone: string): LocalTime {
   const wallMs = now.getTime() + Math.round(tzOffset(timeZone, now) * 60) * 1000;
   // Years 1000–9999 read straight from the UTC fields (issue 58: date-fns' formatting was most of the insights
   // page's own time); any other goes through date-fns as before.
