@@ -16,6 +16,23 @@ describe("changes within one process (PGlite: one instance)", () => {
     expect(heard).toEqual(["sessions"]);
     expect(feed.live).toBe(true);
   });
+
+  it("hears what the embedded database itself announces, from the first subscriber on (decision 0190)", async () => {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const client = await PGlite.create();
+    try {
+      const feed = createLocalChangeFeed((channel, heard) => client.listen(channel, heard));
+      const heard: string[] = [];
+      feed.subscribe("feed", () => heard.push("feed"));
+      await client.query("select pg_notify('unscroll_changes', 'not a topic')");
+      await client.query("select pg_notify('another_channel', 'feed')");
+      await client.query("select pg_notify('unscroll_changes', 'feed')");
+      await until(() => heard.length > 0, 2_000, () => "the feed's announcement was not heard");
+      expect(heard).toEqual(["feed"]);
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 /**

@@ -1,16 +1,18 @@
 import pg from "pg";
 
 /** What may change under another instance's feet and be kept in memory: each has its own subscribers. */
-const topics = ["sessions", "generations", "standings"] as const;
+const topics = ["sessions", "generations", "standings", "feed"] as const;
 type ChangeTopic = (typeof topics)[number];
 
 type Listener = () => void;
 
 /**
  * Tells every instance on the database that something it may keep in memory changed (issue 36, decision 0121):
- * a session signed out or revoked, a generation handed back, a member suspended. On PostgreSQL it is LISTEN/NOTIFY on
- * one connection of its own, so a change made through one instance reaches the others within milliseconds; on PGlite
- * there is one instance, and a change reaches this process's subscribers at once.
+ * a session signed out or revoked, a generation handed back, a member suspended; and, announced by the database's own
+ * triggers, a change to the feed's shared first page (decision 0190). On PostgreSQL it is LISTEN/NOTIFY on one
+ * connection of its own, so a change made through one instance reaches the others within milliseconds; on PGlite
+ * there is one instance, and a change reaches this process's subscribers at once (the triggers' once their
+ * transaction commits).
  *
  * `live` is false while this instance cannot be sure to hear every change (its listening connection is down or not
  * yet up): whoever keeps something in memory must then not trust it. Subscribers are also called when the connection
@@ -51,13 +53,30 @@ function isTopic(value: string): value is ChangeTopic {
   return (topics as readonly string[]).includes(value);
 }
 
-/** One process, one database: a change reaches this process's subscribers as it is published. */
-export function createLocalChangeFeed(): ChangeFeed {
+/**
+ * One process, one database: a change reaches this process's subscribers as it is published. `listen` hears what the
+ * database itself announces on the channel (its triggers), from the first subscriber on.
+ */
+export function createLocalChangeFeed(
+  listen?: (channel: string, heard: (payload: string) => void) => unknown,
+): ChangeFeed {
   const listeners = subscribers();
+  let listening = false;
   return {
     live: true,
     publish: async (topic) => listeners.call(topic),
-    subscribe: (topic, listener) => listeners.add(topic, listener),
+    subscribe: (topic, listener) => {
+      if (listen && !listening) {
+        listening = true;
+        // Closed before it listened (a test's short-lived app): nothing to hear.
+        Promise.resolve(
+          listen(CHANNEL, (payload) => {
+            if (isTopic(payload)) listeners.call(payload);
+          }),
+        ).catch(() => {});
+      }
+      return listeners.add(topic, listener);
+    },
     ready: async () => true,
     close: async () => {},
   };

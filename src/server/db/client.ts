@@ -73,7 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query("select 1");
     },
-    changes: createLocalChangeFeed(),
+    changes: createLocalChangeFeed((channel, heard) => client.listen(channel, heard)),
     close: () => client.close(),
     // PGlite's query() takes one statement; pg-boss also sends scripts of several (its migrations), which exec() runs.
     executeSql: async (text, values) => {

@@ -1,6 +1,7 @@
 import { documented } from "#server/http/openapi.ts";
 import { idParam, validate } from "#server/http/validation.ts";
-import { readFeed, readPostPhoto, sharePost } from "#server/services/community/feed.ts";
+import { readPostPhoto, sharePost } from "#server/services/community/feed.ts";
+import { readFeedPage } from "#server/services/community/kept-feed.ts";
 import { DomainError } from "#server/services/domain-error.ts";
 import { feedCursorSchema, feedPageSchema, postSharedSchema, sharePostSchema } from "#shared/community/contracts.ts";
 import { memberRouter } from "./member-router.ts";
@@ -24,7 +25,7 @@ export const feedRoutes = memberRouter()
     }),
     validate("query", feedCursorSchema),
     async (c) => {
-      return c.json(await readFeed(c.get("deps").database.db, c.get("user").id, c.req.valid("query").cursor), 200);
+      return c.json(await readFeedPage(c.get("deps"), c.get("user").id, c.req.valid("query").cursor), 200);
     },
   )
   .post(
