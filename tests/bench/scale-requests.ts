@@ -50,7 +50,7 @@ export async function benchScaleRequests(url = process.env.BENCH_SCALE_DATABASE_
       signIn: { email: man.email, password: SCALE_SEED_PASSWORD },
       database: `PostgreSQL, ${men} seeded men, as ${man.email}`,
     });
-    const statements = await benchStatementCost(database.db, man);
+    const statements = await benchStatementCost(database, man);
     let exportBytes = 0;
     const exported = await measure(exportRuns, async () => {
       exportBytes = JSON.stringify(await exportUserData(database.db, noPhotos, man, "Unscroll")).length;

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
-import type { Db } from "#server/db/client.ts";
+import type { Database } from "#server/db/client.ts";
+import { parseEnv } from "#server/env.ts";
 import { readFeed } from "#server/services/community/feed.ts";
+import { keptFeed } from "#server/services/community/kept-feed.ts";
 import { readDashboard } from "#server/services/dashboard/dashboard.ts";
 import { readInsights } from "#server/services/insights/insights.ts";
 
@@ -38,12 +40,23 @@ function postgresTicks(): number | null {
 /** Linux's clock ticks per second (`getconf CLK_TCK`), 100 on every kernel this runs on. */
 const TICK_US = 10_000;
 
-export async function benchStatementCost(db: Db, man: { id: string; firstName: string }): Promise<StatementCost[]> {
+export async function benchStatementCost(
+  database: Database,
+  man: { id: string; firstName: string },
+): Promise<StatementCost[]> {
   const now = new Date();
+  const { db } = database;
+  // As an instance keeps it (decision 0190): its shared part read again only when the feed changes.
+  const kept = keptFeed({
+    database,
+    env: parseEnv({ NODE_ENV: "test", APP_URL: "http://localhost:3000", SESSION_CACHE_SECONDS: "300" }),
+  });
+  await database.changes.ready();
   const reads: Array<[string, () => Promise<unknown>]> = [
     ["the dashboard (dashboard_read)", () => readDashboard(db, man, now)],
     ["insights (insights_read)", () => readInsights(db, man.id, now)],
-    ["the feed's first page (feed_first_page)", () => readFeed(db, man.id)],
+    ["the feed's first page read in full (feed_first_page)", () => readFeed(db, man.id)],
+    ["the feed's first page, its shared part kept (feed_first_page_his)", () => kept.firstPage(man.id)],
   ];
   const costs = reads.map(([name]) => ({ name, callsPerSecond: [], nodeUs: [], postgresUs: [] }) as StatementCost);
   for (let round = 0; round < ROUNDS; round++) {

@@ -100,7 +100,7 @@ type PostRow = {
   badges: BadgeId[] | null;
 };
 
-function postProof(row: PostRow): PostProof | null {
+function postProof(row: SharedPostRow): PostProof | null {
   if (row.proofKind === "photo") {
     // Served to the members who may see the post (GET /api/community/posts/:id/photo).
     const url = `/api/community/posts/${row.id}/photo`;
@@ -114,7 +114,14 @@ function postProof(row: PostRow): PostProof | null {
   return null;
 }
 
-export function toPost(row: PostRow): FeedPost {
+/** What only he sees of a post: the counts as he sees them, his cheer, whether it is his. */
+export type HisPart = Pick<PostRow, "mine" | "cheers" | "cheeredByMe" | "comments">;
+
+/**
+ * A post from its shared row and his part (the same row when read in full). Two arguments rather than one merged
+ * object: spreading node-postgres' rows into one cost ~10 µs a post (decision 0190).
+ */
+export function toPost(row: SharedPostRow, his: HisPart): FeedPost {
   return {
     id: row.id,
     author: {
@@ -129,10 +136,10 @@ export function toPost(row: PostRow): FeedPost {
     proof: postProof(row),
     selfReported: row.selfReported,
     tookBackMinutes: row.tookBackMinutes,
-    cheers: row.cheers,
-    cheeredByMe: row.cheeredByMe,
-    comments: row.comments,
-    mine: row.mine,
+    cheers: his.cheers,
+    cheeredByMe: his.cheeredByMe,
+    comments: his.comments,
+    mine: his.mine,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
@@ -185,7 +192,7 @@ export async function readFeed(db: Db, viewerId: string, cursor?: string): Promi
   const { rows } = after
     ? await pageAfter(db, { viewer: viewerId, afterAt: after.at, afterId: after.id })
     : await firstPage(db, { viewer: viewerId });
-  const page = rows.slice(0, FEED_PAGE_SIZE).map(toPost);
+  const page = rows.slice(0, FEED_PAGE_SIZE).map((row) => toPost(row, row));
   const last = page.at(-1);
   const hidden = after ? 0 : rows[0] ? Number(rows[0].hidden) : await hiddenPosts(db, viewerId);
   return {
@@ -245,7 +252,7 @@ export async function readPost(db: Db, viewerId: string, postId: string): Promis
   );
   const [row] = rows;
   if (!row) throw new DomainError("community.postNotFound");
-  return toPost(row);
+  return toPost(row, row);
 }
 
 /** What the post shows of the win, read from his own plan or run; never from the request. */

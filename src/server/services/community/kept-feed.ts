@@ -3,7 +3,7 @@ import type { Deps } from "#server/context.ts";
 import type { Database } from "#server/db/client.ts";
 import { preparedStatement } from "#server/db/prepared.ts";
 import { communityBlocks, communityPosts, communityReports } from "#server/db/schema.ts";
-import type { FeedPage } from "#shared/community/contracts.ts";
+import type { FeedPage, FeedPost } from "#shared/community/contracts.ts";
 import { FEED_PAGE_SIZE } from "#shared/community/rules.ts";
 import { onePer } from "#shared/one-per.ts";
 import { postCounts, postsWithAuthors, readFeed, type SharedPostRow, sharedPostColumns, toPost } from "./feed.ts";
@@ -87,11 +87,14 @@ function createKeptFeed(database: Database, keepMs: number) {
         continue;
       }
       const his = new Map(rows.map((row) => [row.id, row]));
-      const posts = shared.posts.flatMap((post) => {
+      const page: FeedPost[] = [];
+      for (const post of shared.posts.slice(0, FEED_PAGE_SIZE)) {
         const part = his.get(post.id);
-        return part ? [{ ...post, ...part, mine: post.authorId === viewerId }] : [];
-      });
-      const page = posts.slice(0, FEED_PAGE_SIZE).map(toPost);
+        // Deleted since it was kept (the announcement on its way): left out.
+        if (!part) continue;
+        const { cheers, cheeredByMe, comments } = part;
+        page.push(toPost(post, { cheers, cheeredByMe, comments, mine: post.authorId === viewerId }));
+      }
       const last = page.at(-1);
       return {
         posts: page,
