@@ -27,7 +27,11 @@ describe("changes within one process (PGlite: one instance)", () => {
       await client.query("select pg_notify('unscroll_changes', 'not a topic')");
       await client.query("select pg_notify('another_channel', 'feed')");
       await client.query("select pg_notify('unscroll_changes', 'feed')");
-      await until(() => heard.length > 0, 2_000, () => "the feed's announcement was not heard");
+      await until(
+        () => heard.length > 0,
+        2_000,
+        () => "the feed's announcement was not heard",
+      );
       expect(heard).toEqual(["feed"]);
     } finally {
       await client.close();
