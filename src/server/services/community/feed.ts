@@ -193,14 +193,14 @@ export async function readFeed(db: Db, viewerId: string, cursor?: string): Promi
     ? await pageAfter(db, { viewer: viewerId, afterAt: after.at, afterId: after.id })
     : await firstPage(db, { viewer: viewerId });
   const page = rows.slice(0, FEED_PAGE_SIZE).map((row) => toPost(row, row));
-  const last = page.at(-1);
   const hidden = after ? 0 : rows[0] ? Number(rows[0].hidden) : await hiddenPosts(db, viewerId);
-  return {
-    posts: page,
-    nextCursor:
-      rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: new Date(last.createdAt), id: last.id }) : null,
-    hidden,
-  };
+  return { posts: page, nextCursor: nextPageCursor(page, rows.length > FEED_PAGE_SIZE), hidden };
+}
+
+/** The cursor of the page after `page`: its last post's, when a post was read beyond it. */
+export function nextPageCursor(page: FeedPost[], more: boolean): string | null {
+  const last = page.at(-1);
+  return more && last ? encodeCursor({ createdAt: new Date(last.createdAt), id: last.id }) : null;
 }
 
 /**

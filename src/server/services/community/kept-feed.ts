@@ -6,8 +6,16 @@ import { communityBlocks, communityPosts, communityReports } from "#server/db/sc
 import type { FeedPage, FeedPost } from "#shared/community/contracts.ts";
 import { FEED_PAGE_SIZE } from "#shared/community/rules.ts";
 import { onePer } from "#shared/one-per.ts";
-import { postCounts, postsWithAuthors, readFeed, type SharedPostRow, sharedPostColumns, toPost } from "./feed.ts";
-import { encodeCursor } from "./feed-cursor.ts";
+import {
+  type HisPart,
+  nextPageCursor,
+  postCounts,
+  postsWithAuthors,
+  readFeed,
+  type SharedPostRow,
+  sharedPostColumns,
+  toPost,
+} from "./feed.ts";
 
 /**
  * The feed's first page with its shared part kept by each instance (issue 58, decision 0190). Every member's first
@@ -40,13 +48,14 @@ const sharedPageStatement = preparedStatement<SharedPostRow & { version: string 
 
 const viewer = sql.placeholder("viewer");
 
-type HisPart = { id: string; cheers: number; cheeredByMe: boolean; comments: number; version: string; hides: boolean };
+/** His part of a kept post as his read returns it: whose post it is is known from the kept part. */
+type HisRow = Omit<HisPart, "mine"> & { id: string; version: string; hides: boolean };
 
 /**
  * His part of the kept posts, with the feed's version now and whether he hid anything (a post or comment he reported,
  * a member he blocked): then his page is not the shared one, and is read in full. A post deleted since is not there.
  */
-const hisPartStatement = preparedStatement<HisPart>(
+const hisPartStatement = preparedStatement<HisRow>(
   "feed_first_page_his",
   () => sql`select ${communityPosts.id} as "id", ${postCounts(viewer)}, ${version} as "version",
       (exists (select 1 from ${communityBlocks} where ${communityBlocks.blockerId} = ${viewer})
@@ -95,15 +104,7 @@ function createKeptFeed(database: Database, keepMs: number) {
         const { cheers, cheeredByMe, comments } = part;
         page.push(toPost(post, { cheers, cheeredByMe, comments, mine: post.authorId === viewerId }));
       }
-      const last = page.at(-1);
-      return {
-        posts: page,
-        nextCursor:
-          shared.posts.length > FEED_PAGE_SIZE && last
-            ? encodeCursor({ createdAt: new Date(last.createdAt), id: last.id })
-            : null,
-        hidden: 0,
-      };
+      return { posts: page, nextCursor: nextPageCursor(page, shared.posts.length > FEED_PAGE_SIZE), hidden: 0 };
     }
     return readFeed(database.db, viewerId);
   }
