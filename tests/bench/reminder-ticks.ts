@@ -7,6 +7,7 @@ import { createLogger } from "#server/logger.ts";
 import { outboxKinds } from "#server/outbox-kinds.ts";
 import { claimDueDigests } from "#server/services/community/digest.ts";
 import { claimDueCheckIns, claimDuePhoneDowns } from "#server/services/evening/claims.ts";
+import type { ClaimOptions } from "#server/services/outbox/claims.ts";
 import { claimedIn, planTick, planUntilDone } from "#server/services/outbox/plan-tick.ts";
 import type { OutboxDeps } from "#server/services/outbox/send.ts";
 import { claimDuePartnerEmails } from "#server/services/partners/partner-notifications.ts";
@@ -86,8 +87,11 @@ type TickRow = {
   claimed: number;
   each: Statement[];
 };
-/** The ticks the queue runs at one moment, each within its budget of due rows, until one says no more is due. */
-type DrainRow = { moment: string; at: Date; ms: number[]; claimed: number[] };
+/**
+ * The ticks the queue runs at one moment, each within its budget of due rows, until one says no more is due; `steps`:
+ * each tick's milliseconds per claim of the outbox (the steps it ran).
+ */
+type DrainRow = { moment: string; at: Date; ms: number[]; claimed: number[]; steps: Record<string, number>[] };
 export type ReminderTicksReport = { men: number; rows: TickRow[]; drains: DrainRow[] };
 
 /**
@@ -135,8 +139,20 @@ async function tick(url: string, moment: string, now: Date): Promise<TickRow[]> 
  * A planning tick as the outbox runs it (planTick over the outbox's own steps, in its order). Only the claims run:
  * nothing is sent, so no mailer is needed.
  */
-function outboxTick(db: Db) {
-  const steps = outboxKinds({ db, logger: createLogger("silent") } as OutboxDeps).flatMap((kind) => kind.claims);
+function outboxTick(db: Db, stepTimes: Record<string, number> = {}) {
+  const steps = outboxKinds({ db, logger: createLogger("silent") } as OutboxDeps)
+    .flatMap((kind) => kind.claims)
+    .map((step) => ({
+      ...step,
+      claim: async (now: Date, options: ClaimOptions) => {
+        const started = performance.now();
+        try {
+          return await step.claim(now, options);
+        } finally {
+          stepTimes[step.name] = (stepTimes[step.name] ?? 0) + performance.now() - started;
+        }
+      },
+    }));
   const deps = { logger: console, enqueue: async () => {}, retry: { attempts: 1, backoffMs: 0 } };
   return (now: Date, from?: string) => planTick(steps, now, deps, from);
 }
@@ -149,13 +165,16 @@ async function drain(url: string, moment: string, now: Date): Promise<DrainRow> 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const tick = outboxTick(inOneTransaction(drizzle({ client, schema }) as unknown as Db));
-    const row: DrainRow = { moment, at: now, ms: [], claimed: [] };
+    const stepTimes: Record<string, number> = {};
+    const tick = outboxTick(inOneTransaction(drizzle({ client, schema }) as unknown as Db), stepTimes);
+    const row: DrainRow = { moment, at: now, ms: [], claimed: [], steps: [] };
     await client.query("begin");
     await planUntilDone(async (from) => {
+      for (const name of Object.keys(stepTimes)) delete stepTimes[name];
       const started = performance.now();
       const report = await tick(now, from);
       row.ms.push(performance.now() - started);
+      row.steps.push({ ...stepTimes });
       row.claimed.push(claimedIn(report));
       return report;
     });
@@ -289,6 +308,12 @@ export function printReminderTicks(report: ReminderTicksReport) {
         `median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(0)} ms, all ${all.toFixed(0)} ms; ` +
         `claimed ${row.claimed.join(" + ")}; ms ${row.ms.map((ms) => ms.toFixed(0)).join(", ")}`,
     );
+    // The first tick and the slowest, claim by claim: where a slow tick's time went.
+    const slowest = row.ms.indexOf(sorted.at(-1) ?? 0);
+    for (const index of new Set([0, slowest])) {
+      const steps = Object.entries(row.steps[index] ?? {}).map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
+      console.log(`    tick ${index + 1}, ms per claim: ${steps.join(", ")}`);
+    }
   }
 }
 
