@@ -43,8 +43,8 @@ export const partners = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // Also his partners' index by man (decision 0191: a second one on user_id alone cost every write and served none).
     unique("partners_user_email").on(t.userId, t.email),
-    index("partners_user_idx").on(t.userId),
     // Per zone, the partners still listening whose weekly summary is not yet settled this week (decisions 0168, 0183).
     index("partners_zone_summary_idx")
       .on(sql`coalesce(${t.timeZone}, 'UTC')`, sql`coalesce(${t.weeklySummaryWeek}, '')`, t.id, t.userId)

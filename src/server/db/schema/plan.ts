@@ -115,7 +115,7 @@ export const milestones = pgTable(
         )
         .where(sql`not ${t.milestoneCompleted}`);
     return [
-      index("milestones_challenge_id_idx").on(t.challengeId),
+      // By challenge: milestones_challenge_type_unique (challenge_id, milestone_type) leads with it (decision 0191).
       index("milestones_user_id_idx").on(t.userId),
       openDeadlinesBy("milestones_deadline_reminders_idx", t.deadlineReminder),
       openDeadlinesBy("milestones_partner_overdue_idx", t.partnerNews),
@@ -153,7 +153,7 @@ export const todos = pgTable(
   },
   (t) => [
     index("todos_milestone_id_idx").on(t.milestoneId),
-    index("todos_user_id_idx").on(t.userId),
+    // By man (his todos, his account's deletion) and by his open ones: one index for both (decision 0191).
     index("todos_user_completed_idx").on(t.userId, t.completedAt),
   ],
 );
