@@ -1,5 +1,5 @@
 import type { Logger } from "#server/logger.ts";
-import { type ClaimOptions, TickBudget } from "./claims.ts";
+import { type ClaimOptions, TICK_MS, TickBudget, type TickClock } from "./claims.ts";
 
 /**
  * A send job, as pg-boss stores it (JSON). Each kind knows its own by its keys (OutboxKind.owns). The shapes are
@@ -61,23 +61,26 @@ type TickDeps = {
   sleep?: (ms: number) => Promise<void>;
   /** Due rows one tick reads and claims, all claims together (TICK_ROWS by default). */
   tickRows?: number;
+  /** The tick's time: it starts no read after `ms` on `clock` (TICK_MS on performance.now by default, decision 0191). */
+  tickTime?: { ms: number; clock: TickClock };
 };
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * One planning tick: each claim its own step, one after the other (two cores, one database: no point racing them),
- * all of them within one budget of due rows (TickBudget: a claim after the budget is spent reads nothing this tick),
- * from the claim `from` where the tick before stopped (all of them for a scheduled tick),
- * retried with backoff when it throws, and never skipped because another failed (issue 58: a failed reminders claim
- * used to take that tick's partner e-mails and digests with it). What a failing attempt had committed stays claimed
- * and queued; the retry's "no claim yet" goes on from there.
+ * all of them within one budget of due rows and time (TickBudget: once it is spent no claim reads this tick), from
+ * the claim `from` where the tick before stopped (all of them for a scheduled tick). A claim reads a chunk of its due
+ * rows at a time and is run again while it finds more and the budget lasts (decision 0191). Each run is retried with
+ * backoff when it throws, and never skipped because another failed (issue 58: a failed reminders claim used to take
+ * that tick's partner e-mails and digests with it). What a failing attempt had committed stays claimed and queued;
+ * the retry's "no claim yet" goes on from there.
  */
 export async function planTick(steps: ClaimStep[], now: Date, deps: TickDeps, from?: string): Promise<TickReport> {
   const { attempts, backoffMs } = deps.retry ?? CLAIM_RETRY;
   const sleep = deps.sleep ?? pause;
   const report: TickReport = { claimed: {}, failed: [], resume: null };
-  const budget = new TickBudget(deps.tickRows);
+  const budget = new TickBudget(deps.tickRows, deps.tickTime ?? { ms: TICK_MS, clock: () => performance.now() });
   // A claim no longer listed (renamed by a deploy between two ticks) resumes from the first.
   const start = Math.max(
     0,
@@ -85,30 +88,43 @@ export async function planTick(steps: ClaimStep[], now: Date, deps: TickDeps, fr
   );
   let cut: string | null = null;
   for (const step of steps.slice(start)) {
+    // Spent: this claim and the ones after it are the next tick's, which this one asks for.
+    if (budget.spent) {
+      cut = step.name;
+      break;
+    }
     let claimed = 0;
     const onBatch = async (ids: string[]) => {
       await deps.enqueue(ids.map((id) => step.job(id, now)));
       claimed += ids.length;
     };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await step.claim(now, { onBatch, budget });
-        break;
-      } catch (error) {
-        if (attempt >= attempts) {
-          deps.logger.error(
-            { err: error, claim: step.name, attempt },
-            `planning ${step.name} failed; next tick tries again`,
-          );
-          report.failed.push(step.name);
+    let failed = false;
+    do {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          budget.forgetMore();
+          await step.claim(now, { onBatch, budget });
           break;
+        } catch (error) {
+          if (attempt >= attempts) {
+            deps.logger.error(
+              { err: error, claim: step.name, attempt },
+              `planning ${step.name} failed; next tick tries again`,
+            );
+            report.failed.push(step.name);
+            failed = true;
+            break;
+          }
+          deps.logger.warn({ err: error, claim: step.name, attempt }, `planning ${step.name} failed; trying again`);
+          await sleep(backoffMs * 2 ** (attempt - 1));
         }
-        deps.logger.warn({ err: error, claim: step.name, attempt }, `planning ${step.name} failed; trying again`);
-        await sleep(backoffMs * 2 ** (attempt - 1));
       }
-    }
+    } while (!failed && budget.more && !budget.spent);
     report.claimed[step.name] = claimed;
-    cut ??= budget.full ? step.name : null;
+    if (!failed && budget.more) {
+      cut = step.name;
+      break;
+    }
   }
   // A tick that claimed nothing and marked nothing made no progress: asking for another would loop.
   if (claimedIn(report) > 0 || budget.decided > 0) report.resume = cut;

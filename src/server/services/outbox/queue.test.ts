@@ -107,9 +107,9 @@ describe("the outbox queue (pg-boss on the app's database)", () => {
     expect(planned().map((line) => [line.claimed.reminders, line.resume])).toEqual([
       [1, "reminders"],
       [1, "reminders"],
-      // The last read all that was left; the claims after it had no budget this tick (it is no Monday: the weekly
-      // summaries ask nothing).
-      [1, "partner e-mails"],
+      // The last read all that was left; the claims after it had no budget this tick, and are the next tick's
+      // (decision 0191).
+      [1, "weekly summaries"],
     ]);
     const rows = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from reminder_deliveries where user_id like 'q176-%' and kind = 'due_tomorrow'`,

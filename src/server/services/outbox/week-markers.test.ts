@@ -128,17 +128,17 @@ describe("deciding the men a weekly claim passed over, within the tick's budget 
     // Four men to decide (wm-4's summary is off): wm-1 and wm-2 due, wm-3 (unconfirmed) and wm-5 (no plan) not.
     const first = new TickBudget(2);
     const claimed = (await claimDueSummaries(t.db, MONDAY, { budget: first })).length;
-    expect([claimed + first.decided, first.full]).toEqual([2, true]);
+    expect([claimed + first.decided, first.more]).toEqual([2, true]);
     expect(await undecided()).toHaveLength(2);
     const second = new TickBudget(2);
     const more = (await claimDueSummaries(t.db, LATER, { budget: second })).length;
-    expect([more + second.decided, second.full]).toEqual([2, false]);
+    expect([more + second.decided, second.more]).toEqual([2, false]);
     expect(claimed + more).toBe(2);
     expect(await count(summaries)).toBe(2);
     expect(await undecided()).toEqual([]);
     const third = new TickBudget(2);
     expect(await claimDueSummaries(t.db, LATER, { budget: third })).toEqual([]);
-    expect([third.left, third.decided, third.full]).toEqual([2, 0, false]);
+    expect([third.left, third.decided, third.more]).toEqual([2, 0, false]);
   });
 
   it("chains ticks that only decided men, as it chains ticks that claimed (decision 0176)", async () => {
