@@ -16,6 +16,8 @@ export default {
     "tests/bench/signup-timing.ts",
     // The throughput benchmark's servers, each started by tests/bench/throughput.ts as a child process.
     "tests/bench/throughput/*.ts",
+    // Run by hand against a seeded database: the reminder job's ticks at every moment of a week (issue 58).
+    "tests/bench/reminder-week.ts",
     // Run by hand: what the API document's middleware and validators cost a request (issue 29).
     "tests/bench/api-contract.ts",
     // Run by hand: writes the activity files the proof tests read (issue 26).

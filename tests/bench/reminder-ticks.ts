@@ -139,7 +139,7 @@ async function tick(url: string, moment: string, now: Date): Promise<TickRow[]> 
  * A planning tick as the outbox runs it (planTick over the outbox's own steps, in its order). Only the claims run:
  * nothing is sent, so no mailer is needed.
  */
-function outboxTick(db: Db, stepTimes: Record<string, number> = {}) {
+export function outboxTick(db: Db, stepTimes: Record<string, number> = {}) {
   const steps = outboxKinds({ db, logger: createLogger("silent") } as OutboxDeps)
     .flatMap((kind) => kind.claims)
     .map((step) => ({
@@ -186,7 +186,7 @@ async function drain(url: string, moment: string, now: Date): Promise<DrainRow> 
 }
 
 /** The tables the first tick writes (and the digests' sends): vacuumed on the copy before the tick after. */
-const WRITTEN = [
+export const WRITTEN = [
   "community_notifications",
   "reminder_settings",
   "partners",
@@ -196,18 +196,10 @@ const WRITTEN = [
   "community_members",
 ];
 
-/**
- * Runs `work` on a copy of the seeded database in which every tick at `first` ran and committed, as in production:
- * the tick after it then finds the markers and claims of the first committed, not as uncommitted rows of its own
- * transaction, and the digests' news taken as their sends take it. The tables written are then vacuumed, as
- * autovacuum does within a minute of a busy tick (its thresholds are a fifth of a table; this machine's PostgreSQL
- * runs with autovacuum off): until then the zone indexes' bitmap scans still visit the old versions of every row
- * marked (47k for Berlin, Paris and Tokyo: 28 ms instead of 0.2 ms). The seeded database stays as it was; the copy
- * is dropped.
- */
-async function afterFirstTick<T>(url: string, first: Date, work: (copy: string) => Promise<T>): Promise<T> {
+/** Runs `work` on a copy of the seeded database (`<name>_<suffix>`, dropped after), so the seeded one stays as it was. */
+export async function onCopy<T>(url: string, suffix: string, work: (copy: string) => Promise<T>): Promise<T> {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const copyName = `${name}_tick_after`;
+  const copyName = `${name}_${suffix}`;
   const copy = Object.assign(new URL(url), { pathname: `/${copyName}` }).href;
   const quoted = (db: string) => `"${db.replaceAll('"', '""')}"`;
   const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: "/postgres" }).href });
@@ -215,28 +207,48 @@ async function afterFirstTick<T>(url: string, first: Date, work: (copy: string) 
   try {
     await admin.query(`drop database if exists ${quoted(copyName)} with (force)`);
     await admin.query(`create database ${quoted(copyName)} template ${quoted(name)} strategy file_copy`);
-    const client = new pg.Client({ connectionString: copy });
-    await client.connect();
-    try {
-      const tick = outboxTick(drizzle({ client, schema }) as unknown as Db);
-      await planUntilDone((from) => tick(first, from));
-      // What the digests' sends do first (deliverDigest): take his pending news, so the tick after does not find it
-      // pending again. Only the digests are sent here; the other claims' sends change nothing a later tick reads.
-      await client.query(
-        `update community_notifications set emailed_at = $1
-          where read_at is null and emailed_at is null and created_at <= $2
-            and user_id in (select user_id from community_members where last_digest_at = $1)`,
-        [first, new Date(first.getTime() - DIGEST_GRACE_MS)],
-      );
-      await client.query(`vacuum (analyze) ${WRITTEN.join(", ")}`);
-    } finally {
-      await client.end();
-    }
     return await work(copy);
   } finally {
     await admin.query(`drop database if exists ${quoted(copyName)} with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * What the digests' sends do first (deliverDigest): take his pending news, so a later tick does not find it pending
+ * again. Only the digests are sent here; the other claims' sends change nothing a later tick reads.
+ */
+export async function takeDigestNews(client: pg.Client, at: Date) {
+  await client.query(
+    `update community_notifications set emailed_at = $1
+      where read_at is null and emailed_at is null and created_at <= $2
+        and user_id in (select user_id from community_members where last_digest_at = $1)`,
+    [at, new Date(at.getTime() - DIGEST_GRACE_MS)],
+  );
+}
+
+/**
+ * Runs `work` on a copy of the seeded database in which every tick at `first` ran and committed, as in production:
+ * the tick after it then finds the markers and claims of the first committed, not as uncommitted rows of its own
+ * transaction, and the digests' news taken as their sends take it. The tables written are then vacuumed, as
+ * autovacuum does within a minute of a busy tick (its thresholds are a fifth of a table; this machine's PostgreSQL
+ * runs with autovacuum off): until then the zone indexes' bitmap scans still visit the old versions of every row
+ * marked (47k for Berlin, Paris and Tokyo: 28 ms instead of 0.2 ms).
+ */
+async function afterFirstTick<T>(url: string, first: Date, work: (copy: string) => Promise<T>): Promise<T> {
+  return onCopy(url, "tick_after", async (copy) => {
+    const client = new pg.Client({ connectionString: copy });
+    await client.connect();
+    try {
+      const tick = outboxTick(drizzle({ client, schema }) as unknown as Db);
+      await planUntilDone((from) => tick(first, from));
+      await takeDigestNews(client, first);
+      await client.query(`vacuum (analyze) ${WRITTEN.join(", ")}`);
+    } finally {
+      await client.end();
+    }
+    return await work(copy);
+  });
 }
 
 export async function benchReminderTicks(
