@@ -483,9 +483,12 @@ async function main() {
     }
     await client.query("commit");
     const t = performance.now();
-    await client.query("analyze");
+    // Vacuumed as well as analysed, as autovacuum would after such a load: until the visibility map is set, every
+    // index-only scan (the feed's counts of cheers and comments) reads the table's pages too, which a database in use
+    // does not. Measured on a freshly seeded database: the feed's first page 5.6 % of bare Node, 7.0 % after this.
+    await client.query("vacuum (analyze)");
     console.error(
-      `${"analyze".padEnd(24)} ${"".padStart(14)} ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s`,
+      `${"vacuum (analyze)".padEnd(24)} ${"".padStart(14)} ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s`,
     );
     console.error(
       `Seeded ${given.men} men (seed ${given.seed}, around ${given.at}) in ${((performance.now() - started) / 1000).toFixed(1)} s. ` +
