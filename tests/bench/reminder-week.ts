@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import * as schema from "#server/db/schema.ts";
 import { claimedIn, planUntilDone } from "#server/services/outbox/plan-tick.ts";
 import { onCopy, outboxTick, takeDigestNews, WRITTEN } from "./reminder-ticks.ts";
+import { stats } from "./stats.ts";
 
 // `DATABASE_URL=postgres://… node --import tsx tests/bench/reminder-week.ts [ISO start] [days]` (issue 58: "every job
 // tick succeeds at every moment of a week"): on a copy of a database you seeded (`npm run seed:scale -- --men 100000
@@ -45,11 +46,13 @@ async function week(url: string, start: Date, days: number): Promise<{ men: numb
       for (let at = start.getTime(); at < start.getTime() + days * 86_400_000; at += MOMENT_MS) {
         const now = new Date(at);
         const day = now.toISOString().slice(0, 10);
-        if (out.at(-1)?.day !== day) {
-          out.push({ day, ticks: [] });
+        let today = out.at(-1);
+        if (today?.day !== day) {
+          today = { day, ticks: [] };
+          out.push(today);
           console.error(`${day} …`);
         }
-        const ticks = out.at(-1)?.ticks ?? [];
+        const { ticks } = today;
         await planUntilDone(async (from) => {
           for (const name of Object.keys(stepTimes)) delete stepTimes[name];
           const started = performance.now();
@@ -68,9 +71,6 @@ async function week(url: string, start: Date, days: number): Promise<{ men: numb
   });
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
-
 function print(report: { men: number; days: Day[]; vacuums: number }, started: number) {
   console.log(
     `Reminder job ticks at every 5 minutes of ${report.days.length} days on ${report.men.toLocaleString("en")} men, ` +
@@ -78,12 +78,12 @@ function print(report: { men: number; days: Day[]; vacuums: number }, started: n
   );
   const all = report.days.flatMap((day) => day.ticks);
   for (const { day, ticks } of report.days) {
-    const sorted = ticks.map((t) => t.ms).sort((a, b) => a - b);
+    const { median, p99 } = stats(ticks.map((t) => t.ms));
     const slowest = ticks.reduce((a, b) => (b.ms > a.ms ? b : a));
     const weekday = new Date(`${day}T12:00:00Z`).toLocaleDateString("en", { weekday: "short", timeZone: "UTC" });
     console.log(
       `  ${weekday} ${day}: ${ticks.length} ticks, claimed ${ticks.reduce((n, t) => n + t.claimed, 0).toLocaleString("en")}, ` +
-        `median ${quantile(sorted, 0.5).toFixed(0)} ms, p99 ${quantile(sorted, 0.99).toFixed(0)} ms, ` +
+        `median ${median} ms, p99 ${p99} ms, ` +
         `slowest ${slowest.ms.toFixed(0)} ms at ${slowest.at.toISOString().slice(11, 16)}, ` +
         `failed ${ticks.filter((t) => t.failed.length > 0).length}, ≥ 1 s ${ticks.filter((t) => t.ms >= SLOW_MS).length}`,
     );
